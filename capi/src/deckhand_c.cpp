@@ -1,0 +1,432 @@
+// The C ABI (capi/include/deckhand.h) over deckhand::Game. Nothing throws across this
+// boundary: every entry point catches, and a failed call leaves its handle unchanged.
+#include "deckhand.h"
+
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "deckhand/game.hpp"
+
+using deckhand::Error;
+using deckhand::Game;
+using deckhand::Reason;
+
+struct dh_game {
+  std::unique_ptr<Game> game;
+};
+
+static_assert(sizeof(dh_action) == sizeof(deckhand::ActionCode), "dh_action mirrors ActionCode");
+
+namespace {
+
+struct StatusInfo {
+  int status;
+  const char* name;
+  const char* message;
+};
+constexpr StatusInfo kStatuses[] = {
+    {DH_OK, "DH_OK", "success"},
+    {DH_E_NULL_ARGUMENT, "DH_E_NULL_ARGUMENT", "a required pointer argument was NULL"},
+    {DH_E_INVALID_ARGUMENT, "DH_E_INVALID_ARGUMENT", "an argument is out of range"},
+    {DH_E_BUFFER_TOO_SMALL, "DH_E_BUFFER_TOO_SMALL", "the output buffer is too small"},
+    {DH_E_UNKNOWN_GAME, "DH_E_UNKNOWN_GAME", "no game of that name"},
+    {DH_E_BAD_OPTION, "DH_E_BAD_OPTION", "unknown option or value"},
+    {DH_E_PARSE, "DH_E_PARSE", "malformed action, card or deal text"},
+    {DH_E_ILLEGAL, "DH_E_ILLEGAL", "the rules refuse this action now"},
+    {DH_E_WRONG_SEAT, "DH_E_WRONG_SEAT", "it is not this seat's turn"},
+    {DH_E_WRONG_PHASE, "DH_E_WRONG_PHASE", "the action does not belong to the current phase"},
+    {DH_E_GAME_OVER, "DH_E_GAME_OVER", "the game is over"},
+    {DH_E_CORRUPT, "DH_E_CORRUPT", "serialized data is damaged or inconsistent"},
+    {DH_E_RECORD, "DH_E_RECORD", "the game record was refused"},
+    {DH_E_INTERNAL, "DH_E_INTERNAL", "internal error in deckhand"},
+};
+
+int status_of(Reason r) {
+  switch (r) {
+    case Reason::ok: return DH_OK;
+    case Reason::malformed_action:
+    case Reason::invalid_card:
+    case Reason::malformed_deal:
+    case Reason::invalid_bid: return DH_E_PARSE;
+    case Reason::bad_option: return DH_E_BAD_OPTION;
+    case Reason::unknown_game: return DH_E_UNKNOWN_GAME;
+    case Reason::corrupt_state: return DH_E_CORRUPT;
+    case Reason::bad_seat: return DH_E_INVALID_ARGUMENT;
+    case Reason::malformed_record:
+    case Reason::bad_header: return DH_E_RECORD;
+    case Reason::wrong_seat: return DH_E_WRONG_SEAT;
+    case Reason::wrong_phase: return DH_E_WRONG_PHASE;
+    case Reason::game_over: return DH_E_GAME_OVER;
+    default: return DH_E_ILLEGAL;
+  }
+}
+
+void copy_text(char* dst, size_t cap, const char* src) {
+  const size_t n = std::strlen(src);
+  const size_t k = n < cap - 1 ? n : cap - 1;
+  std::memcpy(dst, src, k);
+  dst[k] = '\0';
+}
+
+int report(dh_error* err, int status, Reason reason, const char* message, int line = 0) {
+  if (err) {
+    err->status = status;
+    err->reason = int32_t(reason);
+    err->line = line;
+    copy_text(err->code, sizeof err->code, status == DH_OK ? "ok" : deckhand::reason_name(reason));
+    copy_text(err->message, sizeof err->message, message);
+  }
+  return status;
+}
+
+int from_reason(dh_error* err, Reason r, const Error& e) {
+  if (r == Reason::ok) return report(err, DH_OK, r, "");
+  return report(err, status_of(r), r, e.message);
+}
+
+int null_arg(dh_error* err, const char* what) {
+  std::string msg = std::string("null_argument: ") + what + " is NULL";
+  if (err) {
+    err->status = DH_E_NULL_ARGUMENT;
+    err->reason = 0;
+    err->line = 0;
+    copy_text(err->code, sizeof err->code, "null_argument");
+    copy_text(err->message, sizeof err->message, msg.c_str());
+  }
+  return DH_E_NULL_ARGUMENT;
+}
+
+template <typename F>
+int guarded(dh_error* err, F&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return report(err, DH_E_INTERNAL, Reason::ok, "out of memory");
+  } catch (...) {
+    return report(err, DH_E_INTERNAL, Reason::ok, "unexpected internal error");
+  }
+}
+
+int write_text(size_t* out_len, char* buf, size_t cap, const std::string& s) {
+  const size_t need = s.size() + 1;
+  *out_len = need;
+  if (!buf || cap < need) return DH_E_BUFFER_TOO_SMALL;
+  std::memcpy(buf, s.data(), s.size());
+  buf[s.size()] = '\0';
+  return DH_OK;
+}
+
+template <typename T, typename U>
+int write_array(size_t* out_count, T* buf, size_t cap, const std::vector<U>& v) {
+  *out_count = v.size();
+  if (v.size() > cap || (!buf && !v.empty())) return DH_E_BUFFER_TOO_SMALL;
+  for (size_t i = 0; i < v.size(); ++i) buf[i] = T(v[i]);
+  return DH_OK;
+}
+
+deckhand::ActionCode to_code(const dh_action* a) {
+  deckhand::ActionCode c;
+  c.seat = a->seat;
+  c.kind = a->kind;
+  c.arg = a->arg;
+  c.count = a->count;
+  std::memcpy(c.cards, a->cards, sizeof c.cards);
+  return c;
+}
+
+dh_action to_c(const deckhand::ActionCode& c) {
+  dh_action a;
+  a.seat = c.seat;
+  a.kind = c.kind;
+  a.arg = c.arg;
+  a.count = c.count;
+  std::memcpy(a.cards, c.cards, sizeof a.cards);
+  return a;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* dh_version(void) { return "0.1.0"; }
+int32_t dh_version_number(void) { return DH_VERSION_NUMBER; }
+
+const char* dh_status_name(int status) {
+  for (const auto& s : kStatuses)
+    if (s.status == status) return s.name;
+  return "DH_E_UNKNOWN_STATUS";
+}
+
+const char* dh_status_message(int status) {
+  for (const auto& s : kStatuses)
+    if (s.status == status) return s.message;
+  return "unknown status code";
+}
+
+int dh_game_new(dh_game** out, const char* name, const char* const* options, size_t n_options,
+                int32_t players, int32_t first_dealer, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_arg(err, "out");
+  if (!name) return null_arg(err, "name");
+  if (n_options && !options) return null_arg(err, "options");
+  return guarded(err, [&] {
+    deckhand::OptionList list;
+    for (size_t i = 0; i < n_options; ++i) {
+      if (!options[i]) return null_arg(err, "an option string");
+      std::string k, v;
+      if (!deckhand::split_option(options[i], &k, &v)) {
+        Error e;
+        deckhand::fail(&e, Reason::bad_option, "option '%.60s' is not key=value", options[i]);
+        return from_reason(err, e.reason, e);
+      }
+      list.emplace_back(k, v);
+    }
+    Error e;
+    auto game = deckhand::make_game(name, list, players, first_dealer, &e);
+    if (!game) return from_reason(err, e.reason, e);
+    *out = new dh_game{std::move(game)};
+    return report(err, DH_OK, Reason::ok, "");
+  });
+}
+
+void dh_game_free(dh_game* game) { delete game; }
+
+int dh_game_clone(dh_game** out, const dh_game* game, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_arg(err, "out");
+  if (!game) return null_arg(err, "game");
+  return guarded(err, [&] {
+    *out = new dh_game{game->game->clone()};
+    return report(err, DH_OK, Reason::ok, "");
+  });
+}
+
+int dh_game_reset(dh_game* game, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  game->game->reset();
+  return report(err, DH_OK, Reason::ok, "");
+}
+
+int dh_game_name(const char** out_name, const dh_game* game) {
+  if (out_name) *out_name = nullptr;
+  if (!out_name || !game) return DH_E_NULL_ARGUMENT;
+  *out_name = game->game->name();
+  return DH_OK;
+}
+
+int dh_game_players(int32_t* out_players, const dh_game* game) {
+  if (!out_players || !game) return DH_E_NULL_ARGUMENT;
+  *out_players = game->game->players();
+  return DH_OK;
+}
+
+int dh_game_deal_seed(dh_game* game, uint64_t seed, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game->game->deal_seed(seed, &e), e);
+  });
+}
+
+int dh_game_deal_text(dh_game* game, const char* cards, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  if (!cards) return null_arg(err, "cards");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game->game->deal_text(cards, &e), e);
+  });
+}
+
+int dh_game_apply_text(dh_game* game, int32_t seat, const char* action, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  if (!action) return null_arg(err, "action");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game->game->apply_text(seat, action, &e), e);
+  });
+}
+
+int dh_game_apply(dh_game* game, const dh_action* action, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  if (!action) return null_arg(err, "action");
+  return guarded(err, [&] {
+    // The self-play hot path: format a message only when the caller asked for one.
+    Error e;
+    const Reason r = game->game->apply(to_code(action), err ? &e : nullptr);
+    if (r == Reason::ok) return err ? report(err, DH_OK, r, "") : DH_OK;
+    return from_reason(err, r, e);
+  });
+}
+
+int dh_game_is_legal(const dh_game* game, const dh_action* action, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  if (!action) return null_arg(err, "action");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game->game->check(to_code(action), &e), e);
+  });
+}
+
+int dh_game_is_legal_text(const dh_game* game, int32_t seat, const char* action, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  if (!action) return null_arg(err, "action");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game->game->check_text(seat, action, &e), e);
+  });
+}
+
+int dh_game_parse_action(dh_action* out, const dh_game* game, int32_t seat, const char* action,
+                         dh_error* err) {
+  if (!out) return null_arg(err, "out");
+  if (!game) return null_arg(err, "game");
+  if (!action) return null_arg(err, "action");
+  return guarded(err, [&] {
+    Error e;
+    deckhand::ActionCode code;
+    const Reason r = game->game->parse_action(seat, action, &code, &e);
+    if (r == Reason::ok) *out = to_c(code);
+    return from_reason(err, r, e);
+  });
+}
+
+int dh_game_format_action(size_t* out_len, char* buf, size_t cap, const dh_game* game,
+                          const dh_action* action) {
+  if (!out_len || !game || !action) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] {
+    const std::string text = game->game->format_action(to_code(action));
+    if (text == "?") return DH_E_INVALID_ARGUMENT;
+    return write_text(out_len, buf, cap, text);
+  });
+}
+
+int dh_game_to_act(int32_t* out_seat, const dh_game* game) {
+  if (!out_seat || !game) return DH_E_NULL_ARGUMENT;
+  *out_seat = game->game->to_act();
+  return DH_OK;
+}
+
+int dh_game_awaiting_deal(int32_t* out_flag, const dh_game* game) {
+  if (!out_flag || !game) return DH_E_NULL_ARGUMENT;
+  *out_flag = game->game->awaiting_deal() ? 1 : 0;
+  return DH_OK;
+}
+
+int dh_game_is_over(int32_t* out_flag, const dh_game* game) {
+  if (!out_flag || !game) return DH_E_NULL_ARGUMENT;
+  *out_flag = game->game->over() ? 1 : 0;
+  return DH_OK;
+}
+
+int dh_game_phase(const char** out_phase, const dh_game* game) {
+  if (out_phase) *out_phase = nullptr;
+  if (!out_phase || !game) return DH_E_NULL_ARGUMENT;
+  *out_phase = game->game->phase_name();
+  return DH_OK;
+}
+
+int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap, const dh_game* game) {
+  if (!out_count || !game) return DH_E_NULL_ARGUMENT;
+  deckhand::ActionCode codes[64];
+  const size_t n = game->game->legal_actions(codes, 64);
+  *out_count = n;
+  if (n > cap || (n && !actions)) return DH_E_BUFFER_TOO_SMALL;
+  for (size_t i = 0; i < n; ++i) actions[i] = to_c(codes[i]);
+  return DH_OK;
+}
+
+int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, const dh_game* game) {
+  if (!out_len || !game) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] {
+    deckhand::ActionCode codes[64];
+    const size_t n = game->game->legal_actions(codes, 64);
+    std::string text;
+    for (size_t i = 0; i < n; ++i) text += game->game->format_action(codes[i]) + "\n";
+    return write_text(out_len, buf, cap, text);
+  });
+}
+
+int dh_game_view_text(size_t* out_len, char* buf, size_t cap, const dh_game* game, int32_t seat) {
+  if (!out_len || !game) return DH_E_NULL_ARGUMENT;
+  if (seat < -1 || seat >= game->game->players()) return DH_E_INVALID_ARGUMENT;
+  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, game->game->view_text(seat)); });
+}
+
+int dh_game_view_json(size_t* out_len, char* buf, size_t cap, const dh_game* game, int32_t seat) {
+  if (!out_len || !game) return DH_E_NULL_ARGUMENT;
+  if (seat < -1 || seat >= game->game->players()) return DH_E_INVALID_ARGUMENT;
+  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, game->game->view_json(seat)); });
+}
+
+int dh_game_scores(size_t* out_count, int64_t* scores, size_t cap, const dh_game* game) {
+  if (!out_count || !game) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] { return write_array(out_count, scores, cap, game->game->scores()); });
+}
+
+int dh_game_winners(size_t* out_count, int32_t* seats, size_t cap, const dh_game* game) {
+  if (!out_count || !game) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] { return write_array(out_count, seats, cap, game->game->winners()); });
+}
+
+int dh_game_last_deltas(size_t* out_count, int64_t* deltas, size_t cap, const dh_game* game) {
+  if (!out_count || !game) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] { return write_array(out_count, deltas, cap, game->game->last_deltas()); });
+}
+
+int dh_game_last_hand_json(size_t* out_len, char* buf, size_t cap, const dh_game* game) {
+  if (!out_len || !game) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, game->game->last_hand_json()); });
+}
+
+int dh_game_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_game* game) {
+  if (!out_len || !game) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] {
+    const std::vector<uint8_t> bytes = game->game->serialize();
+    *out_len = bytes.size();
+    if (!buf || cap < bytes.size()) return DH_E_BUFFER_TOO_SMALL;
+    std::memcpy(buf, bytes.data(), bytes.size());
+    return DH_OK;
+  });
+}
+
+int dh_game_deserialize(dh_game** out, const uint8_t* bytes, size_t len, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_arg(err, "out");
+  if (!bytes) return null_arg(err, "bytes");
+  return guarded(err, [&] {
+    Error e;
+    auto game = deckhand::deserialize_game(bytes, len, &e);
+    if (!game) return from_reason(err, e.reason, e);
+    *out = new dh_game{std::move(game)};
+    return report(err, DH_OK, Reason::ok, "");
+  });
+}
+
+int dh_game_record(size_t* out_len, char* buf, size_t cap, const dh_game* game) {
+  if (!out_len || !game) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, game->game->record()); });
+}
+
+int dh_record_replay(dh_game** out, const char* record, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_arg(err, "out");
+  if (!record) return null_arg(err, "record");
+  return guarded(err, [&] {
+    deckhand::ReplayResult r = deckhand::replay_record(record);
+    if (r.final_game) *out = new dh_game{std::move(r.final_game)};
+    if (r.ok) return report(err, DH_OK, Reason::ok, "");
+    const int status = status_of(r.error.reason);
+    return report(err, status, r.error.reason, r.error.message, r.line);
+  });
+}
+
+int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const char* record) {
+  if (!out_len || !record) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] {
+    return write_text(out_len, buf, cap, deckhand::replay_json(deckhand::replay_record(record)));
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,27 @@
+# Installation: headers, both libraries, the CMake package (deckhand::deckhand and
+# deckhand::deckhand_static) and a pkg-config file.
+include(CMakePackageConfigHelpers)
+
+set(DECKHAND_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/deckhand)
+
+install(TARGETS deckhand deckhand_static EXPORT deckhandTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY include/deckhand DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES capi/include/deckhand.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+if(TARGET deckhand_cli)
+  install(TARGETS deckhand_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+install(EXPORT deckhandTargets NAMESPACE deckhand:: DESTINATION ${DECKHAND_CMAKE_DIR})
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/deckhandConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/deckhandConfig.cmake INSTALL_DESTINATION ${DECKHAND_CMAKE_DIR})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/deckhandConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/deckhandConfig.cmake
+  ${CMAKE_CURRENT_BINARY_DIR}/deckhandConfigVersion.cmake DESTINATION ${DECKHAND_CMAKE_DIR})
+
+configure_file(${CMAKE_CURRENT_LIST_DIR}/deckhand.pc.in ${CMAKE_CURRENT_BINARY_DIR}/deckhand.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/deckhand.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

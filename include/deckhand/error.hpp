@@ -1,0 +1,61 @@
+// deckhand — refusal reasons shared by every game, the records and the C ABI.
+//
+// Each reason has a stable integer (never renumbered; new reasons are appended) and a
+// snake_case name that records, the command-line tool and the C ABI report. An Error adds a
+// readable message naming the card, seat or rule, e.g. "must_follow_suit: 9H held, hearts led".
+#pragma once
+
+#include <cstdint>
+
+namespace deckhand {
+
+#define DECKHAND_REASONS(X)                                                                  \
+  X(ok, 0, "no error")                                                                       \
+  X(malformed_action, 1, "the action text could not be parsed")                              \
+  X(invalid_card, 2, "not a card of this game")                                              \
+  X(malformed_deal, 3, "the deal is malformed or does not use each card exactly once")       \
+  X(malformed_record, 4, "the record line is malformed")                                     \
+  X(bad_option, 5, "unknown option or value")                                                \
+  X(unknown_game, 6, "unknown game name")                                                    \
+  X(corrupt_state, 7, "the serialized state is damaged or inconsistent")                     \
+  X(bad_seat, 8, "no such seat")                                                             \
+  X(bad_header, 9, "record header missing, repeated or out of place")                        \
+  X(wrong_seat, 20, "it is not this seat's turn")                                            \
+  X(wrong_phase, 21, "this action does not belong to the current phase")                     \
+  X(game_over, 22, "the game is over")                                                       \
+  X(card_not_held, 30, "the card is not in the player's hand")                               \
+  X(must_follow_suit, 31, "the player must follow the suit led")                             \
+  X(bid_not_higher, 32, "a bid must be higher than the highest bid so far")                  \
+  X(second_swap, 33, "no further swap with the ghost or dead hand is allowed")               \
+  X(dealer_must_bid, 34, "stick-the-dealer: the dealer may not pass")                        \
+  X(must_bid_after_swap, 35, "after swapping, the player must pass or bid")                  \
+  X(invalid_bid, 36, "bids are 3, 4, 5 or moon")
+
+enum class Reason : uint16_t {
+#define DECKHAND_REASON_ENUM(name, value, text) name = value,
+  DECKHAND_REASONS(DECKHAND_REASON_ENUM)
+#undef DECKHAND_REASON_ENUM
+};
+
+// "must_follow_suit"; "unknown_reason" for a value that is not a reason.
+const char* reason_name(Reason r);
+// The fixed one-line description of the reason.
+const char* reason_text(Reason r);
+// Looks a reason up by name; false if there is none.
+bool reason_from_name(const char* name, Reason* out);
+
+struct Error {
+  Reason reason = Reason::ok;
+  char message[192];  // "<name>: <detail>", NUL-terminated; empty while reason is ok
+  Error() { message[0] = '\0'; }
+};
+
+// Fills *err (if not NULL) with the reason and a printf-style detail, prefixed by the
+// reason's name, and returns the reason so callers can `return fail(err, ...)`.
+Reason fail(Error* err, Reason reason, const char* format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+}  // namespace deckhand

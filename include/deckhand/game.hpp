@@ -1,0 +1,117 @@
+// deckhand — one interface over every game, for the C ABI, records, bindings and tools.
+//
+// A Game owns one game's state plus the history of events that produced it (so it can write
+// itself as a record). Every call that fails returns a Reason, fills *err, and leaves the
+// game exactly as it was. The per-game headers (ghost_euchre.hpp, ...) are the fast, pure,
+// allocation-free API; this one trades a virtual call for uniformity.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "deckhand/error.hpp"
+
+namespace deckhand {
+
+// A game-independent action, the same bytes as the C ABI's dh_action:
+//   seat  — the acting seat;
+//   kind  — the game's action kind (ghost-euchre: 0 swap, 1 pass, 2 bid, 3 trump, 4 play);
+//   arg   — the kind's argument (a bid level, a suit, a card code);
+//   count and cards[] — card lists for actions that carry several cards (unused by
+//   ghost-euchre, which keeps count 0).
+struct ActionCode {
+  uint8_t seat = 0;
+  uint8_t kind = 0;
+  uint8_t arg = 0;
+  uint8_t count = 0;
+  uint8_t cards[28] = {};
+  friend bool operator==(const ActionCode&, const ActionCode&) = default;
+};
+static_assert(sizeof(ActionCode) == 32);
+
+using OptionList = std::vector<std::pair<std::string, std::string>>;
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  virtual std::unique_ptr<Game> clone() const = 0;
+  virtual const char* name() const = 0;  // "ghost-euchre"
+  virtual int players() const = 0;
+
+  // Chance events.
+  virtual Reason deal_seed(uint64_t seed, Error* err) = 0;
+  virtual Reason deal_text(std::string_view cards, Error* err) = 0;
+
+  // Player actions, as text ("bid 4") or as codes.
+  virtual Reason apply_text(int seat, std::string_view action, Error* err) = 0;
+  virtual Reason apply(const ActionCode& action, Error* err) = 0;
+  virtual Reason check(const ActionCode& action, Error* err) const = 0;
+  virtual Reason check_text(int seat, std::string_view action, Error* err) const = 0;
+  virtual Reason parse_action(int seat, std::string_view action, ActionCode* out, Error* err) const = 0;
+  virtual std::string format_action(const ActionCode& action) const = 0;
+  // Legal actions of the seat to act, into out[0..n); returns n (or the number needed when
+  // it exceeds cap, writing only the first cap).
+  virtual size_t legal_actions(ActionCode* out, size_t cap) const = 0;
+
+  // Queries.
+  virtual int to_act() const = 0;  // -1 when no seat acts (awaiting a deal, or over)
+  virtual bool awaiting_deal() const = 0;
+  virtual bool over() const = 0;
+  virtual const char* phase_name() const = 0;
+  virtual std::vector<int64_t> scores() const = 0;
+  virtual std::vector<int> winners() const = 0;
+  virtual uint32_t hands_scored() const = 0;
+  virtual std::vector<int64_t> last_deltas() const = 0;  // empty before the first scored hand
+  virtual std::string last_hand_json() const = 0;        // "null" before the first scored hand
+  virtual std::string view_json(int seat) const = 0;     // seat -1: a spectator
+  virtual std::string view_text(int seat) const = 0;
+
+  // Bytes of the whole state (not the history); restore with deserialize_game.
+  virtual std::vector<uint8_t> serialize() const = 0;
+  // The game as a record (DESIGN.md "Game records"), replayable to this state.
+  virtual std::string record() const = 0;
+  // Back to a new game with the same options and first dealer; keeps buffers.
+  virtual void reset() = 0;
+};
+
+struct GameSpec {
+  const char* name;
+  int min_players;
+  int max_players;
+};
+// The games this build knows, in a fixed order.
+const std::vector<GameSpec>& game_specs();
+
+// Creates a game by name with `key=value` options; players 0 means the game's default.
+std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options, int players,
+                                int first_dealer, Error* err);
+// Restores a game serialized by Game::serialize (any game; the bytes say which).
+std::unique_ptr<Game> deserialize_game(const uint8_t* bytes, size_t len, Error* err);
+
+// Splits "key=value"; false when there is no '=' or either side is empty.
+bool split_option(std::string_view text, std::string* key, std::string* value);
+
+// --- Records (DESIGN.md "Game records") ---
+
+struct ReplayResult {
+  bool ok = false;
+  int line = 0;  // 1-based line of the first refused line (ok == false)
+  Error error;
+  std::string game;
+  std::vector<std::vector<int64_t>> hand_deltas;  // one entry per scored hand
+  std::unique_ptr<Game> final_game;               // the game after the last accepted line
+};
+
+// Replays a record. On failure, result.line and result.error say where and why, and
+// final_game (if the header was readable) holds the state before that line.
+ReplayResult replay_record(std::string_view record);
+// The JSON object of DESIGN.md "The command-line tool" for a replay result.
+std::string replay_json(const ReplayResult& result);
+
+}  // namespace deckhand

@@ -1,0 +1,59 @@
+// The game registry: creating games by name and restoring serialized games.
+#include <cstring>
+
+#include "games.hpp"
+#include "text.hpp"
+
+namespace deckhand {
+
+const std::vector<GameSpec>& game_specs() {
+  static const std::vector<GameSpec> specs = {{"ghost-euchre", 3, 3}};
+  return specs;
+}
+
+bool split_option(std::string_view option, std::string* key, std::string* value) {
+  const size_t eq = option.find('=');
+  if (eq == std::string_view::npos) return false;
+  const std::string_view k = text::trim(option.substr(0, eq)), v = text::trim(option.substr(eq + 1));
+  if (k.empty() || v.empty()) return false;
+  *key = std::string(k);
+  *value = std::string(v);
+  return true;
+}
+
+std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options, int players,
+                                int first_dealer, Error* err) {
+  for (const GameSpec& spec : game_specs()) {
+    if (!text::iequals(name, spec.name)) continue;
+    if (players != 0 && (players < spec.min_players || players > spec.max_players)) {
+      fail(err, Reason::bad_option, "%s is for %d players, not %d", spec.name, spec.min_players, players);
+      return nullptr;
+    }
+    const int n = players ? players : spec.min_players;
+    if (first_dealer < 0 || first_dealer >= n) {
+      fail(err, Reason::bad_seat, "dealer %d is not a seat of a %d-player game", first_dealer, n);
+      return nullptr;
+    }
+    for (size_t i = 0; i < options.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (text::iequals(options[i].first, options[j].first)) {
+          fail(err, Reason::bad_option, "option %s is given twice", options[i].first.c_str());
+          return nullptr;
+        }
+    return ghost_euchre::make_ghost_euchre(options, first_dealer, err);
+  }
+  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre)", int(name.size()), name.data());
+  return nullptr;
+}
+
+std::unique_ptr<Game> deserialize_game(const uint8_t* bytes, size_t len, Error* err) {
+  if (!bytes || len < 4) {
+    fail(err, Reason::corrupt_state, "%zu bytes is not a serialized game", bytes ? len : 0);
+    return nullptr;
+  }
+  if (std::memcmp(bytes, "DHge", 4) == 0) return ghost_euchre::restore_ghost_euchre(bytes, len, err);
+  fail(err, Reason::corrupt_state, "unknown state magic: not a serialized deckhand game");
+  return nullptr;
+}
+
+}  // namespace deckhand

@@ -1,0 +1,12 @@
+// The registry of games behind deckhand::make_game (internal header). Each game folder
+// provides a factory and a restorer; src/common/game.cpp lists them.
+#pragma once
+
+#include "deckhand/game.hpp"
+
+namespace deckhand {
+namespace ghost_euchre {
+std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, int first_dealer, Error* err);
+std::unique_ptr<Game> restore_ghost_euchre(const uint8_t* bytes, size_t len, Error* err);
+}  // namespace ghost_euchre
+}  // namespace deckhand

@@ -1,0 +1,199 @@
+// Game records (DESIGN.md "Game records"): reading and replaying them, and the replay JSON
+// of the command-line contract.
+#include <optional>
+
+#include "deckhand/game.hpp"
+#include "text.hpp"
+
+namespace deckhand {
+
+using text::iequals;
+
+namespace {
+
+struct Header {
+  std::string game;
+  int players = 0;
+  int dealer = 0;
+  OptionList options;
+  bool has_players = false, has_dealer = false;
+};
+
+}  // namespace
+
+ReplayResult replay_record(std::string_view record) {
+  ReplayResult result;
+  Header header;
+  std::unique_ptr<Game>& game = result.final_game;
+  bool saw_magic = false;
+  bool in_body = false;  // after the first deal or move
+  int line_no = 0;
+  size_t pos = 0;
+  uint32_t scored = 0;
+
+  auto refuse = [&](Reason r, const Error* detail, const char* fmt, const std::string& what) {
+    result.ok = false;
+    result.line = line_no;
+    if (detail) result.error = *detail;
+    else fail(&result.error, r, fmt, what.c_str());
+    return std::move(result);
+  };
+  // The game is created when the first event line arrives (headers are complete then).
+  auto ensure_game = [&](Error* err) -> bool {
+    if (game) return true;
+    if (header.game.empty()) {
+      fail(err, Reason::bad_header, "no 'game' header before the first deal or move");
+      return false;
+    }
+    game = make_game(header.game, header.options, header.players, header.dealer, err);
+    return game != nullptr;
+  };
+
+  while (pos <= record.size()) {
+    if (pos == record.size() && (record.empty() || record.back() == '\n')) break;
+    size_t end = record.find('\n', pos);
+    if (end == std::string_view::npos) end = record.size();
+    const std::string_view raw = record.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    const std::string_view line = text::trim(raw);
+    const auto words = text::split_words(line);
+    const std::string line_str(line);
+
+    if (!saw_magic) {
+      if (words.size() == 2 && iequals(words[0], "deckhand") && words[1] == "1") {
+        saw_magic = true;
+        continue;
+      }
+      if (words.size() == 2 && iequals(words[0], "deckhand"))
+        return refuse(Reason::bad_header, nullptr, "record format version '%s' is not supported (deckhand 1)",
+                      std::string(words[1]));
+      return refuse(Reason::bad_header, nullptr, "the first line must be 'deckhand 1', not '%s'", line_str);
+    }
+    if (line.empty() || line[0] == '#') continue;
+
+    const std::string_view key = words[0];
+    const bool is_header = iequals(key, "game") || iequals(key, "players") || iequals(key, "option") ||
+                           iequals(key, "dealer");
+    if (is_header) {
+      if (in_body) return refuse(Reason::bad_header, nullptr, "header '%s' after the first deal or move", line_str);
+      if (words.size() != 2)
+        return refuse(Reason::bad_header, nullptr, "header '%s' takes exactly one value", line_str);
+      const std::string_view value = words[1];
+      if (iequals(key, "game")) {
+        if (!header.game.empty()) return refuse(Reason::bad_header, nullptr, "second 'game' header: '%s'", line_str);
+        bool known = false;
+        for (const GameSpec& spec : game_specs())
+          if (iequals(value, spec.name)) known = true, header.game = spec.name;
+        if (!known) return refuse(Reason::unknown_game, nullptr, "no game named '%s' (ghost-euchre)", std::string(value));
+        result.game = header.game;
+        continue;
+      }
+      if (header.game.empty())
+        return refuse(Reason::bad_header, nullptr, "'game' must be the first header, before '%s'", line_str);
+      if (iequals(key, "players")) {
+        int64_t n;
+        if (header.has_players) return refuse(Reason::bad_header, nullptr, "second 'players' header: '%s'", line_str);
+        if (!text::parse_int(value, 1, 64, &n))
+          return refuse(Reason::bad_header, nullptr, "'%s' is not a player count", std::string(value));
+        for (const GameSpec& spec : game_specs())
+          if (header.game == spec.name && (n < spec.min_players || n > spec.max_players))
+            return refuse(Reason::bad_header, nullptr, "wrong player count for this game: '%s'", line_str);
+        header.players = int(n);
+        header.has_players = true;
+      } else if (iequals(key, "dealer")) {
+        int64_t d;
+        if (header.has_dealer) return refuse(Reason::bad_header, nullptr, "second 'dealer' header: '%s'", line_str);
+        if (!text::parse_int(value, 0, 63, &d))
+          return refuse(Reason::bad_header, nullptr, "'%s' is not a dealer seat", std::string(value));
+        header.dealer = int(d);
+        header.has_dealer = true;
+      } else {
+        std::string k, v;
+        if (!split_option(value, &k, &v))
+          return refuse(Reason::bad_option, nullptr, "option '%s' is not key=value", std::string(value));
+        for (const auto& [ek, ev] : header.options)
+          if (iequals(ek, k)) return refuse(Reason::bad_header, nullptr, "option %s is given twice", k);
+        header.options.emplace_back(k, v);
+      }
+      continue;
+    }
+
+    // A body line: a chance event or a move.
+    in_body = true;
+    Error err;
+    if (!ensure_game(&err)) return refuse(err.reason, &err, "", "");
+    Reason r;
+    if (iequals(key, "deal")) {
+      const std::string_view rest = text::trim(line.substr(key.size()));
+      uint64_t seed;
+      if (words.size() >= 2 && iequals(words[1], "seed")) {
+        if (words.size() != 3 || !text::parse_u64(words[2], &seed))
+          return refuse(Reason::malformed_record, nullptr, "'%s' is not 'deal seed <0..2^64-1>'", line_str);
+        r = game->deal_seed(seed, &err);
+      } else {
+        r = game->deal_text(rest, &err);
+      }
+    } else {
+      int64_t seat;
+      if (!text::parse_int(key, 0, 1000000, &seat))
+        return refuse(Reason::malformed_record, nullptr, "'%s' is neither a header, a deal nor '<seat> <action>'",
+                      line_str);
+      if (seat >= game->players())
+        return refuse(Reason::bad_seat, nullptr, "seat in '%s' is not below the player count", line_str);
+      if (words.size() < 2) return refuse(Reason::malformed_action, nullptr, "no action after the seat: '%s'", line_str);
+      r = game->apply_text(int(seat), text::trim(line.substr(key.size())), &err);
+    }
+    if (r != Reason::ok) return refuse(r, &err, "", "");
+    if (game->hands_scored() != scored) {
+      scored = game->hands_scored();
+      result.hand_deltas.push_back(game->last_deltas());
+    }
+  }
+  if (!saw_magic) {
+    line_no = line_no ? line_no : 1;
+    return refuse(Reason::bad_header, nullptr, "%s", "empty record: the first line must be 'deckhand 1'");
+  }
+  Error err;
+  if (!ensure_game(&err)) {
+    line_no = line_no ? line_no : 1;
+    return refuse(err.reason, &err, "", "");
+  }
+  result.ok = true;
+  return result;
+}
+
+std::string replay_json(const ReplayResult& r) {
+  text::Json j;
+  j.begin_object();
+  if (!r.ok) {
+    j.key("ok").value(false);
+    j.key("line").value(r.line);
+    j.key("code").value(reason_name(r.error.reason));
+    j.key("message").value(r.error.message);
+    j.end_object();
+    return j.take();
+  }
+  const Game& g = *r.final_game;
+  j.key("ok").value(true);
+  j.key("game").value(g.name());
+  j.key("hands").begin_array();
+  for (const auto& deltas : r.hand_deltas) {
+    j.begin_object().key("deltas").begin_array();
+    for (int64_t d : deltas) j.value(d);
+    j.end_array().end_object();
+  }
+  j.end_array();
+  j.key("scores").begin_array();
+  for (int64_t s : g.scores()) j.value(s);
+  j.end_array();
+  j.key("over").value(g.over());
+  j.key("winners").begin_array();
+  for (int w : g.winners()) j.value(w);
+  j.end_array();
+  j.key("to_act").seat(g.to_act());
+  j.end_object();
+  return j.take();
+}
+
+}  // namespace deckhand

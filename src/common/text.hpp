@@ -1,0 +1,48 @@
+// Small text helpers shared by the notation, record and view code (internal header).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace deckhand::text {
+
+// Splits on runs of ASCII white space; no empty tokens.
+std::vector<std::string_view> split_words(std::string_view s);
+// Splits on one separator character, trimming white space around each piece.
+std::vector<std::string_view> split_on(std::string_view s, char separator);
+std::string_view trim(std::string_view s);
+bool iequals(std::string_view a, std::string_view b);
+// A decimal integer in [lo, hi], the whole string; false otherwise.
+bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out);
+bool parse_u64(std::string_view s, uint64_t* out);
+
+// A minimal JSON writer: the caller produces well-formed nesting; commas are automatic.
+class Json {
+ public:
+  Json& begin_object();
+  Json& end_object();
+  Json& begin_array();
+  Json& end_array();
+  Json& key(std::string_view k);
+  Json& value(std::string_view s);
+  Json& value(const char* s) { return value(std::string_view(s)); }
+  Json& value(int64_t n);
+  Json& value(int n) { return value(int64_t(n)); }
+  Json& value(bool b);
+  Json& null();
+  // Inserts already-formed JSON (an object, array or literal) as one value.
+  Json& raw(std::string_view json);
+  // A seat number, or null for a negative seat / 0xFF.
+  Json& seat(int seat);
+  const std::string& str() const { return out_; }
+  std::string take() { return std::move(out_); }
+
+ private:
+  void comma();
+  std::string out_;
+  bool need_comma_ = false;
+};
+
+}  // namespace deckhand::text

@@ -1,0 +1,19 @@
+// Ghost Hand Euchre internals shared by the files of src/ghost_euchre (not installed).
+#pragma once
+
+#include "deckhand/ghost_euchre.hpp"
+
+namespace deckhand::ghost_euchre::detail {
+
+inline constexpr uint8_t seat_bit(int seat) { return uint8_t(1u << seat); }
+inline constexpr int next_seat(int seat) { return (seat + 1) % kPlayers; }
+
+// G9–G10: scores the finished hand in place and moves the game to the next deal or its end.
+void score_hand(State* s);
+// G10 alone: whether the game is over after the latest scores; sets winners and tiebreak.
+void settle_game_end(State* s);
+
+const char* phase_name(Phase p);
+const char* bid_word(int level);  // "3", "4", "5", "moon"
+
+}  // namespace deckhand::ghost_euchre::detail

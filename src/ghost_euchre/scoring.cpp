@@ -1,0 +1,66 @@
+// Ghost Hand Euchre scoring: G8 (renege penalties), G9 (a hand's score), G10 (winning and
+// the tie-break hand).
+#include "internal.hpp"
+
+namespace deckhand::ghost_euchre::detail {
+
+void score_hand(State* s) {
+  HandResult& r = s->last;
+  const int d = s->declarer;
+  const int bid = s->high_bid;
+  const int taken = s->tricks_won[d];
+  r.declarer = uint8_t(d);
+  r.bid = uint8_t(bid);
+  r.hand_number = uint8_t(s->hand_number);
+  for (int p = 0; p < kPlayers; ++p) {
+    r.tricks[p] = s->tricks_won[p];
+    r.reneges[p] = s->reneges[p];
+    r.renege_penalty[p] = int16_t(-2 * s->reneges[p]);  // G8: 2 points per renege
+    r.deltas[p] = p == d ? 0 : s->tricks_won[p];        // G9: 1 per trick for the others
+  }
+  if (bid == kMoon) {
+    r.made = taken == kTricks;
+    r.deltas[d] = r.made ? 24 : (s->options.moon_set == MoonSet::minus24 ? -24 : -6);
+  } else {
+    r.made = taken >= bid;
+    if (!r.made) r.deltas[d] = -bid;  // set: loses the bid, nothing for tricks
+    else r.deltas[d] = s->options.declarer_scores == DeclarerScores::bid ? bid : taken;
+  }
+  for (int p = 0; p < kPlayers; ++p) {
+    r.deltas[p] += r.renege_penalty[p];
+    s->scores[p] += r.deltas[p];
+  }
+  s->hands_scored++;
+  s->dealer = uint8_t(next_seat(s->dealer));
+  s->to_act = kNoSeat;
+  s->phase = Phase::deal;
+  settle_game_end(s);
+}
+
+void settle_game_end(State* s) {
+  const int target = s->options.target;
+  int top = s->scores[0], top_count = 0, reached = 0;
+  for (int p = 0; p < kPlayers; ++p) top = s->scores[p] > top ? s->scores[p] : top;
+  uint8_t top_mask = 0;
+  for (int p = 0; p < kPlayers; ++p) {
+    if (s->scores[p] == top) top_count++, top_mask |= seat_bit(p);
+    if (s->scores[p] >= target) reached++;
+  }
+  const bool unique_top_at_target = top_count == 1 && top >= target;
+  bool over;
+  if (s->options.tiebreak == Tiebreak::highest) {
+    over = unique_top_at_target;  // play on only while the top is tied
+    if (!over && top >= target) s->tiebreak = 1;
+  } else if (!s->tiebreak) {
+    over = reached == 1;
+    if (reached >= 2) s->tiebreak = 1;  // two or more reached it together: tie-break hand
+  } else {
+    over = unique_top_at_target;  // every later hand is a tie-break hand
+  }
+  if (over) {
+    s->phase = Phase::over;
+    s->winners = top_mask;
+  }
+}
+
+}  // namespace deckhand::ghost_euchre::detail

@@ -1,0 +1,221 @@
+// Ghost Hand Euchre: a new game, options, the invariant checker and serialization.
+#include <bit>
+#include <cstring>
+
+#include "../common/text.hpp"
+#include "internal.hpp"
+
+namespace deckhand::ghost_euchre {
+
+using text::iequals;
+
+State new_game(const Options& options, int first_dealer) {
+  State s{};  // no padding, so value-initialising fixes every byte
+  s.options = options;
+  s.phase = Phase::deal;
+  s.first_dealer = s.dealer = uint8_t(first_dealer >= 0 && first_dealer < kPlayers ? first_dealer : 0);
+  s.to_act = s.spare_owner = s.declarer = s.trump = kNoSeat;
+  s.last.declarer = kNoSeat;
+  std::memset(s.leaders, kNoSeat, sizeof s.leaders);
+  std::memset(s.played, kNoCard, sizeof s.played);
+  return s;
+}
+
+namespace {
+struct Choice {
+  const char* key;
+  const char* values[2];
+};
+constexpr Choice kChoices[] = {
+    {"swaps", {"one", "chain"}},
+    {"all_pass", {"redeal", "stick_dealer"}},
+    {"renege", {"reject", "penalize"}},
+    {"declarer_scores", {"tricks", "bid"}},
+    {"moon_set", {"24", "6"}},
+    {"tiebreak", {"extra_hand", "highest"}},
+};
+uint8_t* choice_field(Options* o, int i) {
+  uint8_t* fields[] = {reinterpret_cast<uint8_t*>(&o->swaps), reinterpret_cast<uint8_t*>(&o->all_pass),
+                       reinterpret_cast<uint8_t*>(&o->renege), reinterpret_cast<uint8_t*>(&o->declarer_scores),
+                       reinterpret_cast<uint8_t*>(&o->moon_set), reinterpret_cast<uint8_t*>(&o->tiebreak)};
+  return fields[i];
+}
+}  // namespace
+
+Reason set_option(Options* options, std::string_view key, std::string_view value, Error* err) {
+  for (int i = 0; i < 6; ++i) {
+    if (!iequals(key, kChoices[i].key)) continue;
+    for (uint8_t v = 0; v < 2; ++v) {
+      if (iequals(value, kChoices[i].values[v])) {
+        *choice_field(options, i) = v;
+        return Reason::ok;
+      }
+    }
+    return fail(err, Reason::bad_option, "option %s takes %s or %s, not '%.*s'", kChoices[i].key,
+                kChoices[i].values[0], kChoices[i].values[1], int(value.size()), value.data());
+  }
+  if (iequals(key, "target")) {
+    int64_t t;
+    if (!text::parse_int(value, 1, 10000, &t))
+      return fail(err, Reason::bad_option, "option target takes a whole number from 1 to 10000, not '%.*s'",
+                  int(value.size()), value.data());
+    options->target = int16_t(t);
+    return Reason::ok;
+  }
+  return fail(err, Reason::bad_option, "ghost-euchre has no option '%.*s'", int(key.size()), key.data());
+}
+
+void option_strings(const Options& options, std::string out[7], int* count) {
+  Options copy = options;
+  int n = 0;
+  for (int i = 0; i < 6; ++i)
+    out[n++] = std::string(kChoices[i].key) + "=" + kChoices[i].values[*choice_field(&copy, i) & 1];
+  out[n++] = "target=" + std::to_string(options.target);
+  *count = n;
+}
+
+namespace detail {
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::deal: return "deal";
+    case Phase::bidding: return "bidding";
+    case Phase::trump: return "trump";
+    case Phase::play: return "play";
+    case Phase::over: return "over";
+  }
+  return "unknown";
+}
+const char* bid_word(int level) {
+  static const char* const words[] = {"none", "1", "2", "3", "4", "5", "moon"};
+  return level >= 0 && level <= kMoon ? words[level] : "?";
+}
+}  // namespace detail
+
+Reason check_invariants(const State& s, Error* err) {
+  auto broken = [&](const char* what) { return fail(err, Reason::corrupt_state, "invariant broken: %s", what); };
+  const Options& o = s.options;
+  if (uint8_t(o.swaps) > 1 || uint8_t(o.all_pass) > 1 || uint8_t(o.renege) > 1 ||
+      uint8_t(o.declarer_scores) > 1 || uint8_t(o.moon_set) > 1 || uint8_t(o.tiebreak) > 1 ||
+      o.target < 1 || o.target > 10000)
+    return broken("options out of range");
+  if (uint8_t(s.phase) > uint8_t(Phase::over)) return broken("unknown phase");
+  if (s.dealer >= kPlayers || s.first_dealer >= kPlayers) return broken("dealer seat out of range");
+  if (s.reserved[0] | s.reserved[1] | s.reserved[2] | s.reserved[3]) return broken("reserved bytes not zero");
+  if (s.hands_scored > s.hand_number) return broken("more hands scored than dealt");
+  const bool over = s.phase == Phase::over;
+  if (over != (s.winners != 0) || s.winners > 7) return broken("winners set exactly when the game is over");
+  if (s.last.declarer != kNoSeat && (s.last.declarer >= kPlayers || s.last.bid < 3 || s.last.bid > kMoon))
+    return broken("last hand result out of range");
+  if (s.phase == Phase::deal || over) {
+    if (s.to_act != kNoSeat) return broken("a seat acts between hands");
+    if (!(s.hands[0] | s.hands[1] | s.hands[2] | s.spare).empty()) return broken("cards in hand between hands");
+    return Reason::ok;
+  }
+  // A hand is in progress.
+  if (s.to_act >= kPlayers) return broken("no seat to act during a hand");
+  if (s.hand_number == 0) return broken("a hand in progress before any deal");
+  if (s.auction_len > 6 || s.speakers > kPlayers) return broken("auction counters out of range");
+  if ((s.high_bid == 0) != (s.declarer == kNoSeat) || (s.high_bid != 0 && (s.high_bid < 3 || s.high_bid > kMoon)) ||
+      (s.declarer != kNoSeat && s.declarer >= kPlayers))
+    return broken("high bid and declarer disagree");
+  if (s.swapped_mask > 7 || std::popcount(unsigned(s.swapped_mask)) > (o.swaps == Swaps::one ? 1 : 3))
+    return broken("too many swaps");
+  if ((s.swapped_mask == 0) != (s.spare_owner == kNoSeat)) return broken("dead hand owner without a swap");
+  if (s.swapped_now > 1 || (s.swapped_now && s.phase != Phase::bidding)) return broken("swap flag outside bidding");
+  // Card conservation: hands, the spare hand and this hand's played cards are 24 distinct cards.
+  CardSet all;
+  int count = 0;
+  for (int p = 0; p < kPlayers; ++p) {
+    all |= s.hands[p];
+    count += s.hands[p].size();
+  }
+  all |= s.spare;
+  count += s.spare.size();
+  int played_count = 0;
+  if (s.tricks_done > kTricks || s.in_trick >= kPlayers) return broken("trick counters out of range");
+  const int full = s.tricks_done;
+  for (int t = 0; t < kTricks; ++t) {
+    for (int p = 0; p < kPlayers; ++p) {
+      const uint8_t c = s.played[t][p];
+      if (c == kNoCard) continue;
+      if (!kEuchreDeck.has(Card(c))) return broken("played card is not a Euchre card");
+      all.add(Card(c));
+      ++count;
+      ++played_count;
+    }
+  }
+  if (count != 24 || all != kEuchreDeck) return broken("the 24 cards are not each in exactly one place");
+  if (played_count != full * kPlayers + s.in_trick) return broken("played cards do not match the trick count");
+  if (s.spare.size() != kHandSize) return broken("the ghost or dead hand does not hold 6 cards");
+  int tricks = 0;
+  for (int p = 0; p < kPlayers; ++p) {
+    int played_by_p = 0;
+    for (int t = 0; t < kTricks; ++t) played_by_p += s.played[t][p] != kNoCard;
+    if (s.hands[p].size() + played_by_p != kHandSize) return broken("a hand lost or gained cards");
+    tricks += s.tricks_won[p];
+  }
+  if (tricks != full) return broken("tricks won do not add up to tricks played");
+  if (s.phase == Phase::bidding) {
+    if (s.trump != kNoSeat || full != 0 || played_count != 0) return broken("play before the auction ended");
+  } else {
+    if (s.declarer == kNoSeat) return broken("no declarer after the auction");
+    if (s.phase == Phase::play ? s.trump >= kSuitCount : s.trump != kNoSeat) return broken("trump inconsistent with phase");
+    if (s.phase == Phase::play) {
+      if (s.leaders[full] >= kPlayers) return broken("current trick has no leader");
+      if (s.to_act != (s.leaders[full] + s.in_trick) % kPlayers) return broken("wrong seat to act in the trick");
+    }
+  }
+  return Reason::ok;
+}
+
+namespace {
+constexpr uint8_t kMagic[4] = {'D', 'H', 'g', 'e'};
+constexpr uint32_t kFormatVersion = 1;
+static_assert(std::endian::native == std::endian::little,
+              "serialized states are little-endian images; a big-endian port must byte-swap here");
+
+uint64_t checksum(const uint8_t* p, size_t n) {
+  uint64_t h = 0x6A09E667F3BCC909ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; ++i) h = (h ^ p[i]) * 0x100000001B3ull;
+  return h ^ (h >> 32);
+}
+}  // namespace
+
+size_t serialize(const State& s, uint8_t* buf, size_t cap) {
+  if (!buf || cap < kSerializedSize) return 0;
+  std::memcpy(buf, kMagic, 4);
+  std::memcpy(buf + 4, &kFormatVersion, 4);
+  std::memcpy(buf + 8, &s, sizeof s);
+  const uint64_t sum = checksum(buf + 8, sizeof s);
+  std::memcpy(buf + 8 + sizeof s, &sum, 8);
+  return kSerializedSize;
+}
+
+Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
+  if (!buf) return fail(err, Reason::corrupt_state, "no bytes given");
+  if (len != kSerializedSize)
+    return fail(err, Reason::corrupt_state, "a ghost-euchre state is %zu bytes, not %zu", kSerializedSize, len);
+  if (std::memcmp(buf, kMagic, 4) != 0) return fail(err, Reason::corrupt_state, "not a ghost-euchre state (bad magic)");
+  uint32_t version;
+  std::memcpy(&version, buf + 4, 4);
+  if (version != kFormatVersion)
+    return fail(err, Reason::corrupt_state, "state format version %u is not supported (expected %u)", version,
+                kFormatVersion);
+  uint64_t sum;
+  std::memcpy(&sum, buf + 8 + sizeof(State), 8);
+  if (sum != checksum(buf + 8, sizeof(State))) return fail(err, Reason::corrupt_state, "checksum mismatch");
+  State s;
+  std::memcpy(&s, buf + 8, sizeof s);
+  if (Reason r = check_invariants(s, err); r != Reason::ok) return r;
+  *out = s;
+  return Reason::ok;
+}
+
+}  // namespace deckhand::ghost_euchre
