@@ -29,7 +29,7 @@ test: deps
 demo: deps
 	cmake --preset dev
 	cmake --build --preset dev -j $(JOBS) --target deckhand_cli
-	./build/dev/examples/cli/deckhand demo --seed 2026 --out build/dev/demo
+	./build/dev/deckhand demo --seed 2026 --out build/dev/demo
 
 sanitize: deps
 	cmake --preset sanitize

@@ -31,6 +31,7 @@ void score_hand(State* s) {
     s->scores[p] += r.deltas[p];
   }
   s->hands_scored++;
+  s->spare = CardSet();  // the dead hand goes back with the other cards
   s->dealer = uint8_t(next_seat(s->dealer));
   s->to_act = kNoSeat;
   s->phase = Phase::deal;

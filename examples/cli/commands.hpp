@@ -1,0 +1,16 @@
+// The subcommands of the deckhand command-line tool (DESIGN.md "The command-line tool").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace deckhand::cli {
+
+// Each returns the process exit code: 0 success, 1 refused or failed, 2 usage error.
+int cmd_replay(const std::string& path);
+int cmd_view(const std::string& path, int seat, bool json);
+int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, bool quiet);
+int cmd_play(const std::string& game, uint64_t seed, int seat);
+int cmd_demo(uint64_t seed, const std::string& out_dir);
+
+}  // namespace deckhand::cli

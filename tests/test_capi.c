@@ -1,0 +1,2 @@
+#include "deckhand.h"
+int main(void) { return 0; }
