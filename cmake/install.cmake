@@ -23,5 +23,22 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/deckhandConfigVersi
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/deckhandConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/deckhandConfigVersion.cmake DESTINATION ${DECKHAND_CMAKE_DIR})
 
+# The .pc file finds its prefix from its own location (${pcfiledir}), not from the
+# configure-time CMAKE_INSTALL_PREFIX, which `cmake --install --prefix` may override; so the
+# installed tree can be put, or moved, anywhere. Absolute install dirs are kept as given.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")  # the .pc file is then outside the prefix
+  set(DECKHAND_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  file(RELATIVE_PATH DECKHAND_PC_UP "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+  string(REGEX REPLACE "/$" "" DECKHAND_PC_UP "${DECKHAND_PC_UP}")
+  set(DECKHAND_PC_PREFIX "\${pcfiledir}/${DECKHAND_PC_UP}")
+endif()
+foreach(kind LIBDIR INCLUDEDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${kind}}")
+    set(DECKHAND_PC_${kind} "${CMAKE_INSTALL_${kind}}")
+  else()
+    set(DECKHAND_PC_${kind} "\${prefix}/${CMAKE_INSTALL_${kind}}")
+  endif()
+endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/deckhand.pc.in ${CMAKE_CURRENT_BINARY_DIR}/deckhand.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/deckhand.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

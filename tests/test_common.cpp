@@ -1,1 +1,152 @@
+// Common pieces: card notation, card sets, the portable generator and shuffle (RULES.md
+// "Portable deals", vectors also in docs/deals.md), trick rankings, reason names.
 #include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "deckhand/cards.hpp"
+#include "deckhand/error.hpp"
+#include "deckhand/rng.hpp"
+#include "deckhand/trick.hpp"
+
+using namespace deckhand;
+
+namespace {
+Card card(const char* text) {
+  Card c;
+  REQUIRE(parse_card(text, &c));
+  return c;
+}
+
+std::string shuffled(CardSet deck_cards, uint64_t seed) {
+  std::vector<Card> deck;
+  for (Card c : deck_cards) deck.push_back(c);
+  PortableRng rng(seed);
+  rng.shuffle(deck.data(), int(deck.size()));
+  std::string out;
+  for (Card c : deck) out += (out.empty() ? "" : " ") + std::string(card_name(c));
+  return out;
+}
+}  // namespace
+
+TEST_CASE("Card notation: rank then suit, case-insensitive in, canonical out") {
+  CHECK(card("JS") == Card(Rank::jack, Suit::spades));
+  CHECK(card("td") == Card(Rank::ten, Suit::diamonds));
+  CHECK(card("10h") == Card(Rank::ten, Suit::hearts));
+  CHECK(card("7c") == Card(Rank::seven, Suit::clubs));
+  CHECK(std::string(card_name(card("aS"))) == "AS");
+  CHECK(std::string(card_name(card("10C"))) == "TC");
+  Card untouched(Rank::ace, Suit::clubs);
+  for (const char* bad : {"", "J", "JX", "1S", "11S", "10", "JSS", " JS", "6H", "ROOK"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(parse_card(bad, &untouched));
+  }
+  CHECK(untouched == Card(Rank::ace, Suit::clubs));
+  Suit s;
+  CHECK(parse_suit("h", &s));
+  CHECK(s == Suit::hearts);
+  CHECK_FALSE(parse_suit("x", &s));
+}
+
+TEST_CASE("CardSet: bitmask operations and canonical formatting") {
+  CardSet hand;
+  hand.add(card("AS"));
+  hand.add(card("9C"));
+  hand.add(card("JD"));
+  CHECK(hand.size() == 3);
+  CHECK(hand.has(card("JD")));
+  CHECK_FALSE(hand.has(card("JH")));
+  CHECK_FALSE(hand.has(Card()));
+  CHECK(hand.lowest() == card("9C"));
+  CHECK(hand.highest() == card("AS"));
+  CHECK(hand.nth(1) == card("JD"));
+  char buf[100];
+  format_cards(hand, buf);
+  CHECK(std::string(buf) == "9C JD AS");
+  hand.remove(card("JD"));
+  CHECK(hand.size() == 2);
+  CHECK(kEuchreDeck.size() == 24);
+  CHECK(kPiquetDeck.size() == 32);
+  CHECK((CardSet::suit(Suit::hearts) & kEuchreDeck).size() == 6);
+  CHECK(CardSet::rank(Rank::queen).size() == 4);
+  int n = 0;
+  for (Card c : kEuchreDeck) {
+    CHECK(c.rank() >= Rank::nine);
+    ++n;
+  }
+  CHECK(n == 24);
+}
+
+TEST_CASE("Portable deals: SplitMix64 and xoshiro256** reference values") {
+  uint64_t state = 0;
+  CHECK(PortableRng::splitmix64(state) == 0xE220A8397B1DCDAFull);  // published SplitMix64 value
+  PortableRng rng0(0);
+  CHECK(rng0.next() == 0x99EC5F36CB75F2B4ull);
+  CHECK(rng0.next() == 0xBF6E1F784956452Aull);
+  PortableRng rng42(42);
+  CHECK(rng42.next() == 0x15780B2E0C2EC716ull);
+  CHECK(rng42.next() == 0x6104D9866D113A7Eull);
+}
+
+TEST_CASE("Portable deals: Lemire bounded and the portable 128-bit product") {
+  uint64_t hi, lo;
+  PortableRng::multiply(0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFFFFFull, &hi, &lo);
+  CHECK(hi == 0xFFFFFFFFFFFFFFFEull);
+  CHECK(lo == 1);
+  PortableRng rng(7);
+  int counts[6] = {};
+  for (int i = 0; i < 60000; ++i) {
+    const uint64_t v = rng.bounded(6);
+    REQUIRE(v < 6);
+    counts[v]++;
+  }
+  for (int c : counts) CHECK((c > 9400 && c < 10600));
+  for (int i = 0; i < 100; ++i) CHECK(rng.bounded(1) == 0);
+}
+
+TEST_CASE("Portable deals: seed -> shuffled deck test vectors (docs/deals.md)") {
+  // Euchre canonical order C D H S, each 9 T J Q K A; the first card is the top.
+  CHECK(shuffled(kEuchreDeck, 0) == "JS KH KD 9D 9H QC AD AC QS KC KS TS 9C TC QH TH QD TD 9S AS JD JC AH JH");
+  CHECK(shuffled(kEuchreDeck, 1) == "KC 9S AS AH QD KD QC 9C JH AC TD KS QS QH JS TS 9D TC JC TH JD 9H AD KH");
+  CHECK(shuffled(kEuchreDeck, 42) == "TC AS 9D 9C KD KH AC KC AD TD QH TH QC QD KS AH 9S 9H QS JS TS JH JD JC");
+  CHECK(shuffled(kEuchreDeck, 18446744073709551615ull) ==
+        "KH KC TD 9H JD JC JS JH KS TC TS AC 9C QC QD KD 9S 9D AS QS QH AD AH TH");
+  // Sheepshead canonical order C D H S, each 7 8 9 T J Q K A.
+  CHECK(shuffled(kPiquetDeck, 0) ==
+        "KS 9H KC 8H JC 8D KD 7S 8S AD 7H QS 7C AC AS TD QC 7D JS KH 8C 9C QH TS QD 9D 9S JH JD TC AH TH");
+  CHECK(shuffled(kPiquetDeck, 42) ==
+        "9D TH 7C 7D AH AC TC AS QC JC KS 8C KH 7S 8H 8D KD JD JS 7H KC AD QD 8S QH 9H QS TS 9S JH TD 9C");
+}
+
+TEST_CASE("Trick ranking: trumps beat plain suits; off-suit cards never win") {
+  // A toy ranking: trump is hearts A K Q J T 9; plain A K Q J T 9.
+  const Rank plain[] = {Rank::ace, Rank::king, Rank::queen, Rank::jack, Rank::ten, Rank::nine};
+  Card trumps[6];
+  for (int i = 0; i < 6; ++i) trumps[i] = Card(plain[i], Suit::hearts);
+  const TrickRanking r = make_ranking(trumps, 6, plain, 6);
+  const Card t1[] = {card("KS"), card("AS"), card("9H")};
+  CHECK(r.winner(t1, 3) == 2);  // the lone trump
+  const Card t2[] = {card("KS"), card("AC"), card("QS")};
+  CHECK(r.winner(t2, 3) == 0);  // the ace of another plain suit does not win
+  CardSet hand;
+  hand.add(card("9S"));
+  hand.add(card("AH"));
+  CHECK(r.playable(hand, card("KS")) == CardSet::of(card("9S")));
+  CHECK(r.reneges(hand, card("KS"), card("AH")));
+  CHECK_FALSE(r.reneges(hand, card("KD"), card("AH")));
+}
+
+TEST_CASE("Reasons: stable numbers and names") {
+  CHECK(int(Reason::must_follow_suit) == 31);
+  CHECK(std::string(reason_name(Reason::must_follow_suit)) == "must_follow_suit");
+  Reason r;
+  CHECK(reason_from_name("second_swap", &r));
+  CHECK(r == Reason::second_swap);
+  CHECK_FALSE(reason_from_name("no_such_reason", &r));
+  CHECK(std::string(reason_name(Reason(9999))) == "unknown_reason");
+  Error e;
+  CHECK(fail(&e, Reason::card_not_held, "seat %d does not hold %s", 1, "JS") == Reason::card_not_held);
+  CHECK(std::string(e.message) == "card_not_held: seat 1 does not hold JS");
+  CHECK(fail(nullptr, Reason::wrong_seat, "x") == Reason::wrong_seat);
+}

@@ -2,6 +2,7 @@
 // boundary: every entry point catches, and a failed call leaves its handle unchanged.
 #include "deckhand.h"
 
+#include <cstddef>
 #include <cstring>
 #include <new>
 #include <string>
@@ -13,11 +14,25 @@ using deckhand::Error;
 using deckhand::Game;
 using deckhand::Reason;
 
+// Legal actions are gathered here before they are copied out: a buffer that lives with the
+// handle costs neither a fill nor an allocation per call (the handle is never used from two
+// threads at once, so a const call may use it too).
+constexpr size_t kInitialActionScratch = 64;
+
 struct dh_game {
+  explicit dh_game(std::unique_ptr<Game> g) : game(std::move(g)), action_scratch(kInitialActionScratch) {}
   std::unique_ptr<Game> game;
+  mutable std::vector<deckhand::ActionCode> action_scratch;
 };
 
+// dh_action and ActionCode are the same bytes, so conversions are whole-struct copies.
 static_assert(sizeof(dh_action) == sizeof(deckhand::ActionCode), "dh_action mirrors ActionCode");
+static_assert(offsetof(dh_action, seat) == offsetof(deckhand::ActionCode, seat) &&
+                  offsetof(dh_action, kind) == offsetof(deckhand::ActionCode, kind) &&
+                  offsetof(dh_action, arg) == offsetof(deckhand::ActionCode, arg) &&
+                  offsetof(dh_action, count) == offsetof(deckhand::ActionCode, count) &&
+                  offsetof(dh_action, cards) == offsetof(deckhand::ActionCode, cards),
+              "dh_action mirrors ActionCode field by field");
 
 namespace {
 
@@ -128,21 +143,13 @@ int write_array(size_t* out_count, T* buf, size_t cap, const std::vector<U>& v) 
 
 deckhand::ActionCode to_code(const dh_action* a) {
   deckhand::ActionCode c;
-  c.seat = a->seat;
-  c.kind = a->kind;
-  c.arg = a->arg;
-  c.count = a->count;
-  std::memcpy(c.cards, a->cards, sizeof c.cards);
+  std::memcpy(static_cast<void*>(&c), a, sizeof c);  // trivially copyable; only its constructor is not trivial
   return c;
 }
 
 dh_action to_c(const deckhand::ActionCode& c) {
   dh_action a;
-  a.seat = c.seat;
-  a.kind = c.kind;
-  a.arg = c.arg;
-  a.count = c.count;
-  std::memcpy(a.cards, c.cards, sizeof a.cards);
+  std::memcpy(&a, &c, sizeof a);
   return a;
 }
 
@@ -329,12 +336,18 @@ int dh_game_phase(const char** out_phase, const dh_game* game) {
 
 int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap, const dh_game* game) {
   if (!out_count || !game) return DH_E_NULL_ARGUMENT;
-  deckhand::ActionCode codes[64];
-  const size_t n = game->game->legal_actions(codes, 64);
-  *out_count = n;
-  if (n > cap || (n && !actions)) return DH_E_BUFFER_TOO_SMALL;
-  for (size_t i = 0; i < n; ++i) actions[i] = to_c(codes[i]);
-  return DH_OK;
+  return guarded(nullptr, [&] {
+    std::vector<deckhand::ActionCode>& codes = game->action_scratch;
+    size_t n = game->game->legal_actions(codes.data(), codes.size());
+    if (n > codes.size()) {  // more than ever before: grow once, then gather them all
+      codes.resize(n);
+      n = game->game->legal_actions(codes.data(), codes.size());
+    }
+    *out_count = n;
+    if (n > cap || (n && !actions)) return DH_E_BUFFER_TOO_SMALL;
+    if (n) std::memcpy(actions, codes.data(), n * sizeof(dh_action));  // same bytes, see to_c
+    return DH_OK;
+  });
 }
 
 int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, const dh_game* game) {

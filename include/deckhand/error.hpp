@@ -28,7 +28,6 @@ namespace deckhand {
   X(bid_not_higher, 32, "a bid must be higher than the highest bid so far")                  \
   X(second_swap, 33, "no further swap with the ghost or dead hand is allowed")               \
   X(dealer_must_bid, 34, "stick-the-dealer: the dealer may not pass")                        \
-  X(must_bid_after_swap, 35, "after swapping, the player must pass or bid")                  \
   X(invalid_bid, 36, "bids are 3, 4, 5 or moon")
 
 enum class Reason : uint16_t {

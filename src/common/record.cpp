@@ -99,6 +99,8 @@ ReplayResult replay_record(std::string_view record) {
         for (const GameSpec& spec : game_specs())
           if (header.game == spec.name && (n < spec.min_players || n > spec.max_players))
             return refuse(Reason::bad_header, nullptr, "wrong player count for this game: '%s'", line_str);
+        if (header.has_dealer && header.dealer >= n)
+          return refuse(Reason::bad_seat, nullptr, "dealer seat is not below the player count: '%s'", line_str);
         header.players = int(n);
         header.has_players = true;
       } else if (iequals(key, "dealer")) {
@@ -106,6 +108,11 @@ ReplayResult replay_record(std::string_view record) {
         if (header.has_dealer) return refuse(Reason::bad_header, nullptr, "second 'dealer' header: '%s'", line_str);
         if (!text::parse_int(value, 0, 63, &d))
           return refuse(Reason::bad_header, nullptr, "'%s' is not a dealer seat", std::string(value));
+        int seats = 0;  // the player count if given, else the most the game allows
+        for (const GameSpec& spec : game_specs())
+          if (header.game == spec.name) seats = header.has_players ? header.players : spec.max_players;
+        if (d >= seats)
+          return refuse(Reason::bad_seat, nullptr, "dealer in '%s' is not below the player count", line_str);
         header.dealer = int(d);
         header.has_dealer = true;
       } else {
@@ -114,6 +121,10 @@ ReplayResult replay_record(std::string_view record) {
           return refuse(Reason::bad_option, nullptr, "option '%s' is not key=value", std::string(value));
         for (const auto& [ek, ev] : header.options)
           if (iequals(ek, k)) return refuse(Reason::bad_header, nullptr, "option %s is given twice", k);
+        // Refuse an unknown option or value at its own line, not at the first event.
+        Error option_err;
+        if (!make_game(header.game, OptionList{{k, v}}, 0, 0, &option_err))
+          return refuse(option_err.reason, &option_err, "", "");
         header.options.emplace_back(k, v);
       }
       continue;

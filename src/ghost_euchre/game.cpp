@@ -1,5 +1,7 @@
 // Ghost Hand Euchre behind the game-independent deckhand::Game interface: the state plus
 // the event history that produced it, for the C ABI, records and tools.
+#include <cassert>
+#include <cstddef>
 #include <cstring>
 
 #include "../common/games.hpp"
@@ -29,11 +31,47 @@ ActionCode to_code(Action a) {
   return c;
 }
 
+// Every action of every seat as a finished ActionCode, by seat and action_from_index. The
+// legal actions are copied out of this table, without a branch per action: the C ABI moves
+// codes on with 16-byte copies, and a code built field by field leaves narrow stores those
+// copies cannot forward from (a store-forwarding stall, once a large share of a C ABI
+// self-play step).
+struct CodeTable {
+  ActionCode codes[kPlayers][kActionSpaceSize];
+  uint8_t index_of[5][32] = {};  // [kind][arg] -> action index, for well-formed actions
+  CodeTable() {
+    for (int i = 0; i < kActionSpaceSize; ++i) {
+      const Action a = action_from_index(i, 0);
+      index_of[uint8_t(a.kind)][a.arg] = uint8_t(i);
+      for (int seat = 0; seat < kPlayers; ++seat) codes[seat][i] = to_code(action_from_index(i, seat));
+    }
+  }
+  // The code of an action legal_actions produced (so seat, kind and arg are in range).
+  const ActionCode& code(Action a) const {
+    assert(a.seat < kPlayers && uint8_t(a.kind) < 5 && a.arg < 32);
+    return codes[a.seat][index_of[uint8_t(a.kind)][a.arg]];
+  }
+};
+const CodeTable kCodes;
+
+// FNV-1a over the serialized game: any change confined to one byte changes the sum.
+uint64_t blob_checksum(const uint8_t* p, size_t n) {
+  uint64_t h = 0xCBF29CE484222325ull ^ uint64_t(n);
+  for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001B3ull;
+  return h;
+}
+
 Reason from_code(const ActionCode& c, Action* out, Error* err) {
   if (c.kind > uint8_t(ActionKind::play) || c.count != 0)
     return fail(err, Reason::malformed_action, "action kind %d with %d cards is not a ghost-euchre action",
                 int(c.kind), int(c.count));
-  *out = Action{c.seat, ActionKind(c.kind), c.arg};
+  // seat, kind and arg lead both structs in the same order. One copy lets the compiler
+  // assemble the by-value Action in a register; field by field, GCC goes through the stack
+  // and stalls on the reload (store forwarding) on the C ABI's hot path.
+  static_assert(offsetof(ActionCode, seat) == offsetof(Action, seat) &&
+                offsetof(ActionCode, kind) == offsetof(Action, kind) &&
+                offsetof(ActionCode, arg) == offsetof(Action, arg) && sizeof(Action) == 3);
+  std::memcpy(static_cast<void*>(out), &c, sizeof *out);
   return Reason::ok;
 }
 
@@ -68,10 +106,11 @@ class GhostEuchreGame final : public Game {
   Reason apply_action(Action a, Error* err) {
     Reason r = advance(&state_, a, err);
     if (r == Reason::ok) {
-      Event e{};
+      // Built in place: the self-play hot path, where a copy through a temporary costs more
+      // than the rest of the bookkeeping.
+      Event& e = history_.emplace_back();
       e.type = Event::action;
       e.act = a;
-      history_.push_back(e);
     }
     return r;
   }
@@ -110,13 +149,22 @@ class GhostEuchreGame final : public Game {
   std::string format_action(const ActionCode& code) const override {
     Action a;
     if (from_code(code, &a, nullptr) != Reason::ok) return "?";
+    // Only actions of the game's action space have a text ("play ??" would not parse back).
+    const bool well_formed = a.kind == ActionKind::play    ? kEuchreDeck.has(Card(a.arg))
+                             : a.kind == ActionKind::bid   ? a.arg >= 3 && a.arg <= kMoon
+                             : a.kind == ActionKind::trump ? a.arg < kSuitCount
+                                                           : a.arg == 0;
+    if (!well_formed) return "?";
     return ghost_euchre::format_action(a);
   }
 
   size_t legal_actions(ActionCode* out, size_t cap) const override {
     Action acts[kMaxLegalActions];
     const int n = ghost_euchre::legal_actions(state_, acts);
-    for (int i = 0; i < n && size_t(i) < cap; ++i) out[i] = to_code(acts[i]);
+    for (int i = 0; i < n && size_t(i) < cap; ++i) {
+      out[i] = kCodes.code(acts[i]);
+      assert(out[i] == to_code(acts[i]));
+    }
     return size_t(n);
   }
 
@@ -140,12 +188,18 @@ class GhostEuchreGame final : public Game {
   std::string view_json(int seat) const override { return ghost_euchre::view_json(view(state_, seat)); }
   std::string view_text(int seat) const override { return ghost_euchre::view_text(view(state_, seat)); }
 
+  // Layout: the checksummed state image, the event count (u32), the events, and a checksum
+  // (u64) of everything before it, so that damage to the history (which the state image does
+  // not cover, and whose unused bytes replay the same) is detected too.
   std::vector<uint8_t> serialize() const override {
-    std::vector<uint8_t> bytes(kSerializedSize + 4 + history_.size() * sizeof(Event));
+    const size_t body = kSerializedSize + 4 + history_.size() * sizeof(Event);
+    std::vector<uint8_t> bytes(body + 8);
     ghost_euchre::serialize(state_, bytes.data(), kSerializedSize);
     const uint32_t n = uint32_t(history_.size());
     std::memcpy(bytes.data() + kSerializedSize, &n, 4);
     if (n) std::memcpy(bytes.data() + kSerializedSize + 4, history_.data(), n * sizeof(Event));
+    const uint64_t sum = blob_checksum(bytes.data(), body);
+    std::memcpy(bytes.data() + body, &sum, 8);
     return bytes;
   }
 
@@ -153,21 +207,40 @@ class GhostEuchreGame final : public Game {
   // replaying the stored history from a new game produces.
   static std::unique_ptr<Game> restore(const uint8_t* bytes, size_t len, Error* err) {
     State image;
-    if (len < kSerializedSize + 4) {
+    if (len < kSerializedSize + 4 + 8) {
       fail(err, Reason::corrupt_state, "%zu bytes is too short for a ghost-euchre game", len);
       return nullptr;
     }
     if (ghost_euchre::deserialize(bytes, kSerializedSize, &image, err) != Reason::ok) return nullptr;
     uint32_t n;
     std::memcpy(&n, bytes + kSerializedSize, 4);
-    if ((len - kSerializedSize - 4) != size_t(n) * sizeof(Event)) {
+    if ((len - kSerializedSize - 4 - 8) != size_t(n) * sizeof(Event)) {
       fail(err, Reason::corrupt_state, "history of %u events does not fit %zu bytes", n, len);
+      return nullptr;
+    }
+    uint64_t sum;
+    std::memcpy(&sum, bytes + len - 8, 8);
+    if (sum != blob_checksum(bytes, len - 8)) {
+      fail(err, Reason::corrupt_state, "checksum mismatch in the game history");
       return nullptr;
     }
     auto game = std::make_unique<GhostEuchreGame>(image.options, image.first_dealer);
     for (uint32_t i = 0; i < n; ++i) {
       Event e;
       std::memcpy(&e, bytes + kSerializedSize + 4 + size_t(i) * sizeof(Event), sizeof e);
+      // Only canonical events: the bytes an event's own fields would serialize to.
+      Event canonical{};
+      canonical.type = e.type;
+      if (e.type == Event::seeded) canonical.seed = e.seed;
+      if (e.type == Event::explicit_deal) {
+        std::memcpy(canonical.hands, e.hands, sizeof e.hands);
+        canonical.ghost = e.ghost;
+      }
+      if (e.type == Event::action) canonical.act = e.act;
+      if (std::memcmp(&canonical, &e, sizeof e) != 0) {
+        fail(err, Reason::corrupt_state, "history event %u has stray bytes", i);
+        return nullptr;
+      }
       Error inner;
       Reason r = Reason::ok;
       if (e.type == Event::seeded) r = game->deal_seed(e.seed, &inner);

@@ -304,6 +304,11 @@ Reason play(const State& s, int seat, Card card, State* out, Error* err) {
 // Every do_* validates before it changes anything, so a refused action leaves *s as it was.
 Reason advance(State* s, Action a, Error* err) {
   Reason r;
+  // swap and pass take no argument: refuse stray bytes rather than record an action that
+  // its own text ("pass") would not reproduce.
+  if ((a.kind == ActionKind::swap || a.kind == ActionKind::pass) && a.arg != 0)
+    return fail(err, Reason::malformed_action, "%s takes no argument, got %d",
+                a.kind == ActionKind::swap ? "swap" : "pass", int(a.arg));
   switch (a.kind) {
     case ActionKind::swap: r = do_swap(s, a.seat, err); break;
     case ActionKind::pass: r = do_pass(s, a.seat, err); break;

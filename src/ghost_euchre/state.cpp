@@ -68,9 +68,12 @@ Reason set_option(Options* options, std::string_view key, std::string_view value
 void option_strings(const Options& options, std::string out[7], int* count) {
   Options copy = options;
   int n = 0;
-  for (int i = 0; i < 6; ++i)
+  // RULES.md order: swaps, all_pass, renege, declarer_scores, moon_set (G4–G9), then
+  // target and tiebreak (G10).
+  for (int i = 0; i < 6; ++i) {
+    if (i == 5) out[n++] = "target=" + std::to_string(options.target);
     out[n++] = std::string(kChoices[i].key) + "=" + kChoices[i].values[*choice_field(&copy, i) & 1];
-  out[n++] = "target=" + std::to_string(options.target);
+  }
   *count = n;
 }
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The command-line contract of DESIGN.md: `deckhand replay` prints one JSON object and exits
+# 0 (every line legal), 1 (a line refused or malformed) or 2 (usage error); `view`,
+# `simulate` and `demo` work end to end.
+set -uo pipefail
+deckhand=$1
+dir=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() {  # check NAME EXPECTED_EXIT EXPECTED_STDOUT_SUBSTRING -- command...
+  local name=$1 want_rc=$2 want_out=$3
+  shift 4
+  local out rc
+  out=$("$@" 2>"$tmp/stderr")
+  rc=$?
+  if [ "$rc" -ne "$want_rc" ] || [[ "$out" != *"$want_out"* ]]; then
+    echo "FAIL $name: exit $rc (want $want_rc); stdout: $out; stderr: $(cat "$tmp/stderr")"
+    failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+}
+
+# Valid records: a thrown-in deal does not count as a hand; between hands to_act is null.
+check "replay ok" 0 '{"ok": true, "game": "ghost-euchre", "hands": [{"deltas": [0, 1, 5]}], "scores": [0, 1, 5], "over": false, "winners": [], "to_act": null}' \
+  -- "$deckhand" replay "$dir/one_hand.rec"
+check "replay stdin" 0 '"ok": true' -- sh -c "\"$deckhand\" replay - < \"$dir/one_hand.rec\""
+check "replay mid-hand" 0 '"to_act": 1}' -- "$deckhand" replay "$dir/mid_hand.rec"
+# Refused records: the exact first refused line and its code.
+check "replay renege" 1 '{"ok": false, "line": 13, "code": "must_follow_suit", "message": "must_follow_suit: ' \
+  -- "$deckhand" replay "$dir/renege.rec"
+check "replay bad magic" 1 '{"ok": false, "line": 1, "code": "bad_header"' -- "$deckhand" replay "$dir/bad_magic.rec"
+check "replay bad card" 1 '"line": 7, "code": "invalid_card"' -- "$deckhand" replay "$dir/bad_card.rec"
+# Usage errors.
+check "replay no file" 2 '' -- "$deckhand" replay "$tmp/does-not-exist.rec"
+check "replay no args" 2 '' -- "$deckhand" replay
+check "unknown command" 2 '' -- "$deckhand" frobnicate
+check "simulate unknown game" 2 '' -- "$deckhand" simulate chess --games 1
+check "view needs seat" 2 '' -- "$deckhand" view "$dir/one_hand.rec"
+# view: a seat sees its own cards, never another's.
+check "view seat 1" 0 'your hand: 9C TC JC QC KC AC' -- "$deckhand" view "$dir/dealt.rec" --seat 0
+out=$("$deckhand" view "$dir/dealt.rec" --seat 1 --json)
+if [[ "$out" == *'"hand": ["9D", "TD", "JD", "QD", "KD", "AD"]'* && "$out" != *'"9C"'* && "$out" != *'"9S"'* ]]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL view json hides other hands: $out"; failed=$((failed + 1))
+fi
+# simulate and demo run whole games.
+check "simulate" 0 'games/s' -- "$deckhand" simulate ghost-euchre --games 50 --seed 3
+check "demo" 0 'the replay reproduces the game exactly' -- "$deckhand" demo --seed 7 --out "$tmp/demo"
+check "demo record replays" 0 '"over": true' -- "$deckhand" replay "$tmp/demo/ghost-euchre.rec"
+# play: a scripted human who quits at once, and one whose input ends.
+check "play quit" 0 'legal:' -- sh -c "echo quit | \"$deckhand\" play ghost-euchre --seed 5"
+check "play refuses" 0 'refused — ' -- sh -c "printf 'play 7C\nbid 9\n' | \"$deckhand\" play ghost-euchre --seed 5"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
