@@ -1,0 +1,82 @@
+// Fuzz target: the C ABI driven by a byte program — every entry point, with NULLs, odd
+// seats, short buffers and garbage actions. It must never crash or leak, and a failed call
+// must leave the game unchanged.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "deckhand.h"
+
+namespace {
+std::vector<uint8_t> bytes_of(const dh_game* g) {
+  size_t n = 0;
+  dh_game_serialize(&n, nullptr, 0, g);
+  std::vector<uint8_t> b(n);
+  if (dh_game_serialize(&n, b.data(), b.size(), g) != DH_OK) __builtin_trap();
+  return b;
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  dh_game* g = nullptr;
+  dh_error err;
+  const char* opts[] = {"swaps=chain", "renege=penalize", "all_pass=stick_dealer", "target=5"};
+  if (dh_game_new(&g, "ghost-euchre", opts, size ? data[0] % 5 : 0, 0, 0, &err) != DH_OK) __builtin_trap();
+  char buf[4096];
+  size_t n = 0;
+  for (size_t i = 1; i + 1 < size; i += 2) {
+    const uint8_t op = data[i], arg = data[i + 1];
+    const std::vector<uint8_t> before = bytes_of(g);
+    int status = DH_OK;
+    switch (op % 12) {
+      case 0: status = dh_game_deal_seed(g, arg, &err); break;
+      case 1: {
+        dh_action legal[16];
+        if (dh_game_legal_actions(&n, legal, 16, g) == DH_OK && n > 0) status = dh_game_apply(g, &legal[arg % n], &err);
+        break;
+      }
+      case 2: {
+        dh_action a;
+        std::memset(&a, 0, sizeof a);
+        std::memcpy(&a, data + i, size - i < sizeof a ? size - i : sizeof a);
+        status = dh_game_apply(g, &a, &err);
+        dh_game_is_legal(g, &a, &err);
+        break;
+      }
+      case 3: {
+        const std::string text(reinterpret_cast<const char*>(data + i + 1), (size - i - 1) % 24);
+        status = dh_game_apply_text(g, arg % 5 - 1, text.c_str(), &err);
+        break;
+      }
+      case 4: dh_game_view_json(&n, buf, arg * 16u, g, arg % 5 - 1); break;
+      case 5: dh_game_view_text(&n, buf, sizeof buf, g, arg % 4 - 1); break;
+      case 6: dh_game_record(&n, buf, arg, g); break;
+      case 7: {
+        dh_game* c = nullptr;
+        if (dh_game_clone(&c, g, &err) != DH_OK) __builtin_trap();
+        dh_game_free(g);
+        g = c;
+        break;
+      }
+      case 8: {
+        dh_game* d = nullptr;
+        if (dh_game_deserialize(&d, before.data(), before.size(), &err) != DH_OK) __builtin_trap();
+        dh_game_free(g);
+        g = d;
+        break;
+      }
+      case 9: {
+        const std::string text(reinterpret_cast<const char*>(data + i + 1), (size - i - 1) % 120);
+        status = dh_game_deal_text(g, text.c_str(), &err);
+        break;
+      }
+      case 10: dh_game_legal_actions_text(&n, buf, arg, g); break;
+      default: status = dh_game_apply_text(g, arg % 3, "pass", nullptr); break;
+    }
+    if (status != DH_OK && bytes_of(g) != before) __builtin_trap();  // failures change nothing
+  }
+  dh_game_free(g);
+  return 0;
+}
