@@ -51,7 +51,15 @@ void cards_json(text::Json& j, CardSet set) {
 }
 
 // The tricks of the current (or last finished) hand that have at least one card.
-int visible_tricks(const View& v) { return v.tricks_done + (v.in_trick > 0 || (v.phase == Phase::play) ? 1 : 0); }
+int visible_tricks(const View& v) { return v.tricks_done + (v.in_trick > 0 ? 1 : 0); }
+
+// The seat that won trick t, or -1 while it is incomplete (G7).
+int trick_winner(const View& v, int t) {
+  if (t >= v.tricks_done || v.trump >= kSuitCount) return -1;
+  Card cards[kPlayers];
+  for (int i = 0; i < kPlayers; ++i) cards[i] = Card(v.played[t][(v.leaders[t] + i) % kPlayers]);
+  return (v.leaders[t] + ranking_for(Suit(v.trump)).winner(cards, kPlayers)) % kPlayers;
+}
 
 }  // namespace
 
@@ -115,6 +123,7 @@ std::string view_json(const View& v) {
     if (v.leaders[t] == kNoSeat) continue;
     j.begin_object();
     j.key("leader").value(int(v.leaders[t]));
+    j.key("winner").seat(trick_winner(v, t));
     j.key("cards").begin_array();
     for (int p = 0; p < kPlayers; ++p) {
       if (v.played[t][p] == kNoCard) j.null();
@@ -175,6 +184,8 @@ std::string view_text(const View& v) {
         const int p = (v.leaders[t] + i) % kPlayers;
         if (v.played[t][p] != kNoCard) tr += " " + std::to_string(p) + ":" + card_name(Card(v.played[t][p]));
       }
+      const int winner = trick_winner(v, t);
+      if (winner >= 0) tr += "  -> seat " + std::to_string(winner);
       line(tr);
     }
   }
