@@ -345,7 +345,7 @@ int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap, con
     }
     *out_count = n;
     if (n > cap || (n && !actions)) return DH_E_BUFFER_TOO_SMALL;
-    if (n) std::memcpy(actions, codes.data(), n * sizeof(dh_action));  // same bytes, see to_c
+    for (size_t i = 0; i < n; ++i) actions[i] = to_c(codes[i]);
     return DH_OK;
   });
 }

@@ -50,8 +50,9 @@ void cards_json(text::Json& j, CardSet set) {
   j.end_array();
 }
 
-// The tricks of the current (or last finished) hand that have at least one card.
-int visible_tricks(const View& v) { return v.tricks_done + (v.in_trick > 0 ? 1 : 0); }
+// The finished tricks of the current (or last) hand, plus during play the current trick,
+// even before its lead, so that its leader shows.
+int visible_tricks(const View& v) { return v.tricks_done + (v.phase == Phase::play ? 1 : 0); }
 
 // The seat that won trick t, or -1 while it is incomplete (G7).
 int trick_winner(const View& v, int t) {
