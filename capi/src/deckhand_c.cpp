@@ -153,6 +153,19 @@ dh_action to_c(const deckhand::ActionCode& c) {
   return a;
 }
 
+// Gathers the legal actions into game->action_scratch; returns how many there are. May
+// throw std::bad_alloc (the first time a game has more than the scratch holds). Inline:
+// it is on the self-play hot path, and GCC otherwise keeps it out of line.
+inline size_t gather_legal_actions(const dh_game* game) {
+  std::vector<deckhand::ActionCode>& codes = game->action_scratch;
+  size_t n = game->game->legal_actions(codes.data(), codes.size());
+  if (n > codes.size()) {  // more than ever before: grow once, then gather them all
+    codes.resize(n);
+    n = game->game->legal_actions(codes.data(), codes.size());
+  }
+  return n;
+}
+
 }  // namespace
 
 extern "C" {
@@ -337,14 +350,10 @@ int dh_game_phase(const char** out_phase, const dh_game* game) {
 int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap, const dh_game* game) {
   if (!out_count || !game) return DH_E_NULL_ARGUMENT;
   return guarded(nullptr, [&] {
-    std::vector<deckhand::ActionCode>& codes = game->action_scratch;
-    size_t n = game->game->legal_actions(codes.data(), codes.size());
-    if (n > codes.size()) {  // more than ever before: grow once, then gather them all
-      codes.resize(n);
-      n = game->game->legal_actions(codes.data(), codes.size());
-    }
+    const size_t n = gather_legal_actions(game);
     *out_count = n;
     if (n > cap || (n && !actions)) return DH_E_BUFFER_TOO_SMALL;
+    const deckhand::ActionCode* codes = game->action_scratch.data();
     for (size_t i = 0; i < n; ++i) actions[i] = to_c(codes[i]);
     return DH_OK;
   });
@@ -353,10 +362,9 @@ int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap, con
 int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, const dh_game* game) {
   if (!out_len || !game) return DH_E_NULL_ARGUMENT;
   return guarded(nullptr, [&] {
-    deckhand::ActionCode codes[64];
-    const size_t n = game->game->legal_actions(codes, 64);
+    const size_t n = gather_legal_actions(game);
     std::string text;
-    for (size_t i = 0; i < n; ++i) text += game->game->format_action(codes[i]) + "\n";
+    for (size_t i = 0; i < n; ++i) text += game->game->format_action(game->action_scratch[i]) + "\n";
     return write_text(out_len, buf, cap, text);
   });
 }

@@ -28,7 +28,19 @@ namespace deckhand {
   X(bid_not_higher, 32, "a bid must be higher than the highest bid so far")                  \
   X(second_swap, 33, "no further swap with the ghost or dead hand is allowed")               \
   X(dealer_must_bid, 34, "stick-the-dealer: the dealer may not pass")                        \
-  X(invalid_bid, 36, "bids are 3, 4, 5 or moon")
+  X(invalid_bid, 36, "bids are 3, 4, 5 or moon")                                            \
+  X(dealer_must_pick, 40, "no_pick=forced: the dealer must pick up the blind")              \
+  X(must_keep_hold_card, 41, "the picker must keep a card of the called suit (S8)")          \
+  X(called_card_held_back, 42, "the partner may not play the called card yet (S8)")         \
+  X(must_lead_called_card, 43, "the partner leading the called suit must lead the called card") \
+  X(must_play_called_card, 44, "the partner must play the called card now (S8)")            \
+  X(must_play_unknown, 45, "the picker must play the unknown now (S8)")                     \
+  X(unknown_held_back, 46, "the unknown is played only to the called suit or last (S7)")    \
+  X(cannot_call_own_card, 47, "the picker may not call a card it owns (S7)")                \
+  X(no_hold_card, 48, "the picker must hold a card of the called suit (S7)")                \
+  X(ten_call_needs_all_aces, 49, "a ten may be called only by a picker owning all three fail aces") \
+  X(unknown_not_allowed, 50, "an unknown call is allowed only when no other call is (S7)")  \
+  X(not_callable, 51, "only a fail ace or ten may be called (S7)")
 
 enum class Reason : uint16_t {
 #define DECKHAND_REASON_ENUM(name, value, text) name = value,

@@ -1,6 +1,5 @@
 // Ghost Hand Euchre behind the game-independent deckhand::Game interface: the state plus
 // the event history that produced it, for the C ABI, records and tools.
-#include <cassert>
 #include <cstddef>
 #include <cstring>
 
@@ -30,29 +29,6 @@ ActionCode to_code(Action a) {
   c.arg = a.arg;
   return c;
 }
-
-// Every action of every seat as a finished ActionCode, by seat and action_from_index. The
-// legal actions are copied out of this table, without a branch per action: the C ABI moves
-// codes on with 16-byte copies, and a code built field by field leaves narrow stores those
-// copies cannot forward from (a store-forwarding stall, once a large share of a C ABI
-// self-play step).
-struct CodeTable {
-  ActionCode codes[kPlayers][kActionSpaceSize];
-  uint8_t index_of[5][32] = {};  // [kind][arg] -> action index, for well-formed actions
-  CodeTable() {
-    for (int i = 0; i < kActionSpaceSize; ++i) {
-      const Action a = action_from_index(i, 0);
-      index_of[uint8_t(a.kind)][a.arg] = uint8_t(i);
-      for (int seat = 0; seat < kPlayers; ++seat) codes[seat][i] = to_code(action_from_index(i, seat));
-    }
-  }
-  // The code of an action legal_actions produced (so seat, kind and arg are in range).
-  const ActionCode& code(Action a) const {
-    assert(a.seat < kPlayers && uint8_t(a.kind) < 5 && a.arg < 32);
-    return codes[a.seat][index_of[uint8_t(a.kind)][a.arg]];
-  }
-};
-const CodeTable kCodes;
 
 // FNV-1a over the serialized game: any change confined to one byte changes the sum.
 uint64_t blob_checksum(const uint8_t* p, size_t n) {
@@ -162,8 +138,10 @@ class GhostEuchreGame final : public Game {
     Action acts[kMaxLegalActions];
     const int n = ghost_euchre::legal_actions(state_, acts);
     for (int i = 0; i < n && size_t(i) < cap; ++i) {
-      out[i] = kCodes.code(acts[i]);
-      assert(out[i] == to_code(acts[i]));
+      out[i] = ActionCode{};  // filled in place: a copy from a temporary costs a stall here
+      out[i].seat = acts[i].seat;
+      out[i].kind = uint8_t(acts[i].kind);
+      out[i].arg = acts[i].arg;
     }
     return size_t(n);
   }

@@ -1,5 +1,6 @@
 // Ghost Hand Euchre action and deal text (DESIGN.md "Game records"): `swap`, `pass`,
 // `bid 3|4|5|moon`, `trump C|D|H|S`, `play <card>`; deals as `0: …; 1: …; 2: …; ghost: …`.
+#include "../common/deal_text.hpp"
 #include "../common/text.hpp"
 #include "internal.hpp"
 
@@ -75,50 +76,16 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
 }
 
 std::string format_deal(const CardSet hands[kPlayers], CardSet ghost) {
-  std::string out;
-  char buf[100];
-  for (int p = 0; p <= kPlayers; ++p) {
-    format_cards(p < kPlayers ? hands[p] : ghost, buf);
-    if (p) out += "; ";
-    out += p < kPlayers ? std::to_string(p) : std::string("ghost");
-    out += ": ";
-    out += buf;
-  }
-  return out;
+  CardSet holdings[kPlayers + 1];
+  for (int p = 0; p < kPlayers; ++p) holdings[p] = hands[p];
+  holdings[kPlayers] = ghost;
+  return deckhand::detail::format_holdings(holdings, kPlayers, "ghost");
 }
 
 Reason parse_deal(std::string_view deal_text, CardSet hands[kPlayers], CardSet* ghost, Error* err) {
   CardSet holdings[kPlayers + 1];
-  bool named[kPlayers + 1] = {};
-  for (std::string_view part : text::split_on(deal_text, ';')) {
-    const size_t colon = part.find(':');
-    if (colon == std::string_view::npos)
-      return fail(err, Reason::malformed_deal, "'%.*s' is not 'holder: cards'", int(part.size()), part.data());
-    const std::string_view holder = text::trim(part.substr(0, colon));
-    int h;
-    if (iequals(holder, "ghost")) {
-      h = kPlayers;
-    } else if (holder.size() == 1 && holder[0] >= '0' && holder[0] < '0' + kPlayers) {
-      h = holder[0] - '0';
-    } else {
-      return fail(err, Reason::malformed_deal, "unknown holder '%.*s' (0, 1, 2 or ghost)", int(holder.size()),
-                  holder.data());
-    }
-    if (named[h])
-      return fail(err, Reason::malformed_deal, "holder '%.*s' is named twice", int(holder.size()), holder.data());
-    named[h] = true;
-    for (std::string_view word : text::split_words(part.substr(colon + 1))) {
-      Card c;
-      if (!parse_card(word, &c) || !kEuchreDeck.has(c))
-        return fail(err, Reason::malformed_deal, "'%.*s' is not a Euchre card", int(word.size()), word.data());
-      if (holdings[h].has(c)) return fail(err, Reason::malformed_deal, "%s is dealt twice", card_name(c));
-      holdings[h].add(c);
-    }
-  }
-  for (int h = 0; h <= kPlayers; ++h)
-    if (!named[h])
-      return fail(err, Reason::malformed_deal, "the deal does not name %s%s", h < kPlayers ? "seat " : "the ghost",
-                  h < kPlayers ? std::to_string(h).c_str() : "");
+  if (Reason r = deckhand::detail::parse_holdings(deal_text, kPlayers, "ghost", kEuchreDeck, holdings, err); r != Reason::ok)
+    return r;
   for (int p = 0; p < kPlayers; ++p) hands[p] = holdings[p];
   *ghost = holdings[kPlayers];
   return Reason::ok;

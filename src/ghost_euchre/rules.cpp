@@ -1,9 +1,9 @@
 // Ghost Hand Euchre transitions and legal actions: G2 (deal), G3 (bidding), G4 (swap),
 // G5 (all pass), G6 (trump and lead), G7 (play), G8 (reneging). Scoring is in scoring.cpp.
-#include <cassert>
 #include <cstdio>
 #include <cstring>
 
+#include "../common/state_image.hpp"
 #include "deckhand/rng.hpp"
 #include "internal.hpp"
 
@@ -207,28 +207,11 @@ Reason deal_precheck(const State& s, Error* err) {
   return Reason::ok;
 }
 
-inline void debug_check(const State& s) {
-#ifndef NDEBUG
-  Error e;
-  if (check_invariants(s, &e) != Reason::ok) {
-    std::fprintf(stderr, "deckhand: ghost_euchre invariant broken: %s\n", e.message);
-    assert(false && "ghost_euchre invariant broken");
-  }
-#else
-  (void)s;
-#endif
-}
+inline void debug_check(const State& s) { deckhand::detail::debug_check(s, &check_invariants, "ghost_euchre"); }
 
-// Runs an in-place step on a copy and publishes it only on success.
 template <typename Step>
 Reason pure(const State& s, State* out, Step step) {
-  State next = s;
-  const Reason r = step(&next);
-  if (r == Reason::ok) {
-    debug_check(next);
-    *out = next;
-  }
-  return r;
+  return deckhand::detail::pure_transition(s, out, &check_invariants, "ghost_euchre", step);
 }
 
 }  // namespace

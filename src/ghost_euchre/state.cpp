@@ -2,6 +2,7 @@
 #include <bit>
 #include <cstring>
 
+#include "../common/state_image.hpp"
 #include "../common/text.hpp"
 #include "internal.hpp"
 
@@ -172,53 +173,17 @@ Reason check_invariants(const State& s, Error* err) {
 }
 
 namespace {
-constexpr uint8_t kMagic[4] = {'D', 'H', 'g', 'e'};
+constexpr char kMagic[5] = "DHge";
 constexpr uint32_t kFormatVersion = 1;
-static_assert(std::endian::native == std::endian::little,
-              "serialized states are little-endian images; a big-endian port must byte-swap here");
-
-uint64_t checksum(const uint8_t* p, size_t n) {
-  uint64_t h = 0x6A09E667F3BCC909ull ^ n;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-  }
-  for (; i < n; ++i) h = (h ^ p[i]) * 0x100000001B3ull;
-  return h ^ (h >> 32);
-}
+static_assert(kSerializedSize == deckhand::detail::kImageSize<State>);
 }  // namespace
 
 size_t serialize(const State& s, uint8_t* buf, size_t cap) {
-  if (!buf || cap < kSerializedSize) return 0;
-  std::memcpy(buf, kMagic, 4);
-  std::memcpy(buf + 4, &kFormatVersion, 4);
-  std::memcpy(buf + 8, &s, sizeof s);
-  const uint64_t sum = checksum(buf + 8, sizeof s);
-  std::memcpy(buf + 8 + sizeof s, &sum, 8);
-  return kSerializedSize;
+  return deckhand::detail::write_image(s, kMagic, kFormatVersion, buf, cap);
 }
 
 Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
-  if (!buf) return fail(err, Reason::corrupt_state, "no bytes given");
-  if (len != kSerializedSize)
-    return fail(err, Reason::corrupt_state, "a ghost-euchre state is %zu bytes, not %zu", kSerializedSize, len);
-  if (std::memcmp(buf, kMagic, 4) != 0) return fail(err, Reason::corrupt_state, "not a ghost-euchre state (bad magic)");
-  uint32_t version;
-  std::memcpy(&version, buf + 4, 4);
-  if (version != kFormatVersion)
-    return fail(err, Reason::corrupt_state, "state format version %u is not supported (expected %u)", version,
-                kFormatVersion);
-  uint64_t sum;
-  std::memcpy(&sum, buf + 8 + sizeof(State), 8);
-  if (sum != checksum(buf + 8, sizeof(State))) return fail(err, Reason::corrupt_state, "checksum mismatch");
-  State s;
-  std::memcpy(&s, buf + 8, sizeof s);
-  if (Reason r = check_invariants(s, err); r != Reason::ok) return r;
-  *out = s;
-  return Reason::ok;
+  return deckhand::detail::read_image(buf, len, kMagic, kFormatVersion, "ghost-euchre", &check_invariants, out, err);
 }
 
 }  // namespace deckhand::ghost_euchre

@@ -1,0 +1,24 @@
+#include "state_image.hpp"
+
+#include <cstdio>
+
+namespace deckhand::detail {
+
+uint64_t image_checksum(const uint8_t* p, size_t n) {
+  uint64_t h = 0x6A09E667F3BCC909ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; ++i) h = (h ^ p[i]) * 0x100000001B3ull;
+  return h ^ (h >> 32);
+}
+
+void report_broken_invariant(const char* game, const Error& e) {
+  std::fprintf(stderr, "deckhand: %s invariant broken: %s\n", game, e.message);
+}
+
+}  // namespace deckhand::detail

@@ -1,0 +1,89 @@
+// What every game's state shares (internal header): the checksummed byte image used for
+// serialization, and the pure-transition wrapper that checks invariants in debug builds.
+#pragma once
+
+#include <bit>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "deckhand/error.hpp"
+
+namespace deckhand::detail {
+
+static_assert(std::endian::native == std::endian::little,
+              "serialized states are little-endian images; a big-endian port must byte-swap here");
+
+uint64_t image_checksum(const uint8_t* bytes, size_t n);
+
+// Image layout: 4 magic bytes, a u32 format version, the state's bytes, a u64 checksum of them.
+template <typename State>
+inline constexpr size_t kImageSize = sizeof(State) + 16;
+
+template <typename State>
+size_t write_image(const State& s, const char (&magic)[5], uint32_t version, uint8_t* buf, size_t cap) {
+  static_assert(std::has_unique_object_representations_v<State>, "state bytes must be padding-free");
+  if (!buf || cap < kImageSize<State>) return 0;
+  std::memcpy(buf, magic, 4);
+  std::memcpy(buf + 4, &version, 4);
+  std::memcpy(buf + 8, &s, sizeof s);
+  const uint64_t sum = image_checksum(buf + 8, sizeof s);
+  std::memcpy(buf + 8 + sizeof s, &sum, 8);
+  return kImageSize<State>;
+}
+
+// Reads an image and runs the game's invariant checker on it; *out changes only on success.
+template <typename State>
+Reason read_image(const uint8_t* buf, size_t len, const char (&magic)[5], uint32_t version, const char* game,
+                  Reason (*check)(const State&, Error*), State* out, Error* err) {
+  if (!buf) return fail(err, Reason::corrupt_state, "no bytes given");
+  if (len != kImageSize<State>)
+    return fail(err, Reason::corrupt_state, "a %s state is %zu bytes, not %zu", game, kImageSize<State>, len);
+  if (std::memcmp(buf, magic, 4) != 0) return fail(err, Reason::corrupt_state, "not a %s state (bad magic)", game);
+  uint32_t found;
+  std::memcpy(&found, buf + 4, 4);
+  if (found != version)
+    return fail(err, Reason::corrupt_state, "%s state format version %u is not supported (expected %u)", game, found,
+                version);
+  uint64_t sum;
+  std::memcpy(&sum, buf + 8 + sizeof(State), 8);
+  if (sum != image_checksum(buf + 8, sizeof(State))) return fail(err, Reason::corrupt_state, "checksum mismatch");
+  State s;
+  std::memcpy(static_cast<void*>(&s), buf + 8, sizeof s);
+  if (Reason r = check(s, err); r != Reason::ok) return r;
+  *out = s;
+  return Reason::ok;
+}
+
+// Debug builds: a transition that breaks an invariant is a bug in deckhand; say which.
+void report_broken_invariant(const char* game, const Error& e);
+
+template <typename State>
+inline void debug_check(const State& s, Reason (*check)(const State&, Error*), const char* game) {
+#ifndef NDEBUG
+  Error e;
+  if (check(s, &e) != Reason::ok) {
+    report_broken_invariant(game, e);
+    assert(false && "invariant broken");
+  }
+#else
+  (void)s, (void)check, (void)game;
+#endif
+}
+
+// A pure transition: runs an in-place step on a copy and publishes it only on success.
+template <typename State, typename Step>
+Reason pure_transition(const State& s, State* out, Reason (*check)(const State&, Error*), const char* game,
+                       Step step) {
+  State next = s;
+  const Reason r = step(&next);
+  if (r == Reason::ok) {
+    debug_check(next, check, game);
+    *out = next;
+  }
+  return r;
+}
+
+}  // namespace deckhand::detail
