@@ -1,13 +1,14 @@
 // The game registry: creating games by name and restoring serialized games.
 #include <cstring>
 
+#include "game_adapter.hpp"
 #include "games.hpp"
 #include "text.hpp"
 
 namespace deckhand {
 
 const std::vector<GameSpec>& game_specs() {
-  static const std::vector<GameSpec> specs = {{"ghost-euchre", 3, 3}};
+  static const std::vector<GameSpec> specs = {{"ghost-euchre", 3, 3}, {"sheepshead", 5, 5}};
   return specs;
 }
 
@@ -40,9 +41,10 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
           fail(err, Reason::bad_option, "option %s is given twice", options[i].first.c_str());
           return nullptr;
         }
+    if (std::string_view(spec.name) == "sheepshead") return sheepshead::make_sheepshead(options, first_dealer, err);
     return ghost_euchre::make_ghost_euchre(options, first_dealer, err);
   }
-  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre)", int(name.size()), name.data());
+  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre, sheepshead)", int(name.size()), name.data());
   return nullptr;
 }
 
@@ -52,8 +54,17 @@ std::unique_ptr<Game> deserialize_game(const uint8_t* bytes, size_t len, Error* 
     return nullptr;
   }
   if (std::memcmp(bytes, "DHge", 4) == 0) return ghost_euchre::restore_ghost_euchre(bytes, len, err);
+  if (std::memcmp(bytes, "DHsh", 4) == 0) return sheepshead::restore_sheepshead(bytes, len, err);
   fail(err, Reason::corrupt_state, "unknown state magic: not a serialized deckhand game");
   return nullptr;
 }
+
+namespace detail {
+uint64_t blob_checksum(const uint8_t* p, size_t n) {
+  uint64_t h = 0xCBF29CE484222325ull ^ uint64_t(n);
+  for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001B3ull;
+  return h;
+}
+}  // namespace detail
 
 }  // namespace deckhand

@@ -9,4 +9,8 @@ namespace ghost_euchre {
 std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, int first_dealer, Error* err);
 std::unique_ptr<Game> restore_ghost_euchre(const uint8_t* bytes, size_t len, Error* err);
 }  // namespace ghost_euchre
+namespace sheepshead {
+std::unique_ptr<Game> make_sheepshead(const OptionList& options, int first_dealer, Error* err);
+std::unique_ptr<Game> restore_sheepshead(const uint8_t* bytes, size_t len, Error* err);
+}  // namespace sheepshead
 }  // namespace deckhand

@@ -85,7 +85,7 @@ ReplayResult replay_record(std::string_view record) {
         bool known = false;
         for (const GameSpec& spec : game_specs())
           if (iequals(value, spec.name)) known = true, header.game = spec.name;
-        if (!known) return refuse(Reason::unknown_game, nullptr, "no game named '%s' (ghost-euchre)", std::string(value));
+        if (!known) return refuse(Reason::unknown_game, nullptr, "no game named '%s' (ghost-euchre, sheepshead)", std::string(value));
         result.game = header.game;
         continue;
       }

@@ -1,0 +1,98 @@
+// Sheepshead behind deckhand::Game (src/common/game_adapter.hpp).
+#include "../common/game_adapter.hpp"
+#include "../common/games.hpp"
+#include "internal.hpp"
+
+namespace deckhand::sheepshead {
+
+namespace {
+
+struct Rules {
+  using State = sheepshead::State;
+  using Action = sheepshead::Action;
+  using Options = sheepshead::Options;
+  static constexpr const char* kName = "sheepshead";
+  static constexpr int kPlayers = sheepshead::kPlayers;
+  static constexpr int kMaxLegalActions = sheepshead::kMaxLegalActions;
+  static constexpr size_t kSerializedSize = sheepshead::kSerializedSize;
+
+  static State new_game(const Options& o, int dealer) { return sheepshead::new_game(o, dealer); }
+  static Reason set_option(Options* o, std::string_view k, std::string_view v, Error* err) {
+    return sheepshead::set_option(o, k, v, err);
+  }
+  static std::vector<std::string> option_strings(const Options& o) {
+    std::string out[5];
+    int n = 0;
+    sheepshead::option_strings(o, out, &n);
+    return {out, out + n};
+  }
+  static Reason deal_seed(const State& s, uint64_t seed, State* out, Error* err) {
+    return sheepshead::deal_seed(s, seed, out, err);
+  }
+  static Reason deal_holdings(const State& s, const CardSet* h, State* out, Error* err) {
+    return deal_cards(s, h, h[kPlayers], out, err);
+  }
+  static Reason parse_deal(std::string_view text, CardSet* h, Error* err) {
+    return sheepshead::parse_deal(text, h, &h[kPlayers], err);
+  }
+  static std::string format_deal(const CardSet* h) { return sheepshead::format_deal(h, h[kPlayers]); }
+  static Reason advance(State* s, Action a, Error* err) { return sheepshead::advance(s, a, err); }
+  static Reason check(const State& s, Action a, Error* err) { return sheepshead::check(s, a, err); }
+  static int legal_actions(const State& s, Action* out) { return sheepshead::legal_actions(s, out); }
+  static Reason parse_action(std::string_view text, int seat, Action* a, Error* err) {
+    return sheepshead::parse_action(text, seat, a, err);
+  }
+  static std::string format_action(Action a) { return sheepshead::format_action(a); }
+  static bool well_formed(Action a) {
+    switch (a.kind) {
+      case ActionKind::pick:
+      case ActionKind::pass:
+      case ActionKind::alone: return a.a == kNoCard && a.b == kNoCard;
+      case ActionKind::bury: return a.a < a.b && a.b < 32;
+      case ActionKind::call: return a.a < 32 && (a.b == kNoCard || a.b < 32);
+      case ActionKind::play: return a.a < 32 && a.b == kNoCard;
+    }
+    return false;
+  }
+  // ActionCode: arg = first card (or none); count 1 and cards[0] = second card (bury, or the
+  // unknown of a call).
+  static ActionCode to_code(Action a) {
+    ActionCode c;
+    c.seat = a.seat;
+    c.kind = uint8_t(a.kind);
+    c.arg = a.a;
+    if (a.b != kNoCard) c.count = 1, c.cards[0] = a.b;
+    return c;
+  }
+  static Reason from_code(const ActionCode& c, Action* out, Error* err) {
+    if (c.kind > uint8_t(ActionKind::play) || c.count > 1)
+      return fail(err, Reason::malformed_action, "action kind %d with %d cards is not a sheepshead action", int(c.kind),
+                  int(c.count));
+    *out = Action{c.seat, ActionKind(c.kind), c.arg, c.count ? c.cards[0] : kNoCard};
+    return Reason::ok;
+  }
+  static int to_act(const State& s) { return sheepshead::to_act(s); }
+  static bool awaiting_deal(const State& s) { return s.phase == Phase::deal; }
+  static bool is_over(const State& s) { return sheepshead::is_over(s); }
+  static const char* phase_name(const State& s) { return detail::phase_name(s.phase); }
+  static std::string result_json(const HandResult& r) { return sheepshead::result_json(r); }
+  static View view(const State& s, int seat) { return sheepshead::view(s, seat); }
+  static std::string view_json(const View& v) { return sheepshead::view_json(v); }
+  static std::string view_text(const View& v) { return sheepshead::view_text(v); }
+  static size_t serialize(const State& s, uint8_t* buf, size_t cap) { return sheepshead::serialize(s, buf, cap); }
+  static Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
+    return sheepshead::deserialize(buf, len, out, err);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Game> make_sheepshead(const OptionList& options, int first_dealer, Error* err) {
+  return deckhand::detail::make_adapter<Rules>(options, first_dealer, err);
+}
+
+std::unique_ptr<Game> restore_sheepshead(const uint8_t* bytes, size_t len, Error* err) {
+  return deckhand::detail::GameAdapter<Rules>::restore(bytes, len, err);
+}
+
+}  // namespace deckhand::sheepshead

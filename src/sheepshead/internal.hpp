@@ -1,0 +1,30 @@
+// Sheepshead internals shared by the files of src/sheepshead (not installed).
+#pragma once
+
+#include "deckhand/sheepshead.hpp"
+
+namespace deckhand::sheepshead::detail {
+
+inline constexpr int next_seat(int seat) { return (seat + 1) % kPlayers; }
+inline constexpr uint8_t seat_bit(int seat) { return uint8_t(1u << seat); }
+
+inline const Card kFailAces[3] = {Card(Rank::ace, Suit::clubs), Card(Rank::ace, Suit::spades),
+                                  Card(Rank::ace, Suit::hearts)};
+
+// The cards a seat may play now (S8, S9), and whether the picker may play its unknown.
+struct Playable {
+  CardSet cards;
+  bool unknown = false;
+};
+Playable playable(const State& s, int seat);
+
+// The effective suit of the called card (a fail suit), or 0xFF without a call.
+uint8_t called_suit(const State& s);
+
+// S10–S14: scores the finished hand in place and moves to the next deal or the game's end.
+void score_hand(State* s);
+
+const char* phase_name(Phase p);
+const char* contract_name(Contract c);
+
+}  // namespace deckhand::sheepshead::detail

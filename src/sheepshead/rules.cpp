@@ -1,0 +1,518 @@
+// Sheepshead transitions and legal actions: S3 (deal), S4 (picking), S5 (nobody picks),
+// S6 (burying), S7 (calling, alone, the unknown), S8 (called-suit obligations), S9 (play),
+// S14 (leaster play). Scoring is in scoring.cpp.
+#include <cstdio>
+#include <cstring>
+
+#include "../common/state_image.hpp"
+#include "deckhand/rng.hpp"
+#include "internal.hpp"
+
+namespace deckhand::sheepshead {
+
+using detail::next_seat;
+
+namespace {
+
+TrickRanking make_sheepshead_ranking() {
+  const Card trumps[] = {Card(Rank::queen, Suit::clubs), Card(Rank::queen, Suit::spades),
+                         Card(Rank::queen, Suit::hearts), Card(Rank::queen, Suit::diamonds),
+                         Card(Rank::jack, Suit::clubs),  Card(Rank::jack, Suit::spades),
+                         Card(Rank::jack, Suit::hearts),  Card(Rank::jack, Suit::diamonds),
+                         Card(Rank::ace, Suit::diamonds), Card(Rank::ten, Suit::diamonds),
+                         Card(Rank::king, Suit::diamonds), Card(Rank::nine, Suit::diamonds),
+                         Card(Rank::eight, Suit::diamonds), Card(Rank::seven, Suit::diamonds)};
+  const Rank plain[] = {Rank::ace, Rank::ten, Rank::king, Rank::nine, Rank::eight, Rank::seven};
+  return make_ranking(trumps, 14, plain, 6);
+}
+const TrickRanking kRanking = make_sheepshead_ranking();
+
+constexpr int kPoints[kRankCount] = {0, 0, 0, 10, 2, 3, 4, 11};  // 7 8 9 T J Q K A (S1)
+
+const char* suit_text(uint8_t effective) {
+  return effective == kTrumpSuit ? "trump" : suit_word(Suit(effective));
+}
+
+Reason precheck(const State& s, int seat, Phase phase, const char* what, Error* err) {
+  if (s.phase == Phase::over) return fail(err, Reason::game_over, "the game is over; no %s", what);
+  if (seat < 0 || seat >= kPlayers) return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-4)", seat);
+  if (s.phase != phase)
+    return fail(err, Reason::wrong_phase, "cannot %s during the %s phase", what, detail::phase_name(s.phase));
+  if (seat != s.to_act)
+    return fail(err, Reason::wrong_seat, "seat %d cannot %s: seat %d is to act", seat, what, s.to_act);
+  return Reason::ok;
+}
+
+void start_play(State* s, Contract contract) {
+  s->contract = contract;
+  s->phase = Phase::play;
+  s->to_act = uint8_t(next_seat(s->dealer));  // S9, S14: left of the dealer leads
+  s->leaders[0] = s->to_act;
+}
+
+Reason do_pick(State* s, int seat, Error* err) {
+  if (Reason r = precheck(*s, seat, Phase::picking, "pick", err); r != Reason::ok) return r;
+  s->picker = uint8_t(seat);
+  s->hands[seat] |= s->blind;  // S6: the blind joins the hand; `blind` keeps which cards
+  s->phase = Phase::burying;
+  return Reason::ok;
+}
+
+Reason do_pass(State* s, int seat, Error* err) {
+  if (Reason r = precheck(*s, seat, Phase::picking, "pass", err); r != Reason::ok) return r;
+  const bool last = s->passes == kPlayers - 1;
+  if (last && s->options.no_pick == NoPick::forced)
+    return fail(err, Reason::dealer_must_pick, "everyone else passed: seat %d deals and must pick (S5, no_pick=forced)",
+                seat);
+  s->passes++;
+  if (!last) {
+    s->to_act = uint8_t(next_seat(seat));
+    return Reason::ok;
+  }
+  if (s->options.no_pick == NoPick::leaster) {  // S14: played at once, the blind set aside
+    start_play(s, Contract::leaster);
+    return Reason::ok;
+  }
+  // S5 doubler: thrown in; the next scored hand is doubled.
+  s->pending_doublers++;
+  for (auto& h : s->hands) h = CardSet();
+  s->blind = CardSet();
+  s->dealer = uint8_t(next_seat(s->dealer));
+  s->phase = Phase::deal;
+  s->to_act = kNoSeat;
+  return Reason::ok;
+}
+
+Reason do_bury(State* s, int seat, Card first, Card second, Error* err) {
+  if (Reason r = precheck(*s, seat, Phase::burying, "bury", err); r != Reason::ok) return r;
+  if (!first.valid() || !second.valid() || first == second)
+    return fail(err, Reason::malformed_action, "bury takes two different cards (S6)");
+  for (Card c : {first, second})
+    if (!s->hands[seat].has(c)) return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(c));
+  s->bury = CardSet::of(first) | CardSet::of(second);
+  s->hands[seat] = s->hands[seat] - s->bury;
+  s->phase = Phase::calling;
+  return Reason::ok;
+}
+
+// S7's call rules, in one place for the transition and for legal_actions.
+struct CallOptions {
+  CardSet aces;       // fail aces that may be called plainly
+  CardSet tens;       // fail tens that may be called (picker owns all three fail aces)
+  CardSet unknown_aces;  // aces that may be called with an unknown card
+};
+
+CallOptions call_options(const State& s) {
+  CallOptions o;
+  const CardSet hand = s.hands[s.picker];
+  const CardSet owned = hand | s.bury;
+  bool all_aces = true;
+  for (Card ace : detail::kFailAces) all_aces &= owned.has(ace);
+  for (Card ace : detail::kFailAces) {
+    const CardSet suit = kRanking.suit_cards[uint8_t(ace.suit())];  // the fail suit, no Q/J
+    if (!owned.has(ace) && !(hand & suit).empty()) o.aces.add(ace);
+    const Card ten(Rank::ten, ace.suit());
+    if (all_aces && hand.has(ace) && !owned.has(ten)) o.tens.add(ten);
+  }
+  if (o.aces.empty() && o.tens.empty() && s.options.unknown == Unknown::on) {
+    for (Card ace : detail::kFailAces) {
+      const CardSet suit = kRanking.suit_cards[uint8_t(ace.suit())];
+      if (!owned.has(ace) && (hand & suit).empty()) o.unknown_aces.add(ace);
+    }
+  }
+  return o;
+}
+
+Reason do_call(State* s, int seat, Card called, Card unknown, Error* err) {
+  if (Reason r = precheck(*s, seat, Phase::calling, "call", err); r != Reason::ok) return r;
+  const bool fail_card = called.valid() && kRanking.effective_suit(called) != kTrumpSuit;
+  if (!fail_card || (called.rank() != Rank::ace && called.rank() != Rank::ten))
+    return fail(err, Reason::not_callable, "%s cannot be called: only a fail ace or ten (S7)", card_name(called));
+  const CardSet hand = s->hands[seat];
+  if ((hand | s->bury).has(called))
+    return fail(err, Reason::cannot_call_own_card, "seat %d owns %s (%s) and cannot call it (S7)", seat,
+                card_name(called), hand.has(called) ? "in hand" : "buried");
+  const CallOptions o = call_options(*s);
+  const Suit suit = called.suit();
+  if (unknown.valid()) {
+    if (s->options.unknown == Unknown::off)
+      return fail(err, Reason::unknown_not_allowed, "the unknown is off (option unknown=off)");
+    if (!hand.has(unknown))
+      return fail(err, Reason::card_not_held, "seat %d does not hold %s to mark as the unknown", seat, card_name(unknown));
+    if (called.rank() != Rank::ace)
+      return fail(err, Reason::unknown_not_allowed, "only an ace is called with an unknown (S7)");
+    if (!o.unknown_aces.has(called))
+      return fail(err, Reason::unknown_not_allowed,
+                  !o.aces.empty() || !o.tens.empty() ? "a plain call is possible, so no unknown (S7)"
+                                                     : "seat %d holds %s, so %s needs no unknown (S7)",
+                  seat, suit_word(suit), card_name(called));
+  } else if (called.rank() == Rank::ace) {
+    if (!o.aces.has(called))
+      return fail(err, Reason::no_hold_card, "seat %d holds no %s in hand to call %s (S7)", seat, suit_word(suit),
+                  card_name(called));
+  } else {
+    bool all_aces = true;
+    for (Card ace : detail::kFailAces) all_aces &= (hand | s->bury).has(ace);
+    if (!all_aces)
+      return fail(err, Reason::ten_call_needs_all_aces, "seat %d does not own all three fail aces (S7)", seat);
+    if (!o.tens.has(called))
+      return fail(err, Reason::no_hold_card, "seat %d must hold the ace of %s in hand to call %s (S7)", seat,
+                  suit_word(suit), card_name(called));
+  }
+  s->called = called.code;
+  for (int p = 0; p < kPlayers; ++p)
+    if (s->hands[p].has(called)) s->partner = uint8_t(p);
+  if (unknown.valid()) {
+    s->unknown = unknown.code;  // set aside face down: not held for following suit (S7)
+    s->hands[seat].remove(unknown);
+  }
+  start_play(s, Contract::called);
+  return Reason::ok;
+}
+
+Reason do_alone(State* s, int seat, Error* err) {
+  if (Reason r = precheck(*s, seat, Phase::calling, "go alone", err); r != Reason::ok) return r;
+  start_play(s, Contract::alone);
+  return Reason::ok;
+}
+
+// Why `card` may not be played now: the first rule it breaks, with a message.
+Reason play_refusal(const State& s, int seat, Card card, bool is_unknown, Error* err) {
+  const int t = s.tricks_done;
+  const bool leading = s.in_trick == 0;
+  const Card called(s.called);
+  const uint8_t csuit = detail::called_suit(s);
+  const bool first_called_trick = s.called_led == t + 1;
+  const CardSet hand = s.hands[seat];
+  if (!leading && first_called_trick && s.contract == Contract::called) {
+    if (seat == s.partner && card != called)
+      return fail(err, Reason::must_play_called_card, "the called suit is led: seat %d must play %s (S8)", seat,
+                  card_name(called));
+    if (seat == s.picker && s.unknown != kNoCard && !s.unknown_played && !is_unknown)
+      return fail(err, Reason::must_play_unknown, "the called suit is led: the picker must play the unknown %s (S8)",
+                  card_name(Card(s.unknown)));
+  }
+  if (is_unknown)
+    return fail(err, Reason::unknown_held_back,
+                "the unknown %s is played only to the first %s trick, as a lead, or last (S7)",
+                card_name(card), suit_word(Suit(csuit)));
+  if (leading) {
+    if (seat == s.partner && !s.called_led && kRanking.effective_suit(card) == csuit && card != called)
+      return fail(err, Reason::must_lead_called_card, "seat %d leads %s: the partner must lead %s (S8)", seat,
+                  suit_word(Suit(csuit)), card_name(called));
+  } else {
+    const Card led = led_card(s);
+    const uint8_t led_suit = s.unknown_played == t + 1 && s.leaders[t] == s.picker ? csuit : kRanking.effective_suit(led);
+    const CardSet follow = hand & kRanking.suit_cards[led_suit];
+    if (!follow.empty() && !follow.has(card))
+      return fail(err, Reason::must_follow_suit, "%s held, %s led (S9)", card_name(follow.lowest()),
+                  suit_text(led_suit));
+  }
+  if (s.contract == Contract::called && !s.called_led && t < kTricks - 1) {
+    if (seat == s.partner && card == called)
+      return fail(err, Reason::called_card_held_back, "seat %d may not play %s before %s is led (S8)", seat,
+                  card_name(called), suit_word(Suit(csuit)));
+    if (seat == s.picker && !leading) {
+      const CardSet hold = called.rank() == Rank::ten ? CardSet::of(Card(Rank::ace, called.suit()))
+                                                      : hand & kRanking.suit_cards[csuit];
+      if (hold.has(card) && hold.size() == 1)
+        return fail(err, Reason::must_keep_hold_card, "the picker must keep %s until %s is led (S8)", card_name(card),
+                    suit_word(Suit(csuit)));
+    }
+  }
+  return fail(err, Reason::card_not_held, "%s cannot be played now", card_name(card));
+}
+
+// The winner of a full trick, in play positions from the leader; the unknown never wins (S7).
+int trick_winner_position(const State& s, int t) {
+  const int leader = s.leaders[t];
+  int best = -1;
+  uint8_t best_suit = 0, best_power = 0;
+  for (int i = 0; i < kPlayers; ++i) {
+    const int p = (leader + i) % kPlayers;
+    const Card c(s.played[t][p]);
+    if (p == s.picker && s.unknown_played == t + 1) {
+      if (i == 0) best_suit = detail::called_suit(s);  // it leads the called suit
+      continue;
+    }
+    const uint8_t suit = kRanking.effective_suit(c), power = kRanking.power[c.code];
+    const bool beats = best < 0 ? (i == 0 || suit == best_suit || suit == kTrumpSuit)
+                                : (suit == best_suit ? power > best_power : suit == kTrumpSuit);
+    if (beats) best = i, best_suit = suit, best_power = power;
+  }
+  return best < 0 ? 0 : best;
+}
+
+Reason do_play(State* s, int seat, Card card, Error* err) {
+  if (Reason r = precheck(*s, seat, Phase::play, "play", err); r != Reason::ok) return r;
+  if (!card.valid()) return fail(err, Reason::invalid_card, "card code %d is not a card", int(card.code));
+  const bool is_unknown = seat == s->picker && card.code == s->unknown && !s->unknown_played;
+  if (!is_unknown && !s->hands[seat].has(card))
+    return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(card));
+  const detail::Playable ok = detail::playable(*s, seat);
+  if (is_unknown ? !ok.unknown : !ok.cards.has(card)) return play_refusal(*s, seat, card, is_unknown, err);
+
+  const int t = s->tricks_done;
+  if (is_unknown) s->unknown_played = uint8_t(t + 1);
+  else s->hands[seat].remove(card);
+  s->played[t][seat] = card.code;
+  if (s->in_trick == 0 && s->contract == Contract::called && !s->called_led &&
+      (is_unknown || kRanking.effective_suit(card) == detail::called_suit(*s)))
+    s->called_led = uint8_t(t + 1);  // S8: the called suit is led for the first time
+  if (++s->in_trick < kPlayers) {
+    s->to_act = uint8_t(next_seat(seat));
+    return Reason::ok;
+  }
+  const int winner = (s->leaders[t] + trick_winner_position(*s, t)) % kPlayers;
+  int points = 0;
+  for (int p = 0; p < kPlayers; ++p) points += kPoints[s->played[t][p] & 7];
+  s->points[winner] = uint8_t(s->points[winner] + points);
+  s->tricks_won[winner]++;
+  s->trick_winners[t] = uint8_t(winner);
+  s->tricks_done++;
+  s->in_trick = 0;
+  if (s->tricks_done < kTricks) {
+    s->leaders[s->tricks_done] = uint8_t(winner);
+    s->to_act = uint8_t(winner);
+  } else {
+    detail::score_hand(s);
+  }
+  return Reason::ok;
+}
+
+void start_hand(State* s, const CardSet hands[kPlayers], CardSet blind) {
+  s->hand_number++;
+  for (int p = 0; p < kPlayers; ++p) s->hands[p] = hands[p];
+  s->blind = blind;
+  s->bury = CardSet();
+  s->phase = Phase::picking;
+  s->contract = Contract::none;
+  s->to_act = uint8_t(next_seat(s->dealer));  // S4: left of the dealer first
+  s->passes = 0;
+  s->picker = s->partner = kNoSeat;
+  s->called = s->unknown = kNoCard;
+  s->called_led = s->unknown_played = 0;
+  s->doubled = s->pending_doublers > 0;
+  s->tricks_done = s->in_trick = 0;
+  std::memset(s->leaders, kNoSeat, sizeof s->leaders);
+  std::memset(s->played, kNoCard, sizeof s->played);
+  std::memset(s->trick_winners, kNoSeat, sizeof s->trick_winners);
+  std::memset(s->points, 0, sizeof s->points);
+  std::memset(s->tricks_won, 0, sizeof s->tricks_won);
+}
+
+Reason deal_precheck(const State& s, Error* err) {
+  if (s.phase == Phase::over) return fail(err, Reason::game_over, "the game is over; no more deals");
+  if (s.phase != Phase::deal)
+    return fail(err, Reason::wrong_phase, "cannot deal during the %s phase: hand %u is still being played",
+                detail::phase_name(s.phase), s.hand_number);
+  return Reason::ok;
+}
+
+inline void debug_check(const State& s) { deckhand::detail::debug_check(s, &check_invariants, "sheepshead"); }
+
+template <typename Step>
+Reason pure(const State& s, State* out, Step step) {
+  return deckhand::detail::pure_transition(s, out, &check_invariants, "sheepshead", step);
+}
+
+}  // namespace
+
+namespace detail {
+
+uint8_t called_suit(const State& s) {
+  return s.called == kNoCard ? uint8_t(0xFF) : kRanking.effective_suit(Card(s.called));
+}
+
+Playable playable(const State& s, int seat) {
+  Playable out;
+  const CardSet hand = s.hands[seat];
+  const int t = s.tricks_done;
+  const bool last = t == kTricks - 1;
+  const bool called = s.contract == Contract::called;
+  const bool has_unknown = called && seat == s.picker && s.unknown != kNoCard && !s.unknown_played;
+  const uint8_t csuit = called_suit(s);
+  const CardSet called_suit_cards = called ? kRanking.suit_cards[csuit] : CardSet();
+  const Card called_card(s.called);
+  if (s.in_trick == 0) {
+    out.cards = hand;
+    if (called && seat == s.partner && !s.called_led)  // S8: the partner leads the called card
+      out.cards = hand - (called_suit_cards - CardSet::of(called_card));
+    out.unknown = has_unknown;  // leading it leads the called suit (S7)
+    return out;
+  }
+  if (called && s.called_led == t + 1) {  // the first trick of the called suit
+    if (seat == s.partner) return {CardSet::of(called_card), false};
+    if (has_unknown) return {CardSet(), true};
+  }
+  const uint8_t led_suit =
+      called && s.unknown_played == t + 1 && s.leaders[t] == s.picker ? csuit : kRanking.effective_suit(led_card(s));
+  const CardSet follow = hand & kRanking.suit_cards[led_suit];
+  out.cards = follow.empty() ? hand : follow;
+  if (called && !s.called_led && !last) {
+    if (seat == s.partner) out.cards = out.cards - CardSet::of(called_card);
+    if (seat == s.picker) {
+      const CardSet hold = called_card.rank() == Rank::ten ? CardSet::of(Card(Rank::ace, called_card.suit()))
+                                                           : hand & called_suit_cards;
+      if (hold.size() == 1) out.cards = out.cards - hold;
+    }
+  }
+  out.unknown = has_unknown && last;
+  return out;
+}
+
+}  // namespace detail
+
+const TrickRanking& ranking() { return kRanking; }
+int card_points(Card c) { return c.valid() ? kPoints[c.code & 7] : 0; }
+int points_of(CardSet cards) {
+  int total = 0;
+  for (Card c : cards) total += kPoints[c.code & 7];
+  return total;
+}
+
+Card led_card(const State& s) {
+  if (s.phase != Phase::play || s.in_trick == 0) return Card();
+  return Card(s.played[s.tricks_done][s.leaders[s.tricks_done]]);
+}
+
+bool is_unknown_play(const State& s, int trick, int seat) {
+  return seat == s.picker && s.unknown_played == trick + 1;
+}
+
+Reason deal_cards(const State& s, const CardSet hands[kPlayers], CardSet blind, State* out, Error* err) {
+  if (Reason r = deal_precheck(s, err); r != Reason::ok) return r;
+  if (!hands) return fail(err, Reason::malformed_deal, "no hands given");
+  CardSet seen;
+  for (int p = 0; p <= kPlayers; ++p) {
+    const CardSet h = p < kPlayers ? hands[p] : blind;
+    const int want = p < kPlayers ? kHandSize : 2;
+    char who[16];
+    std::snprintf(who, sizeof who, p < kPlayers ? "seat %d" : "the blind", p);
+    if (h.size() != want) return fail(err, Reason::malformed_deal, "%s has %d cards, not %d (S3)", who, h.size(), want);
+    if (!(h & seen).empty()) return fail(err, Reason::malformed_deal, "%s is dealt twice", card_name((h & seen).lowest()));
+    seen |= h;
+  }
+  return pure(s, out, [&](State* n) {
+    start_hand(n, hands, blind);
+    return Reason::ok;
+  });
+}
+
+Reason deal_seed(const State& s, uint64_t seed, State* out, Error* err) {
+  if (Reason r = deal_precheck(s, err); r != Reason::ok) return r;
+  Card deck[32];
+  for (int i = 0; i < 32; ++i) deck[i] = Card(uint8_t(i));  // canonical: C D H S, each 7..A
+  PortableRng rng(seed);
+  rng.shuffle(deck, 32);
+  // S3: three to each player from the dealer's left, two to the blind, three more to each.
+  CardSet hands[kPlayers], blind;
+  int k = 0;
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 1; i <= kPlayers; ++i)
+      for (int j = 0; j < 3; ++j) hands[(s.dealer + i) % kPlayers].add(deck[k++]);
+    if (round == 0) {
+      blind.add(deck[k++]);
+      blind.add(deck[k++]);
+    }
+  }
+  return pure(s, out, [&](State* n) {
+    start_hand(n, hands, blind);
+    return Reason::ok;
+  });
+}
+
+Reason pick(const State& s, int seat, State* out, Error* err) {
+  return pure(s, out, [&](State* n) { return do_pick(n, seat, err); });
+}
+Reason pass(const State& s, int seat, State* out, Error* err) {
+  return pure(s, out, [&](State* n) { return do_pass(n, seat, err); });
+}
+Reason bury(const State& s, int seat, Card first, Card second, State* out, Error* err) {
+  return pure(s, out, [&](State* n) { return do_bury(n, seat, first, second, err); });
+}
+Reason call(const State& s, int seat, Card called, Card unknown, State* out, Error* err) {
+  return pure(s, out, [&](State* n) { return do_call(n, seat, called, unknown, err); });
+}
+Reason go_alone(const State& s, int seat, State* out, Error* err) {
+  return pure(s, out, [&](State* n) { return do_alone(n, seat, err); });
+}
+Reason play(const State& s, int seat, Card card, State* out, Error* err) {
+  return pure(s, out, [&](State* n) { return do_play(n, seat, card, err); });
+}
+
+Reason advance(State* s, Action a, Error* err) {
+  const bool no_args = a.a == kNoCard && a.b == kNoCard;
+  Reason r;
+  switch (a.kind) {
+    case ActionKind::pick:
+    case ActionKind::pass:
+    case ActionKind::alone:
+      if (!no_args) return fail(err, Reason::malformed_action, "this action takes no cards");
+      r = a.kind == ActionKind::pick ? do_pick(s, a.seat, err)
+          : a.kind == ActionKind::pass ? do_pass(s, a.seat, err)
+                                       : do_alone(s, a.seat, err);
+      break;
+    case ActionKind::bury:
+      if (a.a >= a.b) return fail(err, Reason::malformed_action, "bury takes two different cards, lower code first");
+      r = do_bury(s, a.seat, Card(a.a), Card(a.b), err);
+      break;
+    case ActionKind::call:
+      if (a.b != kNoCard && a.b >= 32) return fail(err, Reason::malformed_action, "the unknown must be a card");
+      r = do_call(s, a.seat, Card(a.a), Card(a.b), err);
+      break;
+    case ActionKind::play:
+      if (a.b != kNoCard) return fail(err, Reason::malformed_action, "play takes one card");
+      r = do_play(s, a.seat, Card(a.a), err);
+      break;
+    default: return fail(err, Reason::malformed_action, "unknown action kind %d", int(a.kind));
+  }
+  if (r == Reason::ok) debug_check(*s);
+  return r;
+}
+
+Reason apply(const State& s, Action a, State* out, Error* err) {
+  return pure(s, out, [&](State* n) { return advance(n, a, err); });
+}
+
+Reason check(const State& s, Action a, Error* err) {
+  State scratch = s;
+  return advance(&scratch, a, err);
+}
+
+int legal_actions(const State& s, Action* out) {
+  const uint8_t seat = s.to_act;
+  int n = 0;
+  switch (s.phase) {
+    case Phase::picking:
+      out[n++] = {seat, ActionKind::pick, kNoCard, kNoCard};
+      if (!(s.passes == kPlayers - 1 && s.options.no_pick == NoPick::forced))
+        out[n++] = {seat, ActionKind::pass, kNoCard, kNoCard};
+      break;
+    case Phase::burying: {
+      const CardSet hand = s.hands[seat];
+      for (Card a : hand)
+        for (Card b : hand)
+          if (a.code < b.code) out[n++] = {seat, ActionKind::bury, a.code, b.code};
+      break;
+    }
+    case Phase::calling: {
+      const CallOptions o = call_options(s);
+      for (Card c : o.aces | o.tens) out[n++] = {seat, ActionKind::call, c.code, kNoCard};
+      for (Card c : o.unknown_aces)
+        for (Card u : s.hands[seat]) out[n++] = {seat, ActionKind::call, c.code, u.code};
+      out[n++] = {seat, ActionKind::alone, kNoCard, kNoCard};
+      break;
+    }
+    case Phase::play: {
+      const detail::Playable p = detail::playable(s, seat);
+      for (Card c : p.cards) out[n++] = {seat, ActionKind::play, c.code, kNoCard};
+      if (p.unknown) out[n++] = {seat, ActionKind::play, s.unknown, kNoCard};
+      break;
+    }
+    default: break;
+  }
+  return n;
+}
+
+}  // namespace deckhand::sheepshead
