@@ -1,25 +1,20 @@
 // The subcommands. Records and replays go through the game-independent deckhand::Game;
-// bots and narration use the pure C++ API of each game.
+// simulate, play and demo dispatch to each game's module (bots and narration use the pure
+// C++ API of each game).
 #include "commands.hpp"
 
 #include <fmt/core.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
 
-#include "bots.hpp"
+#include "cli_util.hpp"
 #include "deckhand/game.hpp"
-#include "deckhand/ghost_euchre.hpp"
 
 namespace deckhand::cli {
-
-namespace ge = ghost_euchre;
-
-namespace {
 
 bool read_input(const std::string& path, std::string* out) {
   if (path == "-") {
@@ -34,17 +29,24 @@ bool read_input(const std::string& path, std::string* out) {
   return true;
 }
 
-bool known_game(const std::string& name) {
-  for (const GameSpec& spec : game_specs())
-    if (name == spec.name) return true;
-  return false;
-}
-
-std::string seat_list(uint8_t mask) {
-  std::string s;
-  for (int p = 0; p < ge::kPlayers; ++p)
-    if (mask >> p & 1) s += (s.empty() ? "seat " : " and seat ") + std::to_string(p);
-  return s;
+int write_and_replay(const Game& game, const std::string& out_dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  const std::string path = (std::filesystem::path(out_dir) / (std::string(game.name()) + ".rec")).string();
+  std::ofstream(path, std::ios::binary) << game.record();
+  std::string record;
+  if (!read_input(path, &record)) {
+    fmt::print(stderr, "deckhand: cannot read back {}\n", path);
+    return 1;
+  }
+  const ReplayResult replayed = replay_record(record);
+  fmt::print("record written to {}; its replay:\n{}\n", path, replay_json(replayed));
+  if (!replayed.ok || replayed.final_game->serialize() != game.serialize()) {
+    fmt::print(stderr, "deckhand: the replayed record does not reproduce the game\n");
+    return 1;
+  }
+  fmt::print("the replay reproduces the game exactly\n");
+  return 0;
 }
 
 std::string cards_text(CardSet set) {
@@ -53,95 +55,18 @@ std::string cards_text(CardSet set) {
   return buf;
 }
 
-// Narrates one Ghost Hand Euchre transition, comparing the state before and after.
-void narrate(const ge::State& before, const ge::State& after, const ge::Action& a, bool show_hands) {
-  using ge::ActionKind;
-  if (a.kind == ActionKind::swap) {
-    fmt::print("  seat {} swaps its hand for the {} hand\n", a.seat, before.spare_owner == ge::kNoSeat ? "ghost" : "dead");
-  } else if (a.kind == ActionKind::pass) {
-    fmt::print("  seat {} passes\n", a.seat);
-  } else if (a.kind == ActionKind::bid) {
-    fmt::print("  seat {} bids {}\n", a.seat, a.arg == ge::kMoon ? std::string("moon") : std::to_string(a.arg));
-  } else if (a.kind == ActionKind::trump) {
-    fmt::print("  seat {} names {} trump and leads\n", a.seat, suit_word(Suit(a.arg)));
-    if (show_hands)
-      for (int p = 0; p < ge::kPlayers; ++p) fmt::print("    seat {} holds {}\n", p, cards_text(after.hands[p]));
-  }
-  if (before.phase == ge::Phase::bidding && after.phase == ge::Phase::deal)
-    fmt::print("  everyone passed: the hand is thrown in and the deal passes to seat {}\n", after.dealer);
-  if (a.kind == ActionKind::play && after.tricks_done != before.tricks_done) {
-    const int t = before.tricks_done;
-    const int leader = before.leaders[t];
-    std::string line = fmt::format("  trick {}:", t + 1);
-    for (int i = 0; i < ge::kPlayers; ++i) {
-      const int p = (leader + i) % ge::kPlayers;
-      const uint8_t c = p == a.seat ? a.arg : before.played[t][p];
-      line += fmt::format(" {}:{}", p, card_name(Card(c)));
-    }
-    int winner = 0;
-    for (int p = 0; p < ge::kPlayers; ++p)
-      if (after.tricks_won[p] != before.tricks_won[p]) winner = p;
-    fmt::print("{}  -> seat {} wins\n", line, winner);
-  }
-  if (after.hands_scored != before.hands_scored) {
-    const ge::HandResult& r = after.last;
-    fmt::print("  hand over: tricks {}/{}/{}; declarer seat {} bid {} and {}\n", r.tricks[0], r.tricks[1], r.tricks[2],
-               r.declarer, r.bid == ge::kMoon ? std::string("moon") : std::to_string(r.bid),
-               r.made ? "made it" : "was set");
-    for (int p = 0; p < ge::kPlayers; ++p)
-      if (r.reneges[p]) fmt::print("  seat {} reneged {} time(s): {} points\n", p, r.reneges[p], r.renege_penalty[p]);
-    fmt::print("  hand score {:+d} / {:+d} / {:+d}   totals {} / {} / {}{}\n", r.deltas[0], r.deltas[1], r.deltas[2],
-               after.scores[0], after.scores[1], after.scores[2],
-               after.tiebreak && after.phase != ge::Phase::over ? "   (tie-break hand next)" : "");
-  }
-  if (after.phase == ge::Phase::over && before.phase != ge::Phase::over)
-    fmt::print("\nGAME OVER after {} hands: {} wins with {} points (target {})\n", after.hands_scored,
-               seat_list(after.winners), after.scores[std::countr_zero(unsigned(after.winners))], after.options.target);
+std::string seat_list(uint32_t mask, int players) {
+  std::string s;
+  for (int p = 0; p < players; ++p)
+    if (mask >> p & 1) s += (s.empty() ? "seat " : " and seat ") + std::to_string(p);
+  return s;
 }
 
-struct EuchreRun {
-  int64_t hands = 0, deals = 0, actions = 0;
-  uint8_t winners = 0;
-};
-
-// Plays one whole game between bots. `game` (optional) mirrors every event so that it can
-// be written as a record; `narrated` prints the readable log.
-EuchreRun play_euchre_bots(PortableRng& rng, Game* game, bool narrated) {
-  ge::State s = ge::new_game();
-  EuchreRun run;
-  ge::Action legal[ge::kMaxLegalActions];
-  while (!ge::is_over(s)) {
-    if (s.phase == ge::Phase::deal) {
-      const uint64_t seed = rng.next() >> 16;  // short seeds keep records readable
-      ge::State next;
-      if (ge::deal_seed(s, seed, &next, nullptr) != Reason::ok) break;
-      if (game && game->deal_seed(seed, nullptr) != Reason::ok) break;
-      ++run.deals;
-      if (narrated)
-        fmt::print("\nHand {} — seat {} deals (seed {}). Scores {} / {} / {}\n", next.hand_number, next.dealer, seed,
-                   next.scores[0], next.scores[1], next.scores[2]);
-      s = next;
-      continue;
-    }
-    const int n = ge::legal_actions(s, legal);
-    const ge::Action a = euchre_bot(ge::view(s, s.to_act), legal, n, rng);
-    const ge::State before = s;
-    if (ge::advance(&s, a, nullptr) != Reason::ok) break;
-    if (game) {
-      ActionCode code;
-      code.seat = a.seat;
-      code.kind = uint8_t(a.kind);
-      code.arg = a.arg;
-      if (game->apply(code, nullptr) != Reason::ok) break;
-    }
-    ++run.actions;
-    if (s.hands_scored != before.hands_scored) ++run.hands;
-    if (narrated) narrate(before, s, a, true);
-  }
-  run.winners = s.winners;
-  return run;
+namespace {
+int unknown_game(const std::string& game) {
+  fmt::print(stderr, "deckhand: unknown game '{}' (ghost-euchre, sheepshead)\n", game);
+  return 2;
 }
-
 }  // namespace
 
 int cmd_replay(const std::string& path) {
@@ -175,107 +100,21 @@ int cmd_view(const std::string& path, int seat, bool json) {
 }
 
 int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, bool quiet) {
-  if (!known_game(game)) {
-    fmt::print(stderr, "deckhand: unknown game '{}'\n", game);
-    return 2;
-  }
-  PortableRng rng(seed);
-  int64_t wins[ge::kPlayers] = {}, hands = 0, deals = 0, actions = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (int64_t g = 0; g < games; ++g) {
-    const EuchreRun run = play_euchre_bots(rng, nullptr, false);
-    hands += run.hands, deals += run.deals, actions += run.actions;
-    for (int p = 0; p < ge::kPlayers; ++p) wins[p] += run.winners >> p & 1;
-  }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!quiet) {
-    fmt::print("{} games of {} by bots (seed {})\n", games, game, seed);
-    fmt::print("wins by seat: {} / {} / {}\n", wins[0], wins[1], wins[2]);
-    fmt::print("hands scored: {} ({:.1f} per game), deals: {}, actions: {}\n", hands, double(hands) / double(games),
-               deals, actions);
-  }
-  fmt::print("{:.3f} s: {:.0f} games/s, {:.0f} hands/s, {:.0f} actions/s (bots' thinking included)\n", secs,
-             double(games) / secs, double(hands) / secs, double(actions) / secs);
-  return 0;
+  if (game == "ghost-euchre") return euchre_simulate(games, seed, quiet);
+  if (game == "sheepshead") return sheepshead_simulate(games, seed, quiet);
+  return unknown_game(game);
 }
 
-int cmd_play(const std::string& game, uint64_t seed, int human) {
-  if (!known_game(game)) {
-    fmt::print(stderr, "deckhand: unknown game '{}'\n", game);
-    return 2;
-  }
-  PortableRng rng(seed);
-  ge::State s = ge::new_game();
-  ge::Action legal[ge::kMaxLegalActions];
-  fmt::print("Ghost Hand Euchre: you are seat {}; bots play the other seats. First to 32.\n"
-             "Type an action (e.g. 'bid 3', 'swap', 'trump H', 'play JS'), 'legal', 'view', 'help' or 'quit'.\n",
-             human);
-  while (!ge::is_over(s)) {
-    if (s.phase == ge::Phase::deal) {
-      const uint64_t deal = rng.next() >> 16;
-      if (ge::deal_seed(s, deal, &s, nullptr) != Reason::ok) return 1;
-      fmt::print("\nHand {} — seat {} deals.\n", s.hand_number, s.dealer);
-      continue;
-    }
-    const int n = ge::legal_actions(s, legal);
-    ge::Action a;
-    if (s.to_act == human) {
-      fmt::print("\n{}", ge::view_text(ge::view(s, human)));
-      std::string options;
-      for (int i = 0; i < n; ++i) options += (i ? " | " : "") + ge::format_action(legal[i]);
-      fmt::print("legal: {}\n> ", options);
-      std::fflush(stdout);
-      std::string line;
-      if (!std::getline(std::cin, line)) {
-        fmt::print("\n(end of input: leaving the game)\n");
-        return 0;
-      }
-      if (line == "quit" || line == "exit") return 0;
-      if (line == "legal" || line == "view" || line == "help" || line.empty()) {
-        if (line == "help") fmt::print("actions: swap, pass, bid 3|4|5|moon, trump C|D|H|S, play <card>\n");
-        continue;
-      }
-      Error err;
-      if (ge::parse_action(line, human, &a, &err) != Reason::ok || ge::check(s, a, &err) != Reason::ok) {
-        fmt::print("refused — {}\n", err.message);
-        continue;
-      }
-    } else {
-      a = euchre_bot(ge::view(s, s.to_act), legal, n, rng);
-    }
-    const ge::State before = s;
-    if (ge::advance(&s, a, nullptr) != Reason::ok) return 1;
-    narrate(before, s, a, false);
-  }
-  return 0;
+int cmd_play(const std::string& game, uint64_t seed, int seat) {
+  if (game == "ghost-euchre") return euchre_play(seed, seat);
+  if (game == "sheepshead") return sheepshead_play(seed, seat);
+  return unknown_game(game);
 }
 
 int cmd_demo(uint64_t seed, const std::string& out_dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  const std::string path = (std::filesystem::path(out_dir) / "ghost-euchre.rec").string();
-
-  fmt::print("=== Ghost Hand Euchre: three bots play to 32 (seed {}) ===\n", seed);
-  auto game = make_game("ghost-euchre", {}, 0, 0, nullptr);
-  PortableRng rng(seed);
-  const EuchreRun run = play_euchre_bots(rng, game.get(), true);
-  if (!game->over()) {
-    fmt::print(stderr, "deckhand: the demo game did not finish\n");
-    return 1;
-  }
-  std::ofstream(path, std::ios::binary) << game->record();
-  fmt::print("\n{} deals, {} scored hands, {} actions. Record written to {}\n", run.deals, run.hands, run.actions, path);
-
-  std::string record;
-  if (!read_input(path, &record)) return 1;
-  const ReplayResult replayed = replay_record(record);
-  fmt::print("replay of {}:\n{}\n", path, replay_json(replayed));
-  if (!replayed.ok || replayed.final_game->serialize() != game->serialize()) {
-    fmt::print(stderr, "deckhand: the replayed record does not reproduce the game\n");
-    return 1;
-  }
-  fmt::print("the replay reproduces the game exactly\n");
-  return 0;
+  if (int rc = euchre_demo(seed, out_dir); rc != 0) return rc;
+  fmt::print("\n");
+  return sheepshead_demo(seed, out_dir);
 }
 
 }  // namespace deckhand::cli

@@ -17,7 +17,7 @@ constexpr const char* kUsage =
     "  deckhand simulate GAME [--games N] [--seed S] [--quiet]  bots play N games\n"
     "  deckhand play GAME [--seed S] [--seat K]  play against the built-in bots\n"
     "  deckhand demo [--seed S] [--out DIR]   one readable bot game of each game, replayed\n"
-    "games: ghost-euchre\n"
+    "games: ghost-euchre, sheepshead\n"
     "exit codes: 0 ok, 1 refused or failed, 2 usage error\n";
 
 int usage(const std::string& why) {
@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
     if (args.positional.size() != 1) return usage("play takes one GAME");
     uint64_t seed = 1;
     int64_t seat = 0;
-    if (!seed_flag(args, &seed, &why) || !number(args, "seat", 0, 2, &seat, &why)) return usage(why);
+    if (!seed_flag(args, &seed, &why) || !number(args, "seat", 0, 4, &seat, &why)) return usage(why);
     return cmd_play(args.positional[0], seed, int(seat));
   }
   if (cmd == "demo") {

@@ -1,0 +1,33 @@
+// Helpers shared by the command-line tool's game modules.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "deckhand/cards.hpp"
+#include "deckhand/game.hpp"
+
+namespace deckhand::cli {
+
+// Reads a file, or standard input for "-"; false if it cannot be read.
+bool read_input(const std::string& path, std::string* out);
+
+// Writes `game` as a record to DIR/NAME.rec, replays that file and prints the replay JSON;
+// 0 when the replay reproduces the game byte for byte, else 1.
+int write_and_replay(const Game& game, const std::string& out_dir);
+
+// Canonical card list ("9C JD AS").
+std::string cards_text(CardSet set);
+
+// "seat 1 and seat 3" for a bit mask of seats.
+std::string seat_list(uint32_t mask, int players);
+
+// Per-game entry points of simulate, play and demo (exit codes as in commands.hpp).
+int euchre_simulate(int64_t games, uint64_t seed, bool quiet);
+int euchre_play(uint64_t seed, int human);
+int euchre_demo(uint64_t seed, const std::string& out_dir);
+int sheepshead_simulate(int64_t games, uint64_t seed, bool quiet);
+int sheepshead_play(uint64_t seed, int human);
+int sheepshead_demo(uint64_t seed, const std::string& out_dir);
+
+}  // namespace deckhand::cli
