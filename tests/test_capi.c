@@ -1507,6 +1507,49 @@ static void test_views(void) {
   }
 }
 
+/* The self-play fast path: dh_game_legal_count and dh_game_apply_legal agree with
+ * dh_game_legal_actions and dh_game_apply, and an index past the list is refused. */
+static void test_apply_legal(void) {
+  dh_game *by_index = NULL, *by_struct = NULL;
+  dh_error err;
+  int hands = 0;
+  section("dh_game_legal_count and dh_game_apply_legal against the struct path");
+  CHECK(dh_game_new(&by_index, "ghost-euchre", NULL, 0, 0, 0, &err) == DH_OK);
+  CHECK(dh_game_new(&by_struct, "ghost-euchre", NULL, 0, 0, 0, &err) == DH_OK);
+  CHECK(dh_game_legal_count(NULL, by_index) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_game_apply_legal(NULL, 0, &err) == DH_E_NULL_ARGUMENT);
+  while (hands < 40) {
+    size_t count = 0, n = 0, k;
+    dh_action legal[64];
+    int32_t waiting = 0;
+    dh_game_awaiting_deal(&waiting, by_index);
+    if (waiting) {
+      CHECK(dh_game_deal_seed(by_index, (uint64_t)hands, &err) == DH_OK);
+      CHECK(dh_game_deal_seed(by_struct, (uint64_t)hands, &err) == DH_OK);
+      ++hands;
+      continue;
+    }
+    CHECK(dh_game_legal_count(&count, by_index) == DH_OK);
+    CHECK(dh_game_legal_actions(&n, legal, 64, by_struct) == DH_OK);
+    CHECK(count == n);
+    if (n == 0) break; /* the game is over */
+    CHECK(dh_game_apply_legal(by_index, n, &err) == DH_E_INVALID_ARGUMENT);
+    CHECK(strcmp(err.code, "bad_action_index") == 0);
+    k = (size_t)hands % n;
+    CHECK(dh_game_apply_legal(by_index, k, &err) == DH_OK);
+    CHECK(dh_game_apply(by_struct, &legal[k], &err) == DH_OK);
+  }
+  {
+    size_t a = 0, b = 0;
+    char ra[65536], rb[65536];
+    CHECK(dh_game_record(&a, ra, sizeof ra, by_index) == DH_OK);
+    CHECK(dh_game_record(&b, rb, sizeof rb, by_struct) == DH_OK);
+    CHECK(a == b && strcmp(ra, rb) == 0);
+  }
+  dh_game_free(by_index);
+  dh_game_free(by_struct);
+}
+
 int main(void) {
   printf("deckhand C ABI test, library %s (header %d.%d.%d)\n", dh_version(), DH_VERSION_MAJOR, DH_VERSION_MINOR,
          DH_VERSION_PATCH);
@@ -1523,6 +1566,7 @@ int main(void) {
   test_records();
   test_views();
   test_full_games();
+  test_apply_legal();
   section_end();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;

@@ -68,7 +68,8 @@ int status_of(Reason r) {
     case Reason::bad_option: return DH_E_BAD_OPTION;
     case Reason::unknown_game: return DH_E_UNKNOWN_GAME;
     case Reason::corrupt_state: return DH_E_CORRUPT;
-    case Reason::bad_seat: return DH_E_INVALID_ARGUMENT;
+    case Reason::bad_seat:
+    case Reason::bad_action_index: return DH_E_INVALID_ARGUMENT;
     case Reason::malformed_record:
     case Reason::bad_header: return DH_E_RECORD;
     case Reason::wrong_seat: return DH_E_WRONG_SEAT;
@@ -275,6 +276,22 @@ int dh_game_apply(dh_game* game, const dh_action* action, dh_error* err) {
     // The self-play hot path: format a message only when the caller asked for one.
     Error e;
     const Reason r = game->game->apply(to_code(action), err ? &e : nullptr);
+    if (r == Reason::ok) return err ? report(err, DH_OK, r, "") : DH_OK;
+    return from_reason(err, r, e);
+  });
+}
+
+int dh_game_legal_count(size_t* out_count, const dh_game* game) {
+  if (!out_count || !game) return DH_E_NULL_ARGUMENT;
+  *out_count = game->game->legal_count();
+  return DH_OK;
+}
+
+int dh_game_apply_legal(dh_game* game, size_t index, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  return guarded(err, [&] {
+    Error e;
+    const Reason r = game->game->apply_legal(index, err ? &e : nullptr);
     if (r == Reason::ok) return err ? report(err, DH_OK, r, "") : DH_OK;
     return from_reason(err, r, e);
   });

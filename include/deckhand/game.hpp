@@ -58,6 +58,10 @@ class Game {
   // Legal actions of the seat to act, into out[0..n); returns n (or the number needed when
   // it exceeds cap, writing only the first cap).
   virtual size_t legal_actions(ActionCode* out, size_t cap) const = 0;
+  // Self-play fast path: the number of legal actions, and applying the index-th of them (in
+  // legal_actions order) without converting actions to codes or text.
+  virtual size_t legal_count() const = 0;
+  virtual Reason apply_legal(size_t index, Error* err) = 0;
 
   // Queries.
   virtual int to_act() const = 0;  // -1 when no seat acts (awaiting a deal, or over)

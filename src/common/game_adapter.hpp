@@ -52,6 +52,7 @@ class GameAdapter final : public Game {
   Reason deal_seed(uint64_t seed, Error* err) override {
     Reason r = Rules::deal_seed(state_, seed, &state_, err);
     if (r == Reason::ok) {
+      legal_count_ = -1;
       Event& e = history_.emplace_back();
       e.type = Event::seeded;
       e.seed = seed;
@@ -69,6 +70,7 @@ class GameAdapter final : public Game {
   Reason apply_action(Action a, Error* err) {
     Reason r = Rules::advance(&state_, a, err);
     if (r == Reason::ok) {
+      legal_count_ = -1;
       Event& e = history_.emplace_back();  // in place: this is the self-play hot path
       e.type = Event::action;
       e.act = a;
@@ -119,6 +121,19 @@ class GameAdapter final : public Game {
     const int n = Rules::legal_actions(state_, acts);
     for (int i = 0; i < n && size_t(i) < cap; ++i) out[i] = Rules::to_code(acts[i]);
     return size_t(n);
+  }
+
+  size_t legal_count() const override {
+    fill_legal_cache();
+    return size_t(legal_count_);
+  }
+
+  Reason apply_legal(size_t index, Error* err) override {
+    fill_legal_cache();
+    if (index >= size_t(legal_count_))
+      return fail(err, Reason::bad_action_index, "there are %d legal actions; index %zu is not one", legal_count_,
+                  index);
+    return apply_action(legal_cache_[index], err);
   }
 
   int to_act() const override { return Rules::to_act(state_); }
@@ -222,6 +237,7 @@ class GameAdapter final : public Game {
   void reset() override {
     state_ = Rules::new_game(state_.options, state_.first_dealer);
     history_.clear();
+    legal_count_ = -1;
   }
 
   const State& state() const { return state_; }
@@ -229,8 +245,16 @@ class GameAdapter final : public Game {
  private:
   Reason deal_event(const Event& e, Error* err) {
     Reason r = Rules::deal_holdings(state_, e.holdings, &state_, err);
-    if (r == Reason::ok) history_.push_back(e);
+    if (r == Reason::ok) {
+      legal_count_ = -1;
+      history_.push_back(e);
+    }
     return r;
+  }
+
+  // The legal actions of the current state, computed once per state for the fast path.
+  void fill_legal_cache() const {
+    if (legal_count_ < 0) legal_count_ = Rules::legal_actions(state_, legal_cache_);
   }
 
   Reason parse_checked(int seat, std::string_view text, Action* a, Error* err) const {
@@ -241,6 +265,8 @@ class GameAdapter final : public Game {
 
   State state_;
   std::vector<Event> history_;
+  mutable Action legal_cache_[Rules::kMaxLegalActions];
+  mutable int legal_count_ = -1;  // -1: legal_cache_ is stale
 };
 
 // Creates a game from `key=value` options through Rules::set_option.

@@ -215,7 +215,7 @@ Reason play_refusal(const State& s, int seat, Card card, bool is_unknown, Error*
     if (seat == s.picker && !leading) {
       const CardSet hold = called.rank() == Rank::ten ? CardSet::of(Card(Rank::ace, called.suit()))
                                                       : hand & kRanking.suit_cards[csuit];
-      if (hold.has(card) && hold.size() == 1)
+      if (hold.has(card) && hold.single())
         return fail(err, Reason::must_keep_hold_card, "the picker must keep %s until %s is led (S8)", card_name(card),
                     suit_word(Suit(csuit)));
     }
@@ -226,21 +226,19 @@ Reason play_refusal(const State& s, int seat, Card card, bool is_unknown, Error*
 // The winner of a full trick, in play positions from the leader; the unknown never wins (S7).
 int trick_winner_position(const State& s, int t) {
   const int leader = s.leaders[t];
+  Card cards[kPlayers];
+  for (int i = 0, p = leader; i < kPlayers; ++i, p = next_seat(p)) cards[i] = Card(s.played[t][p]);
+  if (s.unknown_played != t + 1) return kRanking.winner(cards, kPlayers);
+  // The unknown counts as a card of the called suit that beats nothing.
+  const int unknown_at = (s.picker - leader + kPlayers) % kPlayers;
+  const uint8_t led_suit = unknown_at == 0 ? detail::called_suit(s) : kRanking.effective_suit(cards[0]);
   int best = -1;
-  uint8_t best_suit = 0, best_power = 0;
   for (int i = 0; i < kPlayers; ++i) {
-    const int p = (leader + i) % kPlayers;
-    const Card c(s.played[t][p]);
-    if (p == s.picker && s.unknown_played == t + 1) {
-      if (i == 0) best_suit = detail::called_suit(s);  // it leads the called suit
-      continue;
-    }
-    const uint8_t suit = kRanking.effective_suit(c), power = kRanking.power[c.code];
-    const bool beats = best < 0 ? (i == 0 || suit == best_suit || suit == kTrumpSuit)
-                                : (suit == best_suit ? power > best_power : suit == kTrumpSuit);
-    if (beats) best = i, best_suit = suit, best_power = power;
+    if (i == unknown_at) continue;
+    const uint8_t suit = kRanking.effective_suit(cards[i]);
+    if (best < 0 ? (suit == led_suit || suit == kTrumpSuit) : kRanking.beats(cards[i], cards[best])) best = i;
   }
-  return best < 0 ? 0 : best;
+  return best < 0 ? (unknown_at == 0 ? 1 : 0) : best;
 }
 
 Reason do_play(State* s, int seat, Card card, Error* err) {
@@ -327,6 +325,12 @@ uint8_t called_suit(const State& s) {
 Playable playable(const State& s, int seat) {
   Playable out;
   const CardSet hand = s.hands[seat];
+  if (s.contract != Contract::called) {  // alone and leaster: only follow suit (S9)
+    if (s.in_trick == 0) return {hand, false};
+    const Card led(s.played[s.tricks_done][s.leaders[s.tricks_done]]);
+    const CardSet follow = hand & kRanking.suit_cards[kRanking.effective_suit(led)];
+    return {follow.empty() ? hand : follow, false};
+  }
   const int t = s.tricks_done;
   const bool last = t == kTricks - 1;
   const bool called = s.contract == Contract::called;
@@ -354,7 +358,7 @@ Playable playable(const State& s, int seat) {
     if (seat == s.picker) {
       const CardSet hold = called_card.rank() == Rank::ten ? CardSet::of(Card(Rank::ace, called_card.suit()))
                                                            : hand & called_suit_cards;
-      if (hold.size() == 1) out.cards = out.cards - hold;
+      if (hold.single()) out.cards = out.cards - hold;
     }
   }
   out.unknown = has_unknown && last;

@@ -1,0 +1,113 @@
+// What the benchmarks of deckhand_bench share: allocation counts, the playout runner, and
+// self-play through the C ABI for any game. docs/performance.md describes the method.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <string>
+
+#include "deckhand.h"
+#include "deckhand/rng.hpp"
+
+namespace bench {
+
+// Heap allocations made so far by this process (alloc_counter.cpp replaces operator new).
+uint64_t allocations();
+
+// Hands played before a playout benchmark starts counting, so buffers that grow once (the
+// C ABI's event history) have reached their working size: the figures are steady state.
+inline constexpr int kWarmupHands = 2000;
+// The seed of the action-choosing generator; deals use seeds 1, 2, 3, ...
+inline constexpr uint64_t kChoiceSeed = 2026;
+// Uniformly random play rarely ends a game (Ghost Hand Euchre scores drift below zero), so
+// a game starts again after this many deals: games, and the C ABI's event history, which
+// grows with the game, stay at a realistic length.
+inline constexpr uint32_t kMaxHandsPerGame = 16;
+
+// Self-play through the C ABI on one handle, created once and reset when its game is over
+// or has had kMaxHandsPerGame deals. A hand: deal from the next seed, then uniformly random
+// legal actions until no seat acts. Indexed: dh_game_legal_count + dh_game_apply_legal (the
+// self-play fast path); otherwise dh_game_legal_actions into a caller array + dh_game_apply.
+template <bool kIndexed>
+class CApiPlayout {
+ public:
+  explicit CApiPlayout(const char* game, const char* option = nullptr) {
+    ok_ = dh_game_new(&game_, game, &option, option ? 1 : 0, 0, 0, nullptr) == DH_OK;
+  }
+  ~CApiPlayout() { dh_game_free(game_); }
+  CApiPlayout(const CApiPlayout&) = delete;
+  CApiPlayout& operator=(const CApiPlayout&) = delete;
+
+  bool play_hand() {
+    if (!ok_ || dh_game_deal_seed(game_, next_seed_++, nullptr) != DH_OK) return false;
+    dh_action legal[64];
+    for (size_t n;; ++actions_) {
+      if (kIndexed) {
+        if (dh_game_legal_count(&n, game_) != DH_OK) return false;
+        if (n == 0) break;
+        if (dh_game_apply_legal(game_, size_t(rng_.bounded(n)), nullptr) != DH_OK) return false;
+      } else {
+        if (dh_game_legal_actions(&n, legal, 64, game_) != DH_OK) return false;
+        if (n == 0) break;
+        if (dh_game_apply(game_, &legal[rng_.bounded(n)], nullptr) != DH_OK) return false;
+      }
+    }
+    int32_t over = 0;
+    if (dh_game_is_over(&over, game_) != DH_OK) return false;
+    if (++hands_in_game_ < kMaxHandsPerGame && !over) return true;
+    hands_in_game_ = 0;
+    return dh_game_reset(game_, nullptr) == DH_OK;
+  }
+  uint64_t actions() const { return actions_; }
+
+ private:
+  dh_game* game_ = nullptr;
+  bool ok_ = false;
+  uint32_t hands_in_game_ = 0;
+  uint64_t next_seed_ = 1;
+  deckhand::PortableRng rng_{kChoiceSeed};
+  uint64_t actions_ = 0;
+};
+
+// Runs a playout benchmark: one iteration is one hand. Reports hands/s, actions/s,
+// actions per hand and heap allocations per action over the timed hands.
+template <typename Playout>
+void run_playout(benchmark::State& st, Playout& playout) {
+  for (int i = 0; i < kWarmupHands; ++i) {
+    if (!playout.play_hand()) {
+      st.SkipWithError("the engine refused a deal or a legal action during warm-up");
+      return;
+    }
+  }
+  const uint64_t actions_before = playout.actions();
+  const uint64_t allocs_before = allocations();
+  for (auto _ : st) {
+    if (!playout.play_hand()) {
+      st.SkipWithError("the engine refused a deal or a legal action");
+      return;
+    }
+  }
+  const double allocs = double(allocations() - allocs_before);
+  const double actions = double(playout.actions() - actions_before);
+  const double hands = double(st.iterations());
+  st.counters["hands/s"] = benchmark::Counter(hands, benchmark::Counter::kIsRate);
+  st.counters["actions/s"] = benchmark::Counter(actions, benchmark::Counter::kIsRate);
+  st.counters["actions/hand"] = benchmark::Counter(hands > 0 ? actions / hands : 0);
+  st.counters["allocs/action"] = benchmark::Counter(actions > 0 ? allocs / actions : 0);
+}
+
+// The playouts of one game must make the same moves, or comparing their speed means
+// nothing: plays some hands each way and compares the action counts.
+template <typename A, typename B>
+bool playouts_agree(A& a, B& b, int hands) {
+  for (int i = 0; i < hands; ++i)
+    if (!a.play_hand() || !b.play_hand()) return false;
+  return a.actions() == b.actions();
+}
+
+// Registered by each game's file; main runs them before any benchmark.
+bool ghost_euchre_playouts_agree();
+bool sheepshead_playouts_agree();
+
+}  // namespace bench
