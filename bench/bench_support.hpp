@@ -27,8 +27,9 @@ inline constexpr uint32_t kMaxHandsPerGame = 16;
 
 // Self-play through the C ABI on one handle, created once and reset when its game is over
 // or has had kMaxHandsPerGame deals. A hand: deal from the next seed, then uniformly random
-// legal actions until no seat acts. Indexed: dh_game_legal_count + dh_game_apply_legal (the
-// self-play fast path); otherwise dh_game_legal_actions into a caller array + dh_game_apply.
+// legal actions until no seat acts. Indexed: dh_game_apply_legal, which also returns the next
+// count (the self-play fast path); otherwise dh_game_legal_actions into a caller array and
+// dh_game_apply.
 template <bool kIndexed>
 class CApiPlayout {
  public:
@@ -41,13 +42,14 @@ class CApiPlayout {
 
   bool play_hand() {
     if (!ok_ || dh_game_deal_seed(game_, next_seed_++, nullptr) != DH_OK) return false;
-    dh_action legal[64];
-    for (size_t n;; ++actions_) {
-      if (kIndexed) {
-        if (dh_game_legal_count(&n, game_) != DH_OK) return false;
-        if (n == 0) break;
-        if (dh_game_apply_legal(game_, size_t(rng_.bounded(n)), nullptr) != DH_OK) return false;
-      } else {
+    if (kIndexed) {
+      size_t n = 0;
+      if (dh_game_legal_count(&n, game_) != DH_OK) return false;
+      for (; n > 0; ++actions_)
+        if (dh_game_apply_legal(&n, game_, size_t(rng_.bounded(n)), nullptr) != DH_OK) return false;
+    } else {
+      dh_action legal[64];
+      for (size_t n;; ++actions_) {
         if (dh_game_legal_actions(&n, legal, 64, game_) != DH_OK) return false;
         if (n == 0) break;
         if (dh_game_apply(game_, &legal[rng_.bounded(n)], nullptr) != DH_OK) return false;

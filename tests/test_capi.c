@@ -1517,7 +1517,7 @@ static void test_apply_legal(void) {
   CHECK(dh_game_new(&by_index, "ghost-euchre", NULL, 0, 0, 0, &err) == DH_OK);
   CHECK(dh_game_new(&by_struct, "ghost-euchre", NULL, 0, 0, 0, &err) == DH_OK);
   CHECK(dh_game_legal_count(NULL, by_index) == DH_E_NULL_ARGUMENT);
-  CHECK(dh_game_apply_legal(NULL, 0, &err) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_game_apply_legal(NULL, NULL, 0, &err) == DH_E_NULL_ARGUMENT);
   while (hands < 40) {
     size_t count = 0, n = 0, k;
     dh_action legal[64];
@@ -1533,11 +1533,13 @@ static void test_apply_legal(void) {
     CHECK(dh_game_legal_actions(&n, legal, 64, by_struct) == DH_OK);
     CHECK(count == n);
     if (n == 0) break; /* the game is over */
-    CHECK(dh_game_apply_legal(by_index, n, &err) == DH_E_INVALID_ARGUMENT);
+    CHECK(dh_game_apply_legal(NULL, by_index, n, &err) == DH_E_INVALID_ARGUMENT);
     CHECK(strcmp(err.code, "bad_action_index") == 0);
     k = (size_t)hands % n;
-    CHECK(dh_game_apply_legal(by_index, k, &err) == DH_OK);
+    CHECK(dh_game_apply_legal(&count, by_index, k, &err) == DH_OK);
     CHECK(dh_game_apply(by_struct, &legal[k], &err) == DH_OK);
+    CHECK(dh_game_legal_actions(&n, legal, 64, by_struct) == DH_OK);
+    CHECK(count == n);
   }
   {
     size_t a = 0, b = 0;

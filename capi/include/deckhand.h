@@ -153,9 +153,11 @@ DH_API int dh_game_legal_actions_text(size_t *out_len, char *buf, size_t cap,
 
 /* Self-play fast path: the number of legal actions of the seat to act, and applying the
  * index-th of them (in dh_game_legal_actions order; DH_E_INVALID_ARGUMENT, reason
- * "bad_action_index", when there is none). No action structs or text are built. */
+ * "bad_action_index", when there is none). No action structs or text are built.
+ * dh_game_apply_legal also writes the number of legal actions after the move to
+ * *out_count (NULL is allowed; 0 when no seat acts), so a playout needs one call per move. */
 DH_API int dh_game_legal_count(size_t *out_count, const dh_game *game);
-DH_API int dh_game_apply_legal(dh_game *game, size_t index, dh_error *err);
+DH_API int dh_game_apply_legal(size_t *out_count, dh_game *game, size_t index, dh_error *err);
 
 /* What `seat` sees (RULES.md G11 and the like); seat -1 is a spectator. */
 DH_API int dh_game_view_text(size_t *out_len, char *buf, size_t cap, const dh_game *game,

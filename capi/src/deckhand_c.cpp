@@ -287,13 +287,14 @@ int dh_game_legal_count(size_t* out_count, const dh_game* game) {
   return DH_OK;
 }
 
-int dh_game_apply_legal(dh_game* game, size_t index, dh_error* err) {
+int dh_game_apply_legal(size_t* out_count, dh_game* game, size_t index, dh_error* err) {
   if (!game) return null_arg(err, "game");
   return guarded(err, [&] {
     Error e;
     const Reason r = game->game->apply_legal(index, err ? &e : nullptr);
-    if (r == Reason::ok) return err ? report(err, DH_OK, r, "") : DH_OK;
-    return from_reason(err, r, e);
+    if (r != Reason::ok) return from_reason(err, r, e);
+    if (out_count) *out_count = game->game->legal_count();
+    return err ? report(err, DH_OK, r, "") : DH_OK;
   });
 }
 

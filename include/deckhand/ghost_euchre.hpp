@@ -61,14 +61,16 @@ enum class Phase : uint8_t {
   over = 4,     // G10: the game has ended
 };
 
-// An action is three bytes: the acting seat, the kind, and an argument whose meaning
-// depends on the kind — bid: 3, 4, 5 or kMoon; trump: a Suit; play: a card code;
-// swap and pass: 0.
+// An action is four bytes: the acting seat, the kind, an argument whose meaning depends on
+// the kind — bid: 3, 4, 5 or kMoon; trump: a Suit; play: a card code; swap and pass: 0 —
+// and a zero byte that makes the action one 32-bit word (assembling three bytes through
+// memory stalls the CPU on the self-play path).
 enum class ActionKind : uint8_t { swap = 0, pass = 1, bid = 2, trump = 3, play = 4 };
 struct Action {
   uint8_t seat = 0;
   ActionKind kind = ActionKind::pass;
   uint8_t arg = 0;
+  uint8_t zero = 0;
   friend bool operator==(const Action&, const Action&) = default;
 };
 

@@ -65,12 +65,7 @@ struct Rules {
     if (c.kind > uint8_t(ActionKind::play) || c.count != 0)
       return fail(err, Reason::malformed_action, "action kind %d with %d cards is not a ghost-euchre action",
                   int(c.kind), int(c.count));
-    // seat, kind and arg lead both structs in the same order; one copy lets the compiler
-    // build the Action in a register (field by field, GCC stalls on a reload from the stack).
-    static_assert(offsetof(ActionCode, seat) == offsetof(Action, seat) &&
-                  offsetof(ActionCode, kind) == offsetof(Action, kind) &&
-                  offsetof(ActionCode, arg) == offsetof(Action, arg) && sizeof(Action) == 3);
-    std::memcpy(static_cast<void*>(out), &c, sizeof *out);
+    *out = Action{c.seat, ActionKind(c.kind), c.arg, 0};
     return Reason::ok;
   }
   static int to_act(const State& s) { return ghost_euchre::to_act(s); }

@@ -289,6 +289,7 @@ Reason advance(State* s, Action a, Error* err) {
   Reason r;
   // swap and pass take no argument: refuse stray bytes rather than record an action that
   // its own text ("pass") would not reproduce.
+  if (a.zero != 0) return fail(err, Reason::malformed_action, "the action's fourth byte must be zero");
   if ((a.kind == ActionKind::swap || a.kind == ActionKind::pass) && a.arg != 0)
     return fail(err, Reason::malformed_action, "%s takes no argument, got %d",
                 a.kind == ActionKind::swap ? "swap" : "pass", int(a.arg));
