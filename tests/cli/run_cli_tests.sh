@@ -52,6 +52,20 @@ fi
 check "simulate" 0 'games/s' -- "$deckhand" simulate ghost-euchre --games 50 --seed 3
 check "demo" 0 'the replay reproduces the game exactly' -- "$deckhand" demo --seed 7 --out "$tmp/demo"
 check "demo record replays" 0 '"over": true' -- "$deckhand" replay "$tmp/demo/ghost-euchre.rec"
+check "demo sheepshead record replays" 0 '{"ok": true, "game": "sheepshead", "hands": [{"deltas": [' \
+  -- "$deckhand" replay "$tmp/demo/sheepshead.rec"
+check "simulate sheepshead" 0 'games/s' -- "$deckhand" simulate sheepshead --games 20 --seed 3
+check "play sheepshead" 0 'legal: pick | pass' -- sh -c "printf 'bury 7C 8C\nquit\n' | \"$deckhand\" play sheepshead --seed 5 --seat 1"
+check "play euchre bad seat" 2 '' -- "$deckhand" play ghost-euchre --seat 4
+# Sheepshead views: only the picker sees the blind (S13).
+printf 'deckhand 1\ngame sheepshead\ndeal 0: 7C 8C 9C TC JC QC; 1: KC AC 7D 8D 9D TD; 2: JD QD KD AD 7H 8H; 3: 9H TH JH QH KH AH; 4: 7S 8S 9S TS JS QS; blind: KS AS\n1 pick\n' > "$tmp/sheep.rec"
+check "sheepshead picker sees the blind" 0 'blind: KS AS' -- "$deckhand" view "$tmp/sheep.rec" --seat 1
+out=$("$deckhand" view "$tmp/sheep.rec" --seat 2 --json)
+if [[ "$out" == *'"blind": null'* && "$out" != *'"KS"'* && "$out" != *'"AS"'* ]]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL sheepshead view hides the blind: $out"; failed=$((failed + 1))
+fi
 # play: a scripted human who quits at once, and one whose input ends.
 check "play quit" 0 'legal:' -- sh -c "echo quit | \"$deckhand\" play ghost-euchre --seed 5"
 check "play refuses" 0 'refused — ' -- sh -c "printf 'play 7C\nbid 9\n' | \"$deckhand\" play ghost-euchre --seed 5"
