@@ -57,6 +57,16 @@ Reason read_image(const uint8_t* buf, size_t len, const char (&magic)[5], uint32
   return Reason::ok;
 }
 
+// A deal is a chance event between hands: refused once the game is over, and while a hand
+// (number `hand_number`, in phase `phase`) is still being played.
+inline Reason deal_allowed(bool over, bool between_hands, const char* phase, uint32_t hand_number, Error* err) {
+  if (over) return fail(err, Reason::game_over, "the game is over; no more deals");
+  if (!between_hands)
+    return fail(err, Reason::wrong_phase, "cannot deal during the %s phase: hand %u is still being played", phase,
+                hand_number);
+  return Reason::ok;
+}
+
 // Debug builds: a transition that breaks an invariant is a bug in deckhand; say which.
 void report_broken_invariant(const char* game, const Error& e);
 

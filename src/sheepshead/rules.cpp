@@ -300,11 +300,8 @@ void start_hand(State* s, const CardSet hands[kPlayers], CardSet blind) {
 }
 
 Reason deal_precheck(const State& s, Error* err) {
-  if (s.phase == Phase::over) return fail(err, Reason::game_over, "the game is over; no more deals");
-  if (s.phase != Phase::deal)
-    return fail(err, Reason::wrong_phase, "cannot deal during the %s phase: hand %u is still being played",
-                detail::phase_name(s.phase), s.hand_number);
-  return Reason::ok;
+  return deckhand::detail::deal_allowed(s.phase == Phase::over, s.phase == Phase::deal, detail::phase_name(s.phase),
+                                        s.hand_number, err);
 }
 
 inline void debug_check(const State& s) { deckhand::detail::debug_check(s, &check_invariants, "sheepshead"); }
