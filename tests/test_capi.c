@@ -1552,6 +1552,171 @@ static void test_apply_legal(void) {
   dh_game_free(by_struct);
 }
 
+/* ---- Sheepshead through the C ABI ------------------------------------------------------ */
+
+/* Option sets for the sheepshead games: every game ends after five scored hands (S15). */
+static const char *const kSheepOptions[][4] = {
+    {"hands=5", NULL, NULL, NULL},
+    {"hands=5", "no_pick=doubler", NULL, NULL},
+    {"hands=5", "no_pick=forced", "unknown=off", NULL},
+    {"hands=5", "double_on_bump=on", "leaster_blind=none", NULL},
+};
+
+/* A dealer-0 sheepshead deal, as a record writes it. */
+static const char *const kSheepDeal =
+    "0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH QD JS KC 9C 8C; "
+    "4: AS TS KS JH TD KD; blind: 8S 7S";
+
+/* Plays one whole sheepshead game through the C ABI; returns the number of steps. */
+static long play_sheepshead_game(int index, uint64_t seed) {
+  const char *const *opts = kSheepOptions[index % 4];
+  dh_game *g = NULL, *r = NULL;
+  dh_action acts[64], bad;
+  size_t n = 0, k, count = 0;
+  int64_t scores[5], deltas[5], sum[5] = {0, 0, 0, 0, 0}, top;
+  int32_t winners[5], players = 0, seat;
+  size_t n_scores = 0, n_deltas = 0, n_winners = 0;
+  uint64_t deal = seed * 1000u, x = seed * 0x9E3779B97F4A7C15ull + 11u;
+  long steps = 0;
+  int scored = 0, in_play, rc, w;
+  const char *name = NULL;
+  char *json, *rec, *fmt;
+  char dl[160];
+  dh_error err;
+  bytes_t a, b;
+
+  rc = dh_game_new(&g, "sheepshead", opts, count_options(opts), index % 2 ? 5 : 0, (int32_t)(index % 5), &err);
+  CHECK_MSG(rc == DH_OK && g != NULL, "dh_game_new(sheepshead): %s", err.message);
+  if (!g) return 0;
+  CHECK(dh_game_name(&name, g) == DH_OK && name && strcmp(name, "sheepshead") == 0);
+  CHECK(dh_game_players(&players, g) == DH_OK && players == 5);
+
+  while (!is_over(g)) {
+    if (++steps > 20000) {
+      CHECK_MSG(0, "sheepshead game %d did not end", index);
+      break;
+    }
+    if (awaiting_deal(g)) {
+      CHECK(to_act(g) == -1);
+      CHECK(dh_game_legal_count(&n, g) == DH_OK && n == 0);
+      /* now and then the explicit deal (the dealer varies: the text names seats, not turns) */
+      if (steps % 5 == 0) CHECK_MSG(dh_game_deal_text(g, kSheepDeal, &err) == DH_OK, "%s", err.message);
+      else CHECK(dh_game_deal_seed(g, deal++, &err) == DH_OK);
+      /* a second deal is refused while the hand runs */
+      CHECK(dh_game_deal_seed(g, 1, &err) == DH_E_WRONG_PHASE && strcmp(err.code, "wrong_phase") == 0);
+      continue;
+    }
+    seat = to_act(g);
+    CHECK(seat >= 0 && seat < 5);
+    CHECK(dh_game_legal_actions(&n, acts, 64, g) == DH_OK);
+    if (!CHECK(n > 0 && n <= 64)) break;
+    for (k = 0; k < n; ++k) {
+      CHECK(acts[k].seat == (uint8_t)seat && acts[k].kind <= 5);
+      if (steps % 4 == 0) CHECK(dh_game_is_legal(g, &acts[k], NULL) == DH_OK);
+    }
+    /* a listed action by the next seat is out of turn; a play of a card nobody listed is refused */
+    bad = acts[0];
+    bad.seat = (uint8_t)((seat + 1) % 5);
+    CHECK(dh_game_is_legal(g, &bad, &err) == DH_E_WRONG_SEAT && strcmp(err.code, "wrong_seat") == 0);
+    memset(&bad, 0, sizeof bad);
+    bad.seat = (uint8_t)seat;
+    bad.kind = 5;
+    for (bad.arg = 0; bad.arg < 32; ++bad.arg) {
+      int listed = 0;
+      for (k = 0; k < n; ++k) listed |= acts[k].kind == 5 && acts[k].arg == bad.arg;
+      if (!listed) break;
+    }
+    if (bad.arg < 32) {
+      rc = dh_game_is_legal(g, &bad, &err);
+      CHECK_MSG(rc == DH_E_ILLEGAL || rc == DH_E_WRONG_PHASE, "%s", dh_status_name(rc));
+    }
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    k = (size_t)(x % n);
+    in_play = strcmp(phase(g), "play") == 0;
+    if (steps % 3 == 0) {
+      fmt = format_action(g, &acts[k]);
+      rc = dh_game_apply_text(g, seat, fmt, &err);
+      free(fmt);
+    } else if (steps % 3 == 1) {
+      rc = dh_game_apply(g, &acts[k], &err);
+    } else {
+      count = 99;
+      rc = dh_game_apply_legal(&count, g, k, &err);
+      if (rc == DH_OK) CHECK(dh_game_legal_count(&n, g) == DH_OK && n == count);
+    }
+    CHECK_MSG(rc == DH_OK, "apply refused: %s (%s)", dh_status_name(rc), err.message);
+    if (rc != DH_OK) break;
+    if (in_play && strcmp(phase(g), "play") != 0) { /* a hand was scored */
+      ++scored;
+      CHECK(dh_game_last_deltas(&n_deltas, deltas, 5, g) == DH_OK && n_deltas == 5);
+      top = 0;
+      for (k = 0; k < 5; ++k) sum[k] += deltas[k], top += deltas[k];
+      CHECK(top == 0); /* zero-sum (S15) */
+      json = get_text(dh_game_last_hand_json, g);
+      sprintf(dl, "\"deltas\": [%lld, %lld, %lld, %lld, %lld]", (long long)deltas[0], (long long)deltas[1],
+              (long long)deltas[2], (long long)deltas[3], (long long)deltas[4]);
+      CHECK_MSG(strstr(json, dl) != NULL, "%s not in %s", dl, json);
+      CHECK(starts_with(json, "{\"contract\": "));
+      free(json);
+    }
+  }
+  CHECK(is_over(g));
+  CHECK(strcmp(phase(g), "over") == 0);
+  CHECK(to_act(g) == -1);
+  CHECK(scored == 5);
+  CHECK(dh_game_legal_actions(&n, acts, 64, g) == DH_OK && n == 0);
+  CHECK(dh_game_scores(&n_scores, scores, 5, g) == DH_OK && n_scores == 5);
+  CHECK(dh_game_winners(&n_winners, winners, 5, g) == DH_OK && n_winners >= 1 && n_winners <= 5);
+  top = scores[0];
+  for (k = 0; k < 5; ++k) {
+    CHECK(scores[k] == sum[k]);
+    if (scores[k] > top) top = scores[k];
+  }
+  for (k = 0; k < n_winners && k < 5; ++k) {
+    w = winners[k];
+    CHECK(w >= 0 && w < 5 && scores[w] == top); /* the highest total wins, ties share (S15) */
+  }
+  CHECK(dh_game_deal_seed(g, 1, &err) == DH_E_GAME_OVER && strcmp(err.code, "game_over") == 0);
+  CHECK(dh_game_apply_text(g, 0, "pass", &err) == DH_E_GAME_OVER);
+  /* the record replays to the same bytes; the bytes restore the same game */
+  a = ser(g);
+  rec = record_of(g);
+  CHECK(starts_with(rec, "deckhand 1\ngame sheepshead\n"));
+  CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)", err.message, (int)err.line);
+  if (r) {
+    b = ser(r);
+    CHECK(same_bytes(a, b));
+    free(b.p);
+    dh_game_free(r);
+    r = NULL;
+  }
+  json = replay_json(rec);
+  CHECK(starts_with(json, "{\"ok\": true, \"game\": \"sheepshead\", \"hands\": [{\"deltas\": ["));
+  CHECK(strstr(json, "\"over\": true") != NULL && strstr(json, "\"to_act\": null}") != NULL);
+  free(json);
+  CHECK_MSG(dh_game_deserialize(&r, a.p, a.n, &err) == DH_OK && r != NULL, "deserialize: %s", err.message);
+  if (r) {
+    b = ser(r);
+    CHECK(same_bytes(a, b));
+    free(b.p);
+    dh_game_free(r);
+  }
+  free(rec);
+  free(a.p);
+  dh_game_free(g);
+  return steps;
+}
+
+static void test_sheepshead_games(void) {
+  int i;
+  long steps = 0;
+  section("50 whole sheepshead games (hands=5) through deal / legal_actions / apply / apply_text / apply_legal");
+  for (i = 0; i < 50; ++i) steps += play_sheepshead_game(i, (uint64_t)i + 101u);
+  printf("   %ld steps in 50 sheepshead games\n", steps);
+}
+
 int main(void) {
   printf("deckhand C ABI test, library %s (header %d.%d.%d)\n", dh_version(), DH_VERSION_MAJOR, DH_VERSION_MINOR,
          DH_VERSION_PATCH);
@@ -1569,6 +1734,7 @@ int main(void) {
   test_views();
   test_full_games();
   test_apply_legal();
+  test_sheepshead_games();
   section_end();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;

@@ -419,6 +419,20 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
   State back;
   ENSURE(deserialize(bytes, sizeof bytes, &back, &err) == Reason::ok, std::string(err.message));
   ENSURE(same_state(back, s), "");
+  // A crafted image whose seat, card or trick fields point out of range is refused (view()
+  // and the rules index arrays with them).
+  State bad = s;
+  const uint8_t wild = uint8_t(32 + rng.bounded(222));  // 32..253: no card, seat or trick
+  switch (rng.bounded(6)) {
+    case 0: bad.picker = wild; break;
+    case 1: bad.partner = wild; break;
+    case 2: bad.called = wild; break;
+    case 3: bad.unknown = wild; break;
+    case 4: bad.unknown_played = wild; break;
+    default: bad.leaders[rng.bounded(kTricks)] = wild; break;
+  }
+  serialize(bad, bytes, sizeof bytes);
+  ENSURE(deserialize(bytes, sizeof bytes, &back, nullptr) == Reason::corrupt_state, "");
 
   // Views show what they must and hide the rest.
   for (int v = -1; v < kPlayers; ++v) check_view_hides(s, v, rng);

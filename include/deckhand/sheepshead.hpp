@@ -165,6 +165,9 @@ const TrickRanking& ranking();             // S2: one fixed trump suit
 int card_points(Card c);                   // S1
 int points_of(CardSet cards);
 Card led_card(const State& s);             // the card led to the current trick, or invalid
+// The effective suit led to the current trick (0..3 or kTrumpSuit), or -1 before the lead.
+// A led unknown counts as the called suit, whatever its own card (S7).
+int led_suit(const State& s);
 // Whether the card in play position is the unknown, played face down (S7).
 bool is_unknown_play(const State& s, int trick, int seat);
 

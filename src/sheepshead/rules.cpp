@@ -201,12 +201,11 @@ Reason play_refusal(const State& s, int seat, Card card, bool is_unknown, Error*
       return fail(err, Reason::must_lead_called_card, "seat %d leads %s: the partner must lead %s (S8)", seat,
                   suit_word(Suit(csuit)), card_name(called));
   } else {
-    const Card led = led_card(s);
-    const uint8_t led_suit = s.unknown_played == t + 1 && s.leaders[t] == s.picker ? csuit : kRanking.effective_suit(led);
-    const CardSet follow = hand & kRanking.suit_cards[led_suit];
+    const int suit = led_suit(s);
+    const CardSet follow = hand & kRanking.suit_cards[suit];
     if (!follow.empty() && !follow.has(card))
       return fail(err, Reason::must_follow_suit, "%s held, %s led (S9)", card_name(follow.lowest()),
-                  suit_text(led_suit));
+                  suit_text(uint8_t(suit)));
   }
   if (s.contract == Contract::called && !s.called_led && t < kTricks - 1) {
     if (seat == s.partner && card == called)
@@ -346,9 +345,7 @@ Playable playable(const State& s, int seat) {
     if (seat == s.partner) return {CardSet::of(called_card), false};
     if (has_unknown) return {CardSet(), true};
   }
-  const uint8_t led_suit =
-      called && s.unknown_played == t + 1 && s.leaders[t] == s.picker ? csuit : kRanking.effective_suit(led_card(s));
-  const CardSet follow = hand & kRanking.suit_cards[led_suit];
+  const CardSet follow = hand & kRanking.suit_cards[led_suit(s)];
   out.cards = follow.empty() ? hand : follow;
   if (called && !s.called_led && !last) {
     if (seat == s.partner) out.cards = out.cards - CardSet::of(called_card);
@@ -375,6 +372,13 @@ int points_of(CardSet cards) {
 Card led_card(const State& s) {
   if (s.phase != Phase::play || s.in_trick == 0) return Card();
   return Card(s.played[s.tricks_done][s.leaders[s.tricks_done]]);
+}
+
+int led_suit(const State& s) {
+  if (s.phase != Phase::play || s.in_trick == 0) return -1;
+  const int t = s.tricks_done;
+  if (s.unknown_played == t + 1 && s.leaders[t] == s.picker) return detail::called_suit(s);
+  return kRanking.effective_suit(Card(s.played[t][s.leaders[t]]));
 }
 
 bool is_unknown_play(const State& s, int trick, int seat) {

@@ -85,6 +85,7 @@ void score_hand(State* s) {
   }
   s->last = r;
   if (s->doubled) s->pending_doublers--;  // S5: one pending doubler per doubled hand
+  s->doubled = 0;                          // the result keeps the factor (r.doubled)
   s->hands_scored++;
   s->dealer = uint8_t(next_seat(s->dealer));
   s->to_act = kNoSeat;

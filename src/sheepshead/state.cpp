@@ -105,6 +105,16 @@ Reason check_invariants(const State& s, Error* err) {
   for (int32_t v : s.scores) total += v;
   if (total != 0) return broken("scores do not sum to zero (S15)");
   if (s.pending_doublers > 200) return broken("too many pending doublers");
+  // Fields that index arrays or name cards: a crafted image must not reach out of bounds
+  // (view() indexes played[unknown_played - 1][picker] and played[t][partner]).
+  auto seat_or_none = [](uint8_t v) { return v < kPlayers || v == kNoSeat; };
+  auto card_or_none = [](uint8_t v) { return v < 32 || v == kNoCard; };
+  if (!seat_or_none(s.picker) || !seat_or_none(s.partner) || !card_or_none(s.called) || !card_or_none(s.unknown) ||
+      s.unknown_played > kTricks || s.called_led > kTricks ||
+      ((s.unknown != kNoCard || s.unknown_played) && (s.picker == kNoSeat || s.unknown == kNoCard)))
+    return broken("seat, card or trick field out of range");
+  for (int t = 0; t < kTricks; ++t)
+    if (!seat_or_none(s.leaders[t]) || !seat_or_none(s.trick_winners[t])) return broken("trick seat out of range");
   if (s.phase == Phase::deal || s.phase == Phase::over) {
     if (s.to_act != kNoSeat) return broken("a seat acts between hands");
     for (CardSet h : s.hands)
