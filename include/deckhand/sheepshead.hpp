@@ -105,6 +105,8 @@ struct State {
   CardSet blind;           // the two blind cards until picked (then empty); in a leaster,
                            // set aside until the last trick (S14)
   CardSet bury;            // the picker's two buried cards
+  CardSet playable;        // derived: what the seat to act may play now (see unknown_playable);
+                           // kept so that each play computes S8's rules once, not twice
   HandResult last;
   Options options;
   Phase phase;
@@ -129,7 +131,8 @@ struct State {
   uint8_t points[kPlayers];           // card points taken this hand
   uint8_t tricks_won[kPlayers];
   uint8_t winners;         // bit s: seat s won (Phase::over)
-  uint8_t reserved[3];     // zero; keeps the layout free of padding
+  uint8_t unknown_playable;  // derived: 1 when the seat to act may play the unknown now
+  uint8_t reserved[2];     // zero; keeps the layout free of padding
 };
 static_assert(std::is_trivially_copyable_v<State>);
 static_assert(std::has_unique_object_representations_v<State>, "State must have no padding");

@@ -57,6 +57,21 @@ Reason read_image(const uint8_t* buf, size_t len, const char (&magic)[5], uint32
   return Reason::ok;
 }
 
+// Why a seat may not act now: the game is over, the seat does not exist, the phase is wrong,
+// or another seat is to act (checked in that order). Out of line: refusals are rare.
+Reason refuse_turn(bool over, int seat, int players, bool right_phase, const char* phase, int to_act,
+                   const char* what, Error* err);
+
+// The check every player action starts with: the phase is `phase` and `seat` is to act.
+template <typename State, typename Phase>
+inline Reason turn_check(const State& s, int seat, Phase phase, int players, const char* what,
+                         const char* (*phase_name)(Phase), Error* err) {
+  if (s.phase == phase && seat == s.to_act) [[likely]]  // to_act is a real seat in every acting phase
+    return Reason::ok;
+  return refuse_turn(s.phase == Phase::over, seat, players, s.phase == phase, phase_name(s.phase), s.to_act, what,
+                     err);
+}
+
 // A deal is a chance event between hands: refused once the game is over, and while a hand
 // (number `hand_number`, in phase `phase`) is still being played.
 inline Reason deal_allowed(bool over, bool between_hands, const char* phase, uint32_t hand_number, Error* err) {

@@ -33,16 +33,7 @@ const Rankings kRankings;
 // Checks common to every player action: the game is on, the seat exists, the phase is
 // right and the seat is the one to act.
 Reason precheck(const State& s, int seat, Phase phase, const char* what, Error* err) {
-  if (s.phase == Phase::over) return fail(err, Reason::game_over, "the game is over; no %s", what);
-  if (seat < 0 || seat >= kPlayers)
-    return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-2)", seat);
-  if (s.phase != phase)
-    return fail(err, Reason::wrong_phase, "cannot %s during the %s phase", what,
-                detail::phase_name(s.phase));
-  if (seat != s.to_act)
-    return fail(err, Reason::wrong_seat, "seat %d cannot %s: seat %d is to act", seat, what,
-                s.to_act);
-  return Reason::ok;
+  return deckhand::detail::turn_check(s, seat, phase, kPlayers, what, &detail::phase_name, err);
 }
 
 void log_auction(State* s, int seat, uint8_t what) {

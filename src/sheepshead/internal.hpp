@@ -18,6 +18,11 @@ struct Playable {
 };
 Playable playable(const State& s, int seat);
 
+// Stores playable(s, s.to_act) in s->playable / s->unknown_playable during play, and
+// clears them otherwise. Every transition that changes who acts or what they hold in the
+// play phase calls it last.
+void refresh_playable(State* s);
+
 // The effective suit of the called card (a fail suit), or 0xFF without a call.
 uint8_t called_suit(const State& s);
 

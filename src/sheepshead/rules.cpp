@@ -34,13 +34,7 @@ const char* suit_text(uint8_t effective) {
 }
 
 Reason precheck(const State& s, int seat, Phase phase, const char* what, Error* err) {
-  if (s.phase == Phase::over) return fail(err, Reason::game_over, "the game is over; no %s", what);
-  if (seat < 0 || seat >= kPlayers) return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-4)", seat);
-  if (s.phase != phase)
-    return fail(err, Reason::wrong_phase, "cannot %s during the %s phase", what, detail::phase_name(s.phase));
-  if (seat != s.to_act)
-    return fail(err, Reason::wrong_seat, "seat %d cannot %s: seat %d is to act", seat, what, s.to_act);
-  return Reason::ok;
+  return deckhand::detail::turn_check(s, seat, phase, kPlayers, what, &detail::phase_name, err);
 }
 
 void start_play(State* s, Contract contract) {
@@ -48,6 +42,7 @@ void start_play(State* s, Contract contract) {
   s->phase = Phase::play;
   s->to_act = uint8_t(next_seat(s->dealer));  // S9, S14: left of the dealer leads
   s->leaders[0] = s->to_act;
+  detail::refresh_playable(s);
 }
 
 Reason do_pick(State* s, int seat, Error* err) {
@@ -246,8 +241,7 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
   const bool is_unknown = seat == s->picker && card.code == s->unknown && !s->unknown_played;
   if (!is_unknown && !s->hands[seat].has(card))
     return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(card));
-  const detail::Playable ok = detail::playable(*s, seat);
-  if (is_unknown ? !ok.unknown : !ok.cards.has(card)) return play_refusal(*s, seat, card, is_unknown, err);
+  if (is_unknown ? !s->unknown_playable : !s->playable.has(card)) return play_refusal(*s, seat, card, is_unknown, err);
 
   const int t = s->tricks_done;
   if (is_unknown) s->unknown_played = uint8_t(t + 1);
@@ -258,6 +252,7 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
     s->called_led = uint8_t(t + 1);  // S8: the called suit is led for the first time
   if (++s->in_trick < kPlayers) {
     s->to_act = uint8_t(next_seat(seat));
+    detail::refresh_playable(s);
     return Reason::ok;
   }
   const int winner = (s->leaders[t] + trick_winner_position(*s, t)) % kPlayers;
@@ -274,6 +269,7 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
   } else {
     detail::score_hand(s);
   }
+  detail::refresh_playable(s);
   return Reason::ok;
 }
 
@@ -313,6 +309,17 @@ Reason pure(const State& s, State* out, Step step) {
 }  // namespace
 
 namespace detail {
+
+void refresh_playable(State* s) {
+  if (s->phase == Phase::play) {
+    const Playable p = playable(*s, s->to_act);
+    s->playable = p.cards;
+    s->unknown_playable = p.unknown;
+  } else {
+    s->playable = CardSet();
+    s->unknown_playable = 0;
+  }
+}
 
 uint8_t called_suit(const State& s) {
   return s.called == kNoCard ? uint8_t(0xFF) : kRanking.effective_suit(Card(s.called));
@@ -414,8 +421,12 @@ Reason deal_seed(const State& s, uint64_t seed, State* out, Error* err) {
   CardSet hands[kPlayers], blind;
   int k = 0;
   for (int round = 0; round < 2; ++round) {
-    for (int i = 1; i <= kPlayers; ++i)
-      for (int j = 0; j < 3; ++j) hands[(s.dealer + i) % kPlayers].add(deck[k++]);
+    for (int i = 0, seat = next_seat(s.dealer); i < kPlayers; ++i, seat = next_seat(seat)) {
+      hands[seat].add(deck[k]);
+      hands[seat].add(deck[k + 1]);
+      hands[seat].add(deck[k + 2]);
+      k += 3;
+    }
     if (round == 0) {
       blind.add(deck[k++]);
       blind.add(deck[k++]);
@@ -446,31 +457,35 @@ Reason play(const State& s, int seat, Card card, State* out, Error* err) {
   return pure(s, out, [&](State* n) { return do_play(n, seat, card, err); });
 }
 
-Reason advance(State* s, Action a, Error* err) {
-  const bool no_args = a.a == kNoCard && a.b == kNoCard;
-  Reason r;
+namespace {
+// Every action but a play: rare in a hand, so kept out of advance's fast path.
+[[gnu::noinline]] Reason advance_bidding(State* s, Action a, Error* err) {
   switch (a.kind) {
     case ActionKind::pick:
     case ActionKind::pass:
     case ActionKind::alone:
-      if (!no_args) return fail(err, Reason::malformed_action, "this action takes no cards");
-      r = a.kind == ActionKind::pick ? do_pick(s, a.seat, err)
-          : a.kind == ActionKind::pass ? do_pass(s, a.seat, err)
-                                       : do_alone(s, a.seat, err);
-      break;
+      if (a.a != kNoCard || a.b != kNoCard) return fail(err, Reason::malformed_action, "this action takes no cards");
+      return a.kind == ActionKind::pick   ? do_pick(s, a.seat, err)
+             : a.kind == ActionKind::pass ? do_pass(s, a.seat, err)
+                                          : do_alone(s, a.seat, err);
     case ActionKind::bury:
       if (a.a >= a.b) return fail(err, Reason::malformed_action, "bury takes two different cards, lower code first");
-      r = do_bury(s, a.seat, Card(a.a), Card(a.b), err);
-      break;
+      return do_bury(s, a.seat, Card(a.a), Card(a.b), err);
     case ActionKind::call:
       if (a.b != kNoCard && a.b >= 32) return fail(err, Reason::malformed_action, "the unknown must be a card");
-      r = do_call(s, a.seat, Card(a.a), Card(a.b), err);
-      break;
-    case ActionKind::play:
-      if (a.b != kNoCard) return fail(err, Reason::malformed_action, "play takes one card");
-      r = do_play(s, a.seat, Card(a.a), err);
-      break;
+      return do_call(s, a.seat, Card(a.a), Card(a.b), err);
     default: return fail(err, Reason::malformed_action, "unknown action kind %d", int(a.kind));
+  }
+}
+}  // namespace
+
+Reason advance(State* s, Action a, Error* err) {
+  Reason r;
+  if (a.kind == ActionKind::play) {
+    if (a.b != kNoCard) return fail(err, Reason::malformed_action, "play takes one card");
+    r = do_play(s, a.seat, Card(a.a), err);
+  } else {
+    r = advance_bidding(s, a, err);
   }
   if (r == Reason::ok) debug_check(*s);
   return r;
@@ -496,9 +511,10 @@ int legal_actions(const State& s, Action* out) {
       break;
     case Phase::burying: {
       const CardSet hand = s.hands[seat];
-      for (Card a : hand)
-        for (Card b : hand)
-          if (a.code < b.code) out[n++] = {seat, ActionKind::bury, a.code, b.code};
+      for (Card a : hand) {
+        const CardSet above(hand.bits() & ~((uint32_t(2) << a.code) - 1));  // cards after a
+        for (Card b : above) out[n++] = {seat, ActionKind::bury, a.code, b.code};
+      }
       break;
     }
     case Phase::calling: {
@@ -509,12 +525,10 @@ int legal_actions(const State& s, Action* out) {
       out[n++] = {seat, ActionKind::alone, kNoCard, kNoCard};
       break;
     }
-    case Phase::play: {
-      const detail::Playable p = detail::playable(s, seat);
-      for (Card c : p.cards) out[n++] = {seat, ActionKind::play, c.code, kNoCard};
-      if (p.unknown) out[n++] = {seat, ActionKind::play, s.unknown, kNoCard};
+    case Phase::play:
+      for (Card c : s.playable) out[n++] = {seat, ActionKind::play, c.code, kNoCard};
+      if (s.unknown_playable) out[n++] = {seat, ActionKind::play, s.unknown, kNoCard};
       break;
-    }
     default: break;
   }
   return n;

@@ -97,7 +97,7 @@ Reason check_invariants(const State& s, Error* err) {
   if (uint8_t(s.phase) > uint8_t(Phase::over) || uint8_t(s.contract) > uint8_t(Contract::leaster))
     return broken("unknown phase or contract");
   if (s.dealer >= kPlayers || s.first_dealer >= kPlayers) return broken("dealer seat out of range");
-  if (s.reserved[0] | s.reserved[1] | s.reserved[2] | s.last.reserved[0] | s.last.reserved[1] | s.last.reserved[2])
+  if (s.reserved[0] | s.reserved[1] | s.last.reserved[0] | s.last.reserved[1] | s.last.reserved[2])
     return broken("reserved bytes not zero");
   if (s.hands_scored > s.hand_number) return broken("more hands scored than dealt");
   if ((s.phase == Phase::over) != (s.winners != 0) || s.winners > 31) return broken("winners set exactly when over");
@@ -115,6 +115,8 @@ Reason check_invariants(const State& s, Error* err) {
     return broken("seat, card or trick field out of range");
   for (int t = 0; t < kTricks; ++t)
     if (!seat_or_none(s.leaders[t]) || !seat_or_none(s.trick_winners[t])) return broken("trick seat out of range");
+  if (s.phase != Phase::play && (!s.playable.empty() || s.unknown_playable))
+    return broken("a playable set outside the play phase");
   if (s.phase == Phase::deal || s.phase == Phase::over) {
     if (s.to_act != kNoSeat) return broken("a seat acts between hands");
     for (CardSet h : s.hands)
@@ -170,6 +172,9 @@ Reason check_invariants(const State& s, Error* err) {
     for (int p = 0; p < kPlayers; ++p) tricks += s.tricks_won[p], points += s.points[p];
     if (tricks != s.tricks_done) return broken("tricks won do not add up");
     if (points > 120) return broken("more than 120 card points taken");
+    const detail::Playable p = detail::playable(s, s.to_act);
+    if (p.cards != s.playable || p.unknown != (s.unknown_playable != 0))
+      return broken("the stored playable set is not what S8 and S9 allow");
   }
   return Reason::ok;
 }
