@@ -1,6 +1,7 @@
 // Sheepshead transitions and legal actions: S3 (deal), S4 (picking), S5 (nobody picks),
 // S6 (burying), S7 (calling, alone, the unknown), S8 (called-suit obligations), S9 (play),
 // S14 (leaster play). Scoring is in scoring.cpp.
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
@@ -525,10 +526,17 @@ int legal_actions(const State& s, Action* out) {
       out[n++] = {seat, ActionKind::alone, kNoCard, kNoCard};
       break;
     }
-    case Phase::play:
-      for (Card c : s.playable) out[n++] = {seat, ActionKind::play, c.code, kNoCard};
+    case Phase::play: {
+      // Each play is built as one 32-bit word (the Action's four bytes in memory order).
+      static_assert(sizeof(Action) == 4 && std::endian::native == std::endian::little);
+      const uint32_t base = seat | uint32_t(ActionKind::play) << 8 | uint32_t(kNoCard) << 24;
+      for (uint32_t bits = s.playable.bits(); bits; bits &= bits - 1) {
+        const uint32_t word = base | uint32_t(std::countr_zero(bits)) << 16;
+        std::memcpy(static_cast<void*>(&out[n++]), &word, sizeof word);
+      }
       if (s.unknown_playable) out[n++] = {seat, ActionKind::play, s.unknown, kNoCard};
       break;
+    }
     default: break;
   }
   return n;
