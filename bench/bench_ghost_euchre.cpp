@@ -27,7 +27,8 @@ class CppPlayout {
     if (ge::deal_seed(state_, next_seed_++, &state_, nullptr) != Reason::ok) return false;
     ge::Action legal[ge::kMaxLegalActions];
     for (int n; (n = ge::legal_actions(state_, legal)) > 0; ++actions_) {
-      if (ge::advance(&state_, legal[rng_.bounded(uint64_t(n))], nullptr) != Reason::ok) return false;
+      if (ge::advance(&state_, legal[rng_.bounded(uint64_t(n))], nullptr) != Reason::ok)
+        return false;
     }
     if (ge::is_over(state_) || state_.hand_number >= kMaxHandsPerGame) state_ = ge::new_game();
     return true;
@@ -125,5 +126,6 @@ bool bench::ghost_euchre_playouts_agree() {
   CApiPlayout<false> by_struct("ghost-euchre");
   CppPlayout cpp2;
   CApiPlayout<true> by_index("ghost-euchre");
-  return playouts_agree(cpp, by_struct, kWarmupHands) && playouts_agree(cpp2, by_index, kWarmupHands);
+  return playouts_agree(cpp, by_struct, kWarmupHands) &&
+         playouts_agree(cpp2, by_index, kWarmupHands);
 }

@@ -6,7 +6,8 @@
 
 int main(int argc, char** argv) {
   if (!bench::ghost_euchre_playouts_agree() || !bench::sheepshead_playouts_agree()) {
-    std::fprintf(stderr, "deckhand_bench: the C++ and C ABI playouts diverged; the comparison is void\n");
+    std::fprintf(stderr,
+                 "deckhand_bench: the C++ and C ABI playouts diverged; the comparison is void\n");
     return 1;
   }
   benchmark::Initialize(&argc, argv);

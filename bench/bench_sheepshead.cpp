@@ -19,7 +19,8 @@ class CppPlayout {
     if (sh::deal_seed(state_, next_seed_++, &state_, nullptr) != Reason::ok) return false;
     sh::Action legal[sh::kMaxLegalActions];
     for (int n; (n = sh::legal_actions(state_, legal)) > 0; ++actions_) {
-      if (sh::advance(&state_, legal[rng_.bounded(uint64_t(n))], nullptr) != Reason::ok) return false;
+      if (sh::advance(&state_, legal[rng_.bounded(uint64_t(n))], nullptr) != Reason::ok)
+        return false;
     }
     if (sh::is_over(state_) || state_.hand_number >= kMaxHandsPerGame) state_ = sh::new_game();
     return true;
@@ -53,7 +54,8 @@ void BM_SheepsheadSerializeRoundTrip(benchmark::State& st) {
   sh::State back;
   for (auto _ : st) {
     const size_t len = sh::serialize(s, buffer, sizeof buffer);
-    if (sh::deserialize(buffer, len, &back, nullptr) != Reason::ok) return st.SkipWithError("round trip failed");
+    if (sh::deserialize(buffer, len, &back, nullptr) != Reason::ok)
+      return st.SkipWithError("round trip failed");
     benchmark::DoNotOptimize(back);
   }
   st.counters["state_bytes"] = benchmark::Counter(double(sizeof(sh::State)));
@@ -70,5 +72,6 @@ bool bench::sheepshead_playouts_agree() {
   CppPlayout cpp, cpp2;
   CApiPlayout<false> by_struct("sheepshead");
   CApiPlayout<true> by_index("sheepshead");
-  return playouts_agree(cpp, by_struct, kWarmupHands) && playouts_agree(cpp2, by_index, kWarmupHands);
+  return playouts_agree(cpp, by_struct, kWarmupHands) &&
+         playouts_agree(cpp2, by_index, kWarmupHands);
 }

@@ -5,8 +5,8 @@
 #include "deckhand.h"
 
 int main(void) {
-  const char *options[] = {"renege=reject", "target=32"};
-  dh_game *game = NULL;
+  const char* options[] = {"renege=reject", "target=32"};
+  dh_game* game = NULL;
   dh_error err;
   if (dh_game_new(&game, "ghost-euchre", options, 2, 0, 0, &err) != DH_OK) {
     fprintf(stderr, "%s\n", err.message);
@@ -18,7 +18,7 @@ int main(void) {
     dh_action legal[16];
     size_t count = 0;
     dh_game_legal_actions(&count, legal, 16, game);
-    const dh_action *pick = &legal[count - 1]; /* always the last listed action */
+    const dh_action* pick = &legal[count - 1]; /* always the last listed action */
     char text[64];
     size_t len = 0;
     dh_game_format_action(&len, text, sizeof text, game, pick);
@@ -31,7 +31,8 @@ int main(void) {
   int64_t scores[3];
   size_t n = 0;
   dh_game_scores(&n, scores, 3, game);
-  printf("scores: %lld %lld %lld\n", (long long)scores[0], (long long)scores[1], (long long)scores[2]);
+  printf("scores: %lld %lld %lld\n", (long long)scores[0], (long long)scores[1],
+         (long long)scores[2]);
   dh_game_free(game);
   return 0;
 }

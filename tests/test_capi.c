@@ -4,24 +4,25 @@
  * Prints each group of checks as it runs, every failure with its line, and ends with
  * "N passed, N failed". Exits non-zero when any check failed.
  */
-#include "deckhand.h"
-
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "deckhand.h"
+
 static int g_passed = 0;
 static int g_failed = 0;
 static int g_section_failed = 0;
 static int g_section_passed = 0;
-static const char *g_section = "";
+static const char* g_section = "";
 
 static void section_end(void) {
-  if (g_section[0]) printf("   %d checks, %d failed\n", g_section_passed + g_section_failed, g_section_failed);
+  if (g_section[0])
+    printf("   %d checks, %d failed\n", g_section_passed + g_section_failed, g_section_failed);
 }
 
-static void section(const char *name) {
+static void section(const char* name) {
   section_end();
   g_section = name;
   g_section_passed = g_section_failed = 0;
@@ -29,7 +30,7 @@ static void section(const char *name) {
   fflush(stdout);
 }
 
-static int check_(int ok, const char *what, int line) {
+static int check_(int ok, const char* what, int line) {
   if (ok) {
     ++g_passed;
     ++g_section_passed;
@@ -43,13 +44,13 @@ static int check_(int ok, const char *what, int line) {
 }
 #define CHECK(c) check_((c) ? 1 : 0, #c, __LINE__)
 /* A check with a printed context when it fails. */
-#define CHECK_MSG(c, ...) \
-  do { \
-    if (!CHECK(c)) { \
-      printf("      "); \
+#define CHECK_MSG(c, ...)  \
+  do {                     \
+    if (!CHECK(c)) {       \
+      printf("      ");    \
       printf(__VA_ARGS__); \
-      printf("\n"); \
-    } \
+      printf("\n");        \
+    }                      \
   } while (0)
 
 /* ---- helpers -------------------------------------------------------------------------- */
@@ -62,8 +63,8 @@ static uint64_t rnd(void) {
   return g_rng;
 }
 
-static void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
+static void* xmalloc(size_t n) {
+  void* p = malloc(n ? n : 1);
   if (!p) {
     printf("out of memory\n");
     exit(2);
@@ -72,112 +73,118 @@ static void *xmalloc(size_t n) {
 }
 
 typedef struct bytes_t {
-  uint8_t *p;
+  uint8_t* p;
   size_t n;
 } bytes_t;
 
-static bytes_t ser(const dh_game *g) {
+static bytes_t ser(const dh_game* g) {
   bytes_t b;
   size_t need = 0;
   int rc = dh_game_serialize(&need, NULL, 0, g);
   CHECK(rc == DH_E_BUFFER_TOO_SMALL);
-  b.p = (uint8_t *)xmalloc(need);
+  b.p = (uint8_t*)xmalloc(need);
   b.n = 0;
   rc = dh_game_serialize(&b.n, b.p, need, g);
   CHECK(rc == DH_OK && b.n == need);
   return b;
 }
 
-static int starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
+static int starts_with(const char* s, const char* prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
 
-static int same_bytes(bytes_t a, bytes_t b) { return a.n == b.n && memcmp(a.p, b.p, a.n) == 0; }
+static int same_bytes(bytes_t a, bytes_t b) {
+  return a.n == b.n && memcmp(a.p, b.p, a.n) == 0;
+}
 
-typedef int (*text_fn)(size_t *, char *, size_t, const dh_game *);
+typedef int (*text_fn)(size_t*, char*, size_t, const dh_game*);
 
 /* The whole text of a buffer-writing function, malloc'd. */
-static char *get_text(text_fn fn, const dh_game *g) {
+static char* get_text(text_fn fn, const dh_game* g) {
   size_t need = 0, len = 0;
-  char *buf;
+  char* buf;
   int rc = fn(&need, NULL, 0, g);
   CHECK(rc == DH_E_BUFFER_TOO_SMALL && need >= 1);
-  buf = (char *)xmalloc(need);
+  buf = (char*)xmalloc(need);
   rc = fn(&len, buf, need, g);
   CHECK(rc == DH_OK && len == need && strlen(buf) + 1 == need);
   return buf;
 }
 
-static char *view_json(const dh_game *g, int32_t seat) {
+static char* view_json(const dh_game* g, int32_t seat) {
   size_t need = 0, len = 0;
-  char *buf;
+  char* buf;
   int rc = dh_game_view_json(&need, NULL, 0, g, seat);
   CHECK(rc == DH_E_BUFFER_TOO_SMALL);
-  buf = (char *)xmalloc(need);
+  buf = (char*)xmalloc(need);
   rc = dh_game_view_json(&len, buf, need, g, seat);
   CHECK(rc == DH_OK && len == need);
   return buf;
 }
 
-static char *view_text(const dh_game *g, int32_t seat) {
+static char* view_text(const dh_game* g, int32_t seat) {
   size_t need = 0, len = 0;
-  char *buf;
+  char* buf;
   int rc = dh_game_view_text(&need, NULL, 0, g, seat);
   CHECK(rc == DH_E_BUFFER_TOO_SMALL);
-  buf = (char *)xmalloc(need);
+  buf = (char*)xmalloc(need);
   rc = dh_game_view_text(&len, buf, need, g, seat);
   CHECK(rc == DH_OK && len == need);
   return buf;
 }
 
-static char *format_action(const dh_game *g, const dh_action *a) {
+static char* format_action(const dh_game* g, const dh_action* a) {
   size_t need = 0, len = 0;
-  char *buf;
+  char* buf;
   int rc = dh_game_format_action(&need, NULL, 0, g, a);
   CHECK(rc == DH_E_BUFFER_TOO_SMALL);
-  buf = (char *)xmalloc(need);
+  buf = (char*)xmalloc(need);
   rc = dh_game_format_action(&len, buf, need, g, a);
   CHECK(rc == DH_OK && len == need);
   return buf;
 }
 
-static char *record_of(const dh_game *g) { return get_text(dh_game_record, g); }
+static char* record_of(const dh_game* g) {
+  return get_text(dh_game_record, g);
+}
 
-static char *replay_json(const char *record) {
+static char* replay_json(const char* record) {
   size_t need = 0, len = 0;
-  char *buf;
+  char* buf;
   int rc = dh_record_replay_json(&need, NULL, 0, record);
   CHECK(rc == DH_E_BUFFER_TOO_SMALL);
-  buf = (char *)xmalloc(need);
+  buf = (char*)xmalloc(need);
   rc = dh_record_replay_json(&len, buf, need, record);
   CHECK(rc == DH_OK && len == need);
   return buf;
 }
 
-static int32_t to_act(const dh_game *g) {
+static int32_t to_act(const dh_game* g) {
   int32_t s = -2;
   CHECK(dh_game_to_act(&s, g) == DH_OK);
   return s;
 }
 
-static int is_over(const dh_game *g) {
+static int is_over(const dh_game* g) {
   int32_t f = -1;
   CHECK(dh_game_is_over(&f, g) == DH_OK);
   return f == 1;
 }
 
-static int awaiting_deal(const dh_game *g) {
+static int awaiting_deal(const dh_game* g) {
   int32_t f = -1;
   CHECK(dh_game_awaiting_deal(&f, g) == DH_OK);
   return f == 1;
 }
 
-static const char *phase(const dh_game *g) {
-  const char *p = NULL;
+static const char* phase(const dh_game* g) {
+  const char* p = NULL;
   CHECK(dh_game_phase(&p, g) == DH_OK && p != NULL);
   return p ? p : "";
 }
 
-static dh_game *new_game(const char *const *options, size_t n, int32_t dealer) {
-  dh_game *g = NULL;
+static dh_game* new_game(const char* const* options, size_t n, int32_t dealer) {
+  dh_game* g = NULL;
   dh_error err;
   int rc = dh_game_new(&g, "ghost-euchre", options, n, 0, dealer, &err);
   CHECK_MSG(rc == DH_OK && g != NULL, "dh_game_new: %s", err.message);
@@ -185,7 +192,7 @@ static dh_game *new_game(const char *const *options, size_t n, int32_t dealer) {
   return g;
 }
 
-static int apply_ok(dh_game *g, int32_t seat, const char *text) {
+static int apply_ok(dh_game* g, int32_t seat, const char* text) {
   dh_error err;
   int rc = dh_game_apply_text(g, seat, text, &err);
   CHECK_MSG(rc == DH_OK, "seat %d '%s': %s", (int)seat, text, err.message);
@@ -193,23 +200,23 @@ static int apply_ok(dh_game *g, int32_t seat, const char *text) {
 }
 
 /* A dealer-0 deal where each holder has one suit. */
-static const char *const kDeal =
+static const char* const kDeal =
     "0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS";
 
 /* ---- reading cards out of view JSON ---------------------------------------------------- */
 
-static const char *const kCardNames[24] = {"9C", "TC", "JC", "QC", "KC", "AC", "9D", "TD",
+static const char* const kCardNames[24] = {"9C", "TC", "JC", "QC", "KC", "AC", "9D", "TD",
                                            "JD", "QD", "KD", "AD", "9H", "TH", "JH", "QH",
                                            "KH", "AH", "9S", "TS", "JS", "QS", "KS", "AS"};
 
-static int card_in(const char *json, const char *card) {
+static int card_in(const char* json, const char* card) {
   char quoted[8];
   sprintf(quoted, "\"%s\"", card);
   return strstr(json, quoted) != NULL;
 }
 
 /* The cards of the "hand" (or "dead_hand") array of a view JSON, as a 24-bit mask. */
-static uint32_t cards_of(const char *json, const char *key) {
+static uint32_t cards_of(const char* json, const char* key) {
   char pattern[32];
   const char *p, *end;
   uint32_t mask = 0;
@@ -222,7 +229,7 @@ static uint32_t cards_of(const char *json, const char *key) {
   if (!end) return 0;
   for (c = 0; c < 24; ++c) {
     char quoted[8];
-    const char *hit;
+    const char* hit;
     sprintf(quoted, "\"%s\"", kCardNames[c]);
     hit = strstr(p, quoted);
     if (hit && hit < end) mask |= 1u << c;
@@ -243,17 +250,22 @@ static int popcount24(uint32_t m) {
 
 static int suit_of_letter(char c) {
   switch (c) {
-    case 'C': return 0;
-    case 'D': return 1;
-    case 'H': return 2;
-    case 'S': return 3;
-    default: return -1;
+    case 'C':
+      return 0;
+    case 'D':
+      return 1;
+    case 'H':
+      return 2;
+    case 'S':
+      return 3;
+    default:
+      return -1;
   }
 }
 
 static int rank_of_letter(char c) {
   static const char ranks[] = "789TJQKA";
-  const char *p = c ? strchr(ranks, c) : NULL;
+  const char* p = c ? strchr(ranks, c) : NULL;
   return p ? (int)(p - ranks) : -1;
 }
 
@@ -265,8 +277,8 @@ static int effective_suit(int code, int trump) {
 
 /* The trump and the effective suit led to the current trick, read from the view of `seat`;
  * *led is -1 when the seat leads. Returns 0 when there is no trump yet. */
-static int read_trick(const dh_game *g, int32_t seat, int *trump, int *led) {
-  char *v = view_json(g, seat);
+static int read_trick(const dh_game* g, int32_t seat, int* trump, int* led) {
+  char* v = view_json(g, seat);
   const char *p = strstr(v, "\"trump\": \""), *q = v, *last = NULL;
   int i, leader;
   *trump = *led = -1;
@@ -289,12 +301,15 @@ static int read_trick(const dh_game *g, int32_t seat, int *trump, int *led) {
 /* In the play phase, an index among the listed plays that follow suit (when any does), so
  * that renege=penalize games, where every held card is listed, renege only now and then.
  * With renege=reject, checks that every listed play follows suit when one can. */
-static size_t follow_suit_choice(const dh_game *g, const dh_action *acts, size_t n, uint64_t r, int reject) {
+static size_t follow_suit_choice(const dh_game* g, const dh_action* acts, size_t n, uint64_t r,
+                                 int reject) {
   int trump, led, follows = 0;
   size_t k, pick;
-  if (n == 0 || acts[0].kind != 4 || !read_trick(g, acts[0].seat, &trump, &led) || led < 0) return (size_t)(r % n);
+  if (n == 0 || acts[0].kind != 4 || !read_trick(g, acts[0].seat, &trump, &led) || led < 0)
+    return (size_t)(r % n);
   for (k = 0; k < n; ++k) follows += effective_suit(acts[k].arg, trump) == led;
-  if (reject && follows) CHECK_MSG(follows == (int)n, "%d of %u listed plays follow suit", follows, (unsigned)n);
+  if (reject && follows)
+    CHECK_MSG(follows == (int)n, "%d of %u listed plays follow suit", follows, (unsigned)n);
   if (follows == 0 || (r >> 20) % 25 == 0) return (size_t)(r % n); /* sometimes a renege */
   pick = (size_t)(r % (uint64_t)follows);
   for (k = 0; k < n; ++k)
@@ -305,7 +320,8 @@ static size_t follow_suit_choice(const dh_game *g, const dh_action *acts, size_t
 /* A simple deterministic policy (r: a random word), good enough for games to reach their
  * target: mostly pass or bid 3, rarely higher or moon; trump is the longest suit held; plays
  * follow suit. */
-static size_t choose_action(const dh_game *g, const dh_action *acts, size_t n, uint64_t r, int reject) {
+static size_t choose_action(const dh_game* g, const dh_action* acts, size_t n, uint64_t r,
+                            int reject) {
   size_t k;
   if (n == 0) return 0;
   if (acts[0].kind <= 2) { /* bidding */
@@ -321,7 +337,7 @@ static size_t choose_action(const dh_game *g, const dh_action *acts, size_t n, u
     return 0;
   }
   if (acts[0].kind == 3) { /* trump */
-    char *v = view_json(g, acts[0].seat);
+    char* v = view_json(g, acts[0].seat);
     const uint32_t hand = cards_of(v, "hand");
     int count[4] = {0, 0, 0, 0}, best = 0, c;
     free(v);
@@ -346,13 +362,14 @@ static void test_versions(void) {
   CHECK(dh_version_number() == DH_VERSION_NUMBER);
   CHECK(dh_version() != NULL);
   sprintf(expect, "%d.%d.%d", DH_VERSION_MAJOR, DH_VERSION_MINOR, DH_VERSION_PATCH);
-  CHECK_MSG(strcmp(dh_version(), expect) == 0, "dh_version() = %s, header says %s", dh_version(), expect);
+  CHECK_MSG(strcmp(dh_version(), expect) == 0, "dh_version() = %s, header says %s", dh_version(),
+            expect);
 }
 
 static void test_statuses(void) {
   static const struct {
     int code;
-    const char *name;
+    const char* name;
   } kCodes[] = {
       {DH_OK, "DH_OK"},
       {DH_E_NULL_ARGUMENT, "DH_E_NULL_ARGUMENT"},
@@ -374,10 +391,12 @@ static void test_statuses(void) {
   section("status codes: fixed values, dh_status_name and dh_status_message");
   for (i = 0; i < sizeof kCodes / sizeof kCodes[0]; ++i) {
     CHECK(kCodes[i].code == -(int)i); /* 0, -1, ..., -13: fixed values */
-    CHECK_MSG(strcmp(dh_status_name(kCodes[i].code), kCodes[i].name) == 0, "%d -> %s", kCodes[i].code,
-              dh_status_name(kCodes[i].code));
-    CHECK(dh_status_message(kCodes[i].code) != NULL && dh_status_message(kCodes[i].code)[0] != '\0');
-    for (j = 0; j < i; ++j) CHECK(strcmp(dh_status_message(kCodes[i].code), dh_status_message(kCodes[j].code)) != 0);
+    CHECK_MSG(strcmp(dh_status_name(kCodes[i].code), kCodes[i].name) == 0, "%d -> %s",
+              kCodes[i].code, dh_status_name(kCodes[i].code));
+    CHECK(dh_status_message(kCodes[i].code) != NULL &&
+          dh_status_message(kCodes[i].code)[0] != '\0');
+    for (j = 0; j < i; ++j)
+      CHECK(strcmp(dh_status_message(kCodes[i].code), dh_status_message(kCodes[j].code)) != 0);
   }
   for (i = 0; i < sizeof kUnknown / sizeof kUnknown[0]; ++i) {
     CHECK(strcmp(dh_status_name(kUnknown[i]), "DH_E_UNKNOWN_STATUS") == 0);
@@ -387,15 +406,15 @@ static void test_statuses(void) {
 
 /* ---- creating games ----------------------------------------------------------------------- */
 
-static void expect_new_fails(const char *name, const char *const *options, size_t n, int32_t players,
-                             int32_t dealer, int status, const char *code) {
-  dh_game *g = (dh_game *)&g_rng; /* a non-NULL sentinel that must be replaced by NULL */
+static void expect_new_fails(const char* name, const char* const* options, size_t n,
+                             int32_t players, int32_t dealer, int status, const char* code) {
+  dh_game* g = (dh_game*)&g_rng; /* a non-NULL sentinel that must be replaced by NULL */
   dh_error err;
   int rc;
   memset(&err, 0x5A, sizeof err);
   rc = dh_game_new(&g, name, options, n, players, dealer, &err);
-  CHECK_MSG(rc == status, "dh_game_new(%s): %s, expected %s", name ? name : "NULL", dh_status_name(rc),
-            dh_status_name(status));
+  CHECK_MSG(rc == status, "dh_game_new(%s): %s, expected %s", name ? name : "NULL",
+            dh_status_name(rc), dh_status_name(status));
   CHECK(g == NULL);
   CHECK(err.status == status);
   CHECK_MSG(strcmp(err.code, code) == 0, "code %s, expected %s", err.code, code);
@@ -404,21 +423,21 @@ static void expect_new_fails(const char *name, const char *const *options, size_
 }
 
 static void test_create(void) {
-  static const char *const all[] = {"swaps=chain",     "all_pass=stick_dealer", "renege=penalize",
-                                    "declarer_scores=bid", "moon_set=6",        "tiebreak=highest",
-                                    "target=20"};
-  static const char *const bad_value[] = {"renege=sometimes"};
-  static const char *const bad_key[] = {"colour=red"};
-  static const char *const no_eq[] = {"renege"};
-  static const char *const empty_value[] = {"renege="};
-  static const char *const repeated[] = {"renege=penalize", "target=20", "renege=reject"};
-  static const char *const repeated_case[] = {"renege=penalize", "RENEGE=penalize"};
-  static const char *const bad_target[] = {"target=0"};
-  dh_game *g = NULL;
+  static const char* const all[] = {
+      "swaps=chain", "all_pass=stick_dealer", "renege=penalize", "declarer_scores=bid",
+      "moon_set=6",  "tiebreak=highest",      "target=20"};
+  static const char* const bad_value[] = {"renege=sometimes"};
+  static const char* const bad_key[] = {"colour=red"};
+  static const char* const no_eq[] = {"renege"};
+  static const char* const empty_value[] = {"renege="};
+  static const char* const repeated[] = {"renege=penalize", "target=20", "renege=reject"};
+  static const char* const repeated_case[] = {"renege=penalize", "RENEGE=penalize"};
+  static const char* const bad_target[] = {"target=0"};
+  dh_game* g = NULL;
   dh_error err;
-  const char *name = NULL;
+  const char* name = NULL;
   int32_t players = 0;
-  char *rec;
+  char* rec;
   section("dh_game_new: options, unknown game, bad and repeated options");
   CHECK(dh_game_new(&g, "ghost-euchre", all, 7, 0, 0, &err) == DH_OK && g != NULL);
   CHECK(err.status == DH_OK);
@@ -428,9 +447,9 @@ static void test_create(void) {
   CHECK(strcmp(phase(g), "deal") == 0);
   rec = record_of(g);
   CHECK_MSG(strstr(rec, "option renege=penalize\n") && strstr(rec, "option swaps=chain\n") &&
-                strstr(rec, "option all_pass=stick_dealer\n") && strstr(rec, "option target=20\n") &&
-                strstr(rec, "option tiebreak=highest\n") && strstr(rec, "option moon_set=6\n") &&
-                strstr(rec, "option declarer_scores=bid\n"),
+                strstr(rec, "option all_pass=stick_dealer\n") &&
+                strstr(rec, "option target=20\n") && strstr(rec, "option tiebreak=highest\n") &&
+                strstr(rec, "option moon_set=6\n") && strstr(rec, "option declarer_scores=bid\n"),
             "record: %s", rec);
   free(rec);
   dh_game_free(g);
@@ -461,7 +480,7 @@ static void test_create(void) {
 
 /* ---- playing whole games ------------------------------------------------------------------ */
 
-static const char *const kOptionSets[][7] = {
+static const char* const kOptionSets[][7] = {
     {NULL},
     {"renege=penalize", NULL},
     {"swaps=chain", "all_pass=stick_dealer", NULL},
@@ -470,16 +489,16 @@ static const char *const kOptionSets[][7] = {
 };
 static const int64_t kTargets[] = {32, 32, 32, 20, 16};
 
-static size_t count_options(const char *const *opts) {
+static size_t count_options(const char* const* opts) {
   size_t n = 0;
   while (opts[n]) ++n;
   return n;
 }
 
 /* Returns the i-th line of a "a\nb\n" list, copied into out. */
-static int nth_line(const char *text, size_t i, char *out, size_t cap) {
-  const char *p = text;
-  const char *nl;
+static int nth_line(const char* text, size_t i, char* out, size_t cap) {
+  const char* p = text;
+  const char* nl;
   size_t len;
   while (i > 0) {
     nl = strchr(p, '\n');
@@ -498,9 +517,9 @@ static int nth_line(const char *text, size_t i, char *out, size_t cap) {
 
 /* Plays one whole game; returns the number of actions. */
 static long play_game(int index, uint64_t seed) {
-  const char *const *opts = kOptionSets[index % 5];
+  const char* const* opts = kOptionSets[index % 5];
   const int64_t target = kTargets[index % 5];
-  dh_game *g = new_game(opts, count_options(opts), (int32_t)(index % 3));
+  dh_game* g = new_game(opts, count_options(opts), (int32_t)(index % 3));
   const int penalize = index % 5 == 1 || index % 5 == 4;
   dh_action acts[64];
   size_t n = 0, k;
@@ -535,7 +554,8 @@ static long play_game(int index, uint64_t seed) {
     for (k = 0; k < n; ++k) {
       int rc = (k & 1) ? dh_game_is_legal(g, &acts[k], NULL) : dh_game_is_legal(g, &acts[k], &err);
       CHECK(acts[k].seat == (uint8_t)to_act(g));
-      CHECK_MSG(rc == DH_OK, "listed action %u refused: %s", (unsigned)k, (k & 1) ? "" : err.message);
+      CHECK_MSG(rc == DH_OK, "listed action %u refused: %s", (unsigned)k,
+                (k & 1) ? "" : err.message);
       if (!(k & 1)) CHECK(err.status == DH_OK && strcmp(err.code, "ok") == 0);
       /* the text list is the formatted struct list, in order */
       if (steps % 7 == 0) {
@@ -577,7 +597,8 @@ static long play_game(int index, uint64_t seed) {
     }
     free(legal_text);
   }
-  /* The end: over, one winner at or above the target and strictly highest, scores = sum of deltas. */
+  /* The end: over, one winner at or above the target and strictly highest, scores = sum of deltas.
+   */
   CHECK(is_over(g));
   CHECK(strcmp(phase(g), "over") == 0);
   CHECK(to_act(g) == -1);
@@ -604,10 +625,10 @@ static long play_game(int index, uint64_t seed) {
   /* the record replays to the same bytes (a sample of the games, to stay fast) */
   if (index % 4 == 0) {
     bytes_t a = ser(g), b;
-    dh_game *r = NULL;
+    dh_game* r = NULL;
     rec = record_of(g);
-    CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)", err.message,
-              (int)err.line);
+    CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)",
+              err.message, (int)err.line);
     if (r) {
       b = ser(r);
       CHECK(same_bytes(a, b));
@@ -615,7 +636,8 @@ static long play_game(int index, uint64_t seed) {
       dh_game_free(r);
     }
     json = replay_json(rec);
-    CHECK(starts_with(json, "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": ["));
+    CHECK(
+        starts_with(json, "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": ["));
     CHECK(strstr(json, "\"over\": true") != NULL && strstr(json, "\"to_act\": null}") != NULL);
     free(json);
     free(rec);
@@ -635,7 +657,8 @@ static void test_full_games(void) {
 
 /* ---- refusals ----------------------------------------------------------------------------- */
 
-static void expect_refused(dh_game *g, int32_t seat, const char *text, int status, const char *code) {
+static void expect_refused(dh_game* g, int32_t seat, const char* text, int status,
+                           const char* code) {
   bytes_t before = ser(g), after;
   dh_error err, err2;
   dh_action a;
@@ -645,7 +668,8 @@ static void expect_refused(dh_game *g, int32_t seat, const char *text, int statu
   CHECK_MSG(rc == status, "seat %d '%s': %s, expected %s", (int)seat, text, dh_status_name(rc),
             dh_status_name(status));
   CHECK(err.status == rc);
-  CHECK_MSG(strcmp(err.code, code) == 0, "seat %d '%s': code %s, expected %s", (int)seat, text, err.code, code);
+  CHECK_MSG(strcmp(err.code, code) == 0, "seat %d '%s': code %s, expected %s", (int)seat, text,
+            err.code, code);
   CHECK(err.reason != 0);
   CHECK(err.line == 0);
   CHECK(err.message[0] != '\0');
@@ -670,7 +694,7 @@ static void expect_refused(dh_game *g, int32_t seat, const char *text, int statu
   printf("   refused seat %d '%s': %s %s\n", (int)seat, text, dh_status_name(status), code);
 }
 
-static void expect_deal_refused(dh_game *g, const char *deal, int status, const char *code) {
+static void expect_deal_refused(dh_game* g, const char* deal, int status, const char* code) {
   bytes_t before = ser(g), after;
   dh_error err;
   int rc = deal ? dh_game_deal_text(g, deal, &err) : dh_game_deal_seed(g, 99, &err);
@@ -684,24 +708,32 @@ static void expect_deal_refused(dh_game *g, const char *deal, int status, const 
 }
 
 static void test_refusals(void) {
-  static const char *const penalize[] = {"renege=penalize"};
-  static const char *const stick[] = {"all_pass=stick_dealer"};
-  dh_game *g = new_game(NULL, 0, 0);
+  static const char* const penalize[] = {"renege=penalize"};
+  static const char* const stick[] = {"all_pass=stick_dealer"};
+  dh_game* g = new_game(NULL, 0, 0);
   section("refusals: each with its status and reason, the game unchanged");
 
   /* malformed deals, before any deal */
   expect_deal_refused(g, "garbage", DH_E_PARSE, "malformed_deal");
   expect_deal_refused(g, "", DH_E_PARSE, "malformed_deal");
-  expect_deal_refused(g, "0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH", DH_E_PARSE,
-                      "malformed_deal");
-  expect_deal_refused(g, "0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AC",
+  expect_deal_refused(g, "0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH",
                       DH_E_PARSE, "malformed_deal");
-  expect_deal_refused(g, "0: 9C TC JC QC KC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS AC",
-                      DH_E_PARSE, "malformed_deal");
-  expect_deal_refused(g, "0: 7C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS",
-                      DH_E_PARSE, "malformed_deal");
-  expect_deal_refused(g, "0: 9C TC JC QC KC AC; 0: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS",
-                      DH_E_PARSE, "malformed_deal");
+  expect_deal_refused(
+      g,
+      "0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AC",
+      DH_E_PARSE, "malformed_deal");
+  expect_deal_refused(
+      g,
+      "0: 9C TC JC QC KC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS AC",
+      DH_E_PARSE, "malformed_deal");
+  expect_deal_refused(
+      g,
+      "0: 7C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS",
+      DH_E_PARSE, "malformed_deal");
+  expect_deal_refused(
+      g,
+      "0: 9C TC JC QC KC AC; 0: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS",
+      DH_E_PARSE, "malformed_deal");
   /* a move before any deal */
   expect_refused(g, 1, "pass", DH_E_WRONG_PHASE, "wrong_phase");
 
@@ -752,7 +784,8 @@ static void test_refusals(void) {
   /* must_follow_suit with renege=reject: seat 2 holds the left bower JH under diamonds */
   g = new_game(NULL, 0, 0);
   CHECK(dh_game_deal_text(g, kDeal, NULL) == DH_OK);
-  CHECK(apply_ok(g, 1, "bid 3") && apply_ok(g, 2, "pass") && apply_ok(g, 0, "pass") && apply_ok(g, 1, "trump D"));
+  CHECK(apply_ok(g, 1, "bid 3") && apply_ok(g, 2, "pass") && apply_ok(g, 0, "pass") &&
+        apply_ok(g, 1, "trump D"));
   CHECK(apply_ok(g, 1, "play JD"));
   expect_refused(g, 2, "play 9H", DH_E_ILLEGAL, "must_follow_suit");
   CHECK(apply_ok(g, 2, "play jh"));
@@ -760,7 +793,8 @@ static void test_refusals(void) {
   /* the same play stands with renege=penalize */
   g = new_game(penalize, 1, 0);
   CHECK(dh_game_deal_text(g, kDeal, NULL) == DH_OK);
-  CHECK(apply_ok(g, 1, "bid 3") && apply_ok(g, 2, "pass") && apply_ok(g, 0, "pass") && apply_ok(g, 1, "trump D"));
+  CHECK(apply_ok(g, 1, "bid 3") && apply_ok(g, 2, "pass") && apply_ok(g, 0, "pass") &&
+        apply_ok(g, 1, "trump D"));
   CHECK(apply_ok(g, 1, "play JD") && apply_ok(g, 2, "play 9H"));
   dh_game_free(g);
   /* stick the dealer */
@@ -772,27 +806,28 @@ static void test_refusals(void) {
   dh_game_free(g);
 }
 
-/* ---- NULL arguments --------------------------------------------------------------------------- */
+/* ---- NULL arguments ---------------------------------------------------------------------------
+ */
 
-static void expect_null(int rc, const dh_error *err, const char *what) {
+static void expect_null(int rc, const dh_error* err, const char* what) {
   CHECK_MSG(rc == DH_E_NULL_ARGUMENT, "%s: %s", what, dh_status_name(rc));
   if (err) {
-    CHECK_MSG(err->status == DH_E_NULL_ARGUMENT && strcmp(err->code, "null_argument") == 0, "%s: err %s", what,
-              err->code);
+    CHECK_MSG(err->status == DH_E_NULL_ARGUMENT && strcmp(err->code, "null_argument") == 0,
+              "%s: err %s", what, err->code);
   }
 }
 
 static void test_null_arguments(void) {
-  static const char *const opts_with_null[] = {"renege=penalize", NULL};
-  dh_game *g = new_game(NULL, 0, 0);
-  dh_game *out = (dh_game *)&g_rng;
+  static const char* const opts_with_null[] = {"renege=penalize", NULL};
+  dh_game* g = new_game(NULL, 0, 0);
+  dh_game* out = (dh_game*)&g_rng;
   dh_error err;
   dh_action a;
   size_t len = 0;
   int32_t i32 = 0;
   int64_t i64[3];
   int32_t seats[3];
-  const char *str = "x";
+  const char* str = "x";
   char buf[64];
   uint8_t bytes[16];
   bytes_t b;
@@ -805,19 +840,20 @@ static void test_null_arguments(void) {
 
   dh_game_free(NULL);
   expect_null(dh_game_new(NULL, "ghost-euchre", NULL, 0, 0, 0, &err), &err, "new out");
-  out = (dh_game *)&g_rng;
+  out = (dh_game*)&g_rng;
   expect_null(dh_game_new(&out, NULL, NULL, 0, 0, 0, &err), &err, "new name");
   CHECK(out == NULL);
-  out = (dh_game *)&g_rng;
+  out = (dh_game*)&g_rng;
   expect_null(dh_game_new(&out, "ghost-euchre", NULL, 2, 0, 0, &err), &err, "new options");
   CHECK(out == NULL);
-  out = (dh_game *)&g_rng;
-  expect_null(dh_game_new(&out, "ghost-euchre", opts_with_null, 2, 0, 0, &err), &err, "new option string");
+  out = (dh_game*)&g_rng;
+  expect_null(dh_game_new(&out, "ghost-euchre", opts_with_null, 2, 0, 0, &err), &err,
+              "new option string");
   CHECK(out == NULL);
   expect_null(dh_game_new(&out, NULL, NULL, 0, 0, 0, NULL), NULL, "new name, no err");
 
   expect_null(dh_game_clone(NULL, g, &err), &err, "clone out");
-  out = (dh_game *)&g_rng;
+  out = (dh_game*)&g_rng;
   expect_null(dh_game_clone(&out, NULL, &err), &err, "clone game");
   CHECK(out == NULL);
   expect_null(dh_game_reset(NULL, &err), &err, "reset");
@@ -859,7 +895,8 @@ static void test_null_arguments(void) {
   expect_null(dh_game_legal_actions(NULL, &a, 1, g), NULL, "legal_actions out");
   expect_null(dh_game_legal_actions(&len, &a, 1, NULL), NULL, "legal_actions game");
   expect_null(dh_game_legal_actions_text(NULL, buf, sizeof buf, g), NULL, "legal_actions_text out");
-  expect_null(dh_game_legal_actions_text(&len, buf, sizeof buf, NULL), NULL, "legal_actions_text game");
+  expect_null(dh_game_legal_actions_text(&len, buf, sizeof buf, NULL), NULL,
+              "legal_actions_text game");
   expect_null(dh_game_view_text(NULL, buf, sizeof buf, g, 0), NULL, "view_text out");
   expect_null(dh_game_view_text(&len, buf, sizeof buf, NULL, 0), NULL, "view_text game");
   expect_null(dh_game_view_json(NULL, buf, sizeof buf, g, 0), NULL, "view_json out");
@@ -875,16 +912,17 @@ static void test_null_arguments(void) {
   expect_null(dh_game_serialize(NULL, bytes, sizeof bytes, g), NULL, "serialize out");
   expect_null(dh_game_serialize(&len, bytes, sizeof bytes, NULL), NULL, "serialize game");
   expect_null(dh_game_deserialize(NULL, b.p, b.n, &err), &err, "deserialize out");
-  out = (dh_game *)&g_rng;
+  out = (dh_game*)&g_rng;
   expect_null(dh_game_deserialize(&out, NULL, b.n, &err), &err, "deserialize bytes");
   CHECK(out == NULL);
   expect_null(dh_game_record(NULL, buf, sizeof buf, g), NULL, "record out");
   expect_null(dh_game_record(&len, buf, sizeof buf, NULL), NULL, "record game");
   expect_null(dh_record_replay(NULL, "deckhand 1\ngame ghost-euchre\n", &err), &err, "replay out");
-  out = (dh_game *)&g_rng;
+  out = (dh_game*)&g_rng;
   expect_null(dh_record_replay(&out, NULL, &err), &err, "replay record");
   CHECK(out == NULL);
-  expect_null(dh_record_replay_json(NULL, buf, sizeof buf, "deckhand 1\n"), NULL, "replay_json out");
+  expect_null(dh_record_replay_json(NULL, buf, sizeof buf, "deckhand 1\n"), NULL,
+              "replay_json out");
   expect_null(dh_record_replay_json(&len, buf, sizeof buf, NULL), NULL, "replay_json record");
 
   /* None of that touched the game. */
@@ -896,9 +934,10 @@ static void test_null_arguments(void) {
   /* err may always be NULL */
   CHECK(dh_game_apply_text(g, 2, "pass", NULL) == DH_E_WRONG_SEAT);
   CHECK(dh_game_is_legal_text(g, 1, "pass", NULL) == DH_OK);
-  CHECK(dh_game_parse_action(&a, g, 1, "bid moon", NULL) == DH_OK && a.kind == 2 && a.arg == 6 && a.seat == 1);
-  CHECK(dh_game_parse_action(&a, g, 2, "Play js", NULL) == DH_OK && a.kind == 4 && a.arg == 3 * 8 + 4 &&
-        a.seat == 2 && a.count == 0);
+  CHECK(dh_game_parse_action(&a, g, 1, "bid moon", NULL) == DH_OK && a.kind == 2 && a.arg == 6 &&
+        a.seat == 1);
+  CHECK(dh_game_parse_action(&a, g, 2, "Play js", NULL) == DH_OK && a.kind == 4 &&
+        a.arg == 3 * 8 + 4 && a.seat == 2 && a.count == 0);
   CHECK(dh_game_parse_action(&a, g, 0, "trump h", NULL) == DH_OK && a.kind == 3 && a.arg == 2);
   CHECK(dh_game_parse_action(&a, g, 0, "bogus", NULL) == DH_E_PARSE);
   free(b.p);
@@ -907,12 +946,12 @@ static void test_null_arguments(void) {
 
 /* ---- garbage actions ---------------------------------------------------------------------- */
 
-static void expect_garbage_refused(dh_game *g, const dh_action *a, int status, const char *code) {
+static void expect_garbage_refused(dh_game* g, const dh_action* a, int status, const char* code) {
   bytes_t before = ser(g), after;
   dh_error err;
   int rc = dh_game_apply(g, a, &err);
-  CHECK_MSG(rc == status, "kind %d seat %d arg %d count %d: %s, expected %s", a->kind, a->seat, a->arg, a->count,
-            dh_status_name(rc), dh_status_name(status));
+  CHECK_MSG(rc == status, "kind %d seat %d arg %d count %d: %s, expected %s", a->kind, a->seat,
+            a->arg, a->count, dh_status_name(rc), dh_status_name(status));
   CHECK_MSG(strcmp(err.code, code) == 0, "code %s, expected %s", err.code, code);
   CHECK(dh_game_is_legal(g, a, NULL) == status);
   CHECK(dh_game_apply(g, a, NULL) == status);
@@ -922,15 +961,17 @@ static void expect_garbage_refused(dh_game *g, const dh_action *a, int status, c
   free(before.p);
 }
 
-static int in_list(const dh_action *a, const dh_action *list, size_t n) {
+static int in_list(const dh_action* a, const dh_action* list, size_t n) {
   size_t i;
   for (i = 0; i < n; ++i)
-    if (list[i].seat == a->seat && list[i].kind == a->kind && list[i].arg == a->arg && a->count == 0) return 1;
+    if (list[i].seat == a->seat && list[i].kind == a->kind && list[i].arg == a->arg &&
+        a->count == 0)
+      return 1;
   return 0;
 }
 
 static void test_garbage_actions(void) {
-  dh_game *g = new_game(NULL, 0, 0);
+  dh_game* g = new_game(NULL, 0, 0);
   dh_action a, list[64];
   size_t n, i, len;
   int round, accepted = 0;
@@ -1014,21 +1055,24 @@ static void test_garbage_actions(void) {
   CHECK(dh_game_format_action(&len, buf, sizeof buf, g, &a) == DH_OK && strcmp(buf, "pass") == 0);
   a.kind = 4;
   a.arg = 3 * 8 + 4;
-  CHECK(dh_game_format_action(&len, buf, sizeof buf, g, &a) == DH_OK && strcmp(buf, "play JS") == 0);
+  CHECK(dh_game_format_action(&len, buf, sizeof buf, g, &a) == DH_OK &&
+        strcmp(buf, "play JS") == 0);
   a.kind = 2;
   a.arg = 6;
-  CHECK(dh_game_format_action(&len, buf, sizeof buf, g, &a) == DH_OK && strcmp(buf, "bid moon") == 0);
+  CHECK(dh_game_format_action(&len, buf, sizeof buf, g, &a) == DH_OK &&
+        strcmp(buf, "bid moon") == 0);
 
   /* Random bytes in every phase: refused unless they spell a listed legal action. */
   dh_game_free(g);
   g = new_game(NULL, 0, 0);
   for (round = 0; round < 3000; ++round) {
-    uint8_t *p = (uint8_t *)&a;
+    uint8_t* p = (uint8_t*)&a;
     bytes_t before, after;
     int rc, legal_rc;
     if (round % 50 == 0) {
       /* advance the game a little so that every phase is visited */
-      if (awaiting_deal(g)) CHECK(dh_game_deal_seed(g, (uint64_t)round, NULL) == DH_OK);
+      if (awaiting_deal(g))
+        CHECK(dh_game_deal_seed(g, (uint64_t)round, NULL) == DH_OK);
       else if (!is_over(g) && dh_game_legal_actions(&n, list, 64, g) == DH_OK && n > 0)
         CHECK(dh_game_apply(g, &list[(size_t)round % n], NULL) == DH_OK);
     }
@@ -1043,15 +1087,18 @@ static void test_garbage_actions(void) {
     CHECK(dh_game_legal_actions(&n, list, 64, g) == DH_OK);
     before = ser(g);
     legal_rc = dh_game_is_legal(g, &a, NULL);
-    CHECK_MSG((legal_rc == DH_OK) == in_list(&a, list, n), "phase %s seat %d kind %d arg %d count %d: %s, %u listed",
-              phase(g), a.seat, a.kind, a.arg, a.count, dh_status_name(legal_rc), (unsigned)n);
+    CHECK_MSG((legal_rc == DH_OK) == in_list(&a, list, n),
+              "phase %s seat %d kind %d arg %d count %d: %s, %u listed", phase(g), a.seat, a.kind,
+              a.arg, a.count, dh_status_name(legal_rc), (unsigned)n);
     rc = dh_game_apply(g, &a, NULL);
     CHECK(rc == legal_rc);
     CHECK(rc <= 0 && rc >= DH_E_INTERNAL && rc != DH_E_INTERNAL);
     (void)dh_game_format_action(&len, buf, sizeof buf, g, &a);
     after = ser(g);
-    if (rc == DH_OK) ++accepted;
-    else CHECK(same_bytes(before, after));
+    if (rc == DH_OK)
+      ++accepted;
+    else
+      CHECK(same_bytes(before, after));
     free(before.p);
     free(after.p);
   }
@@ -1060,7 +1107,7 @@ static void test_garbage_actions(void) {
 }
 
 /* Advances with a deterministic choice; returns 0 when the game is over. */
-static int step(dh_game *g, uint64_t *deal, size_t choice) {
+static int step(dh_game* g, uint64_t* deal, size_t choice) {
   dh_action acts[64];
   size_t n = 0;
   if (is_over(g)) return 0;
@@ -1074,35 +1121,36 @@ static int step(dh_game *g, uint64_t *deal, size_t choice) {
 
 /* A text function: NULL/0 and need-1 give BUFFER_TOO_SMALL and the size, untouched buffer;
  * then exactly `need` works. */
-static void check_text_buffer(text_fn fn, const dh_game *g, const char *what) {
+static void check_text_buffer(text_fn fn, const dh_game* g, const char* what) {
   size_t need = 0, len = 0, i;
-  char *buf;
+  char* buf;
   int rc = fn(&need, NULL, 0, g), untouched = 1;
   CHECK_MSG(rc == DH_E_BUFFER_TOO_SMALL && need >= 1, "%s: %s", what, dh_status_name(rc));
-  buf = (char *)xmalloc(need + 8);
+  buf = (char*)xmalloc(need + 8);
   memset(buf, 0xAB, need + 8);
   len = 0;
   CHECK(fn(&len, buf, 0, g) == DH_E_BUFFER_TOO_SMALL && len == need);
   len = 0;
   rc = fn(&len, buf, need - 1, g);
-  CHECK_MSG(rc == DH_E_BUFFER_TOO_SMALL && len == need, "%s: cap need-1 gave %s, len %u", what, dh_status_name(rc),
-            (unsigned)len);
+  CHECK_MSG(rc == DH_E_BUFFER_TOO_SMALL && len == need, "%s: cap need-1 gave %s, len %u", what,
+            dh_status_name(rc), (unsigned)len);
   for (i = 0; i < need + 8; ++i) untouched &= (unsigned char)buf[i] == 0xAB;
   CHECK_MSG(untouched, "%s wrote into a too-small buffer", what);
   len = 0;
-  CHECK(fn(&len, buf, need, g) == DH_OK && len == need && buf[need - 1] == '\0' && strlen(buf) == need - 1);
+  CHECK(fn(&len, buf, need, g) == DH_OK && len == need && buf[need - 1] == '\0' &&
+        strlen(buf) == need - 1);
   CHECK((unsigned char)buf[need] == 0xAB);
   len = 0;
   CHECK(fn(&len, buf, need + 8, g) == DH_OK && len == need);
   free(buf);
 }
 
-static void check_json_buffer(int (*fn)(size_t *, char *, size_t, const dh_game *, int32_t), const dh_game *g,
-                              int32_t seat) {
+static void check_json_buffer(int (*fn)(size_t*, char*, size_t, const dh_game*, int32_t),
+                              const dh_game* g, int32_t seat) {
   size_t need = 0, len = 0;
-  char *buf;
+  char* buf;
   CHECK(fn(&need, NULL, 0, g, seat) == DH_E_BUFFER_TOO_SMALL);
-  buf = (char *)xmalloc(need);
+  buf = (char*)xmalloc(need);
   memset(buf, 0xAB, need);
   CHECK(fn(&len, buf, need - 1, g, seat) == DH_E_BUFFER_TOO_SMALL && len == need);
   CHECK((unsigned char)buf[0] == 0xAB);
@@ -1113,22 +1161,23 @@ static void check_json_buffer(int (*fn)(size_t *, char *, size_t, const dh_game 
 }
 
 static void test_buffers(void) {
-  dh_game *g = new_game(NULL, 0, 0);
+  dh_game* g = new_game(NULL, 0, 0);
   dh_action acts[64], one;
   int64_t scores[3] = {7, 7, 7};
   int32_t winners[3] = {9, 9, 9};
   size_t n = 0, need = 0, len = 0;
-  uint8_t *bytes;
+  uint8_t* bytes;
   char rec_buf[8];
   int32_t seat;
-  section("buffers: too small gives DH_E_BUFFER_TOO_SMALL and the size needed, then that size works");
+  section(
+      "buffers: too small gives DH_E_BUFFER_TOO_SMALL and the size needed, then that size works");
 
   /* before the first deal */
   CHECK(dh_game_legal_actions(&n, NULL, 0, g) == DH_OK && n == 0);
   CHECK(dh_game_last_deltas(&n, NULL, 0, g) == DH_OK && n == 0);
   CHECK(dh_game_winners(&n, NULL, 0, g) == DH_OK && n == 0);
   {
-    char *j = get_text(dh_game_last_hand_json, g);
+    char* j = get_text(dh_game_last_hand_json, g);
     CHECK(strcmp(j, "null") == 0);
     free(j);
   }
@@ -1153,24 +1202,27 @@ static void test_buffers(void) {
     CHECK(dh_game_format_action(&len, NULL, 0, g, &acts[0]) == DH_E_BUFFER_TOO_SMALL && len >= 5);
     need = len;
     memset(small, 0x11, sizeof small);
-    CHECK(dh_game_format_action(&len, small, sizeof small, g, &acts[0]) == DH_E_BUFFER_TOO_SMALL && len == need);
+    CHECK(dh_game_format_action(&len, small, sizeof small, g, &acts[0]) == DH_E_BUFFER_TOO_SMALL &&
+          len == need);
     CHECK(small[0] == 0x11);
   }
   /* scores, winners, deltas */
   CHECK(dh_game_scores(&n, scores, 2, g) == DH_E_BUFFER_TOO_SMALL && n == 3);
   CHECK(scores[0] == 7 && scores[1] == 7);
   CHECK(dh_game_scores(&n, NULL, 0, g) == DH_E_BUFFER_TOO_SMALL && n == 3);
-  CHECK(dh_game_scores(&n, scores, 3, g) == DH_OK && n == 3 && scores[0] == 0 && scores[1] == 0 && scores[2] == 0);
+  CHECK(dh_game_scores(&n, scores, 3, g) == DH_OK && n == 3 && scores[0] == 0 && scores[1] == 0 &&
+        scores[2] == 0);
   /* serialize */
   CHECK(dh_game_serialize(&need, NULL, 0, g) == DH_E_BUFFER_TOO_SMALL && need > 0);
-  bytes = (uint8_t *)xmalloc(need);
+  bytes = (uint8_t*)xmalloc(need);
   memset(bytes, 0xEE, need);
   CHECK(dh_game_serialize(&len, bytes, need - 1, g) == DH_E_BUFFER_TOO_SMALL && len == need);
   CHECK(bytes[0] == 0xEE);
   CHECK(dh_game_serialize(&len, bytes, need, g) == DH_OK && len == need);
   free(bytes);
   /* the replay JSON */
-  CHECK(dh_record_replay_json(&need, NULL, 0, "deckhand 1\ngame ghost-euchre\n") == DH_E_BUFFER_TOO_SMALL);
+  CHECK(dh_record_replay_json(&need, NULL, 0, "deckhand 1\ngame ghost-euchre\n") ==
+        DH_E_BUFFER_TOO_SMALL);
   memset(rec_buf, 0x22, sizeof rec_buf);
   CHECK(dh_record_replay_json(&len, rec_buf, sizeof rec_buf, "deckhand 1\ngame ghost-euchre\n") ==
             DH_E_BUFFER_TOO_SMALL &&
@@ -1179,7 +1231,7 @@ static void test_buffers(void) {
   /* a finished game: winners and last deltas */
   dh_game_free(g);
   {
-    static const char *const quick[] = {"target=5"};
+    static const char* const quick[] = {"target=5"};
     uint64_t deal = 1;
     size_t choice = 0;
     g = new_game(quick, 1, 0);
@@ -1196,7 +1248,7 @@ static void test_buffers(void) {
   check_text_buffer(dh_game_record, g, "record (over)");
   CHECK(dh_game_legal_actions(&n, NULL, 0, g) == DH_OK && n == 0);
   {
-    char *t = get_text(dh_game_legal_actions_text, g);
+    char* t = get_text(dh_game_legal_actions_text, g);
     CHECK(strcmp(t, "") == 0);
     free(t);
   }
@@ -1205,12 +1257,13 @@ static void test_buffers(void) {
 
 /* ---- serialization, clone, records -------------------------------------------------------- */
 
-static void check_round_trip(const dh_game *g) {
+static void check_round_trip(const dh_game* g) {
   bytes_t a = ser(g), b;
-  dh_game *copy = NULL;
+  dh_game* copy = NULL;
   dh_error err;
   int32_t seat;
-  CHECK_MSG(dh_game_deserialize(&copy, a.p, a.n, &err) == DH_OK && copy != NULL, "deserialize: %s", err.message);
+  CHECK_MSG(dh_game_deserialize(&copy, a.p, a.n, &err) == DH_OK && copy != NULL, "deserialize: %s",
+            err.message);
   if (!copy) {
     free(a.p);
     return;
@@ -1239,8 +1292,8 @@ static void check_round_trip(const dh_game *g) {
 }
 
 static void test_serialize_round_trip(void) {
-  static const char *const opts[] = {"renege=penalize", "swaps=chain", "target=12"};
-  dh_game *g = new_game(opts, 3, 1);
+  static const char* const opts[] = {"renege=penalize", "swaps=chain", "target=12"};
+  dh_game* g = new_game(opts, 3, 1);
   uint64_t deal = 5;
   int i = 0;
   section("serialize -> deserialize -> serialize: same bytes, same views, same record");
@@ -1253,13 +1306,13 @@ static void test_serialize_round_trip(void) {
   dh_game_free(g);
 }
 
-static void expect_corrupt(const uint8_t *p, size_t n, int *bad) {
-  dh_game *out = (dh_game *)&g_rng;
+static void expect_corrupt(const uint8_t* p, size_t n, int* bad) {
+  dh_game* out = (dh_game*)&g_rng;
   dh_error err;
   int rc = dh_game_deserialize(&out, p, n, &err);
   if (rc != DH_E_CORRUPT || out != NULL || strcmp(err.code, "corrupt_state") != 0) {
     ++*bad;
-    if (rc == DH_OK && out != NULL && out != (dh_game *)&g_rng) dh_game_free(out);
+    if (rc == DH_OK && out != NULL && out != (dh_game*)&g_rng) dh_game_free(out);
     CHECK(rc == DH_E_CORRUPT);
     CHECK(out == NULL);
   } else {
@@ -1268,7 +1321,7 @@ static void expect_corrupt(const uint8_t *p, size_t n, int *bad) {
 }
 
 static void test_corrupt_bytes(void) {
-  dh_game *g = new_game(NULL, 0, 0);
+  dh_game* g = new_game(NULL, 0, 0);
   bytes_t b;
   uint8_t *copy, *junk;
   size_t i, len;
@@ -1280,13 +1333,14 @@ static void test_corrupt_bytes(void) {
   CHECK(dh_game_deal_seed(g, 11, NULL) == DH_OK);
   CHECK(apply_ok(g, 1, "pass") && apply_ok(g, 2, "pass") && apply_ok(g, 0, "pass"));
   CHECK(dh_game_deal_text(g, kDeal, NULL) == DH_OK); /* dealer 1 now: seat 2 first */
-  CHECK(apply_ok(g, 2, "swap") && apply_ok(g, 2, "bid 3") && apply_ok(g, 0, "pass") && apply_ok(g, 1, "pass"));
+  CHECK(apply_ok(g, 2, "swap") && apply_ok(g, 2, "bid 3") && apply_ok(g, 0, "pass") &&
+        apply_ok(g, 1, "pass"));
   while (!awaiting_deal(g)) CHECK(step(g, &deal, 0));
   CHECK(dh_game_deal_seed(g, 12, NULL) == DH_OK);
   for (i = 0; i < 8; ++i) CHECK(step(g, &deal, i));
   b = ser(g);
   printf("   %u serialized bytes\n", (unsigned)b.n);
-  copy = (uint8_t *)xmalloc(b.n + 64);
+  copy = (uint8_t*)xmalloc(b.n + 64);
 
   /* every byte flipped, with several masks */
   for (i = 0; i < b.n; ++i) {
@@ -1296,7 +1350,8 @@ static void test_corrupt_bytes(void) {
       {
         const int was = bad;
         expect_corrupt(copy, b.n, &bad);
-        if (bad != was && bad <= 5) printf("      accepted: byte %u ^ 0x%02x\n", (unsigned)i, masks[m]);
+        if (bad != was && bad <= 5)
+          printf("      accepted: byte %u ^ 0x%02x\n", (unsigned)i, masks[m]);
       }
     }
   }
@@ -1316,7 +1371,7 @@ static void test_corrupt_bytes(void) {
   CHECK_MSG(bad == 0, "%d truncations or extensions were not detected", bad);
   bad = 0;
   /* random garbage, with and without a valid-looking prefix */
-  junk = (uint8_t *)xmalloc(4096);
+  junk = (uint8_t*)xmalloc(4096);
   for (round = 0; round < 2000; ++round) {
     size_t n = (size_t)(rnd() % 1200);
     for (i = 0; i < n; ++i) junk[i] = (uint8_t)rnd();
@@ -1326,7 +1381,7 @@ static void test_corrupt_bytes(void) {
   CHECK_MSG(bad == 0, "%d garbage blobs were accepted", bad);
   /* the original still deserializes */
   {
-    dh_game *ok = NULL;
+    dh_game* ok = NULL;
     CHECK(dh_game_deserialize(&ok, b.p, b.n, NULL) == DH_OK && ok != NULL);
     dh_game_free(ok);
   }
@@ -1337,7 +1392,7 @@ static void test_corrupt_bytes(void) {
 }
 
 static void test_clone_and_reset(void) {
-  static const char *const opts[] = {"renege=penalize"};
+  static const char* const opts[] = {"renege=penalize"};
   dh_game *g = new_game(opts, 1, 2), *c = NULL, *fresh = new_game(opts, 1, 2);
   bytes_t before, after, cb, fb;
   dh_error err;
@@ -1397,12 +1452,12 @@ static void test_records(void) {
 
   /* a refused move: its status, reason and line; *out holds the game before that line */
   r = NULL;
-  CHECK(dh_record_replay(&r, "deckhand 1\ngame ghost-euchre\ndeal seed 1\n2 pass\n1 pass\n", &err) ==
-        DH_E_WRONG_SEAT);
+  CHECK(dh_record_replay(&r, "deckhand 1\ngame ghost-euchre\ndeal seed 1\n2 pass\n1 pass\n",
+                         &err) == DH_E_WRONG_SEAT);
   CHECK(err.status == DH_E_WRONG_SEAT && err.line == 4 && strcmp(err.code, "wrong_seat") == 0);
   CHECK(r != NULL);
   if (r) {
-    dh_game *ref = new_game(NULL, 0, 0);
+    dh_game* ref = new_game(NULL, 0, 0);
     CHECK(dh_game_deal_seed(ref, 1, NULL) == DH_OK);
     a = ser(ref);
     b = ser(r);
@@ -1413,14 +1468,15 @@ static void test_records(void) {
     dh_game_free(r);
   }
   /* a refused header: DH_E_RECORD, *out NULL */
-  r = (dh_game *)&g_rng;
+  r = (dh_game*)&g_rng;
   CHECK(dh_record_replay(&r, "deckhand 2\ngame ghost-euchre\n", &err) == DH_E_RECORD);
   CHECK(r == NULL && err.line == 1 && strcmp(err.code, "bad_header") == 0);
-  r = (dh_game *)&g_rng;
+  r = (dh_game*)&g_rng;
   CHECK(dh_record_replay(&r, "deckhand 1\ngame chess\n", &err) == DH_E_UNKNOWN_GAME);
   CHECK(r == NULL && err.line == 2 && strcmp(err.code, "unknown_game") == 0);
-  r = (dh_game *)&g_rng;
-  CHECK(dh_record_replay(&r, "deckhand 1\ngame ghost-euchre\noption renege=maybe\n", &err) == DH_E_BAD_OPTION);
+  r = (dh_game*)&g_rng;
+  CHECK(dh_record_replay(&r, "deckhand 1\ngame ghost-euchre\noption renege=maybe\n", &err) ==
+        DH_E_BAD_OPTION);
   CHECK(r == NULL && err.line == 3 && strcmp(err.code, "bad_option") == 0);
   r = NULL;
   CHECK(dh_record_replay(&r, "deckhand 1\ngame ghost-euchre\ndeal seed x\n", &err) == DH_E_RECORD);
@@ -1429,34 +1485,43 @@ static void test_records(void) {
 
   /* the replay JSON */
   json = replay_json("deckhand 1\ngame ghost-euchre\n# c\ndeal seed 1\n2 pass\n");
-  CHECK_MSG(starts_with(json, "{\"ok\": false, \"line\": 5, \"code\": \"wrong_seat\", \"message\": \"wrong_seat: "), "%s",
-            json);
+  CHECK_MSG(
+      starts_with(
+          json,
+          "{\"ok\": false, \"line\": 5, \"code\": \"wrong_seat\", \"message\": \"wrong_seat: "),
+      "%s", json);
   free(json);
   json = replay_json("not a record");
-  CHECK_MSG(starts_with(json, "{\"ok\": false, \"line\": 1, \"code\": \"bad_header\", \"message\": \"bad_header: "), "%s",
-            json);
+  CHECK_MSG(
+      starts_with(
+          json,
+          "{\"ok\": false, \"line\": 1, \"code\": \"bad_header\", \"message\": \"bad_header: "),
+      "%s", json);
   free(json);
   json = replay_json("");
   CHECK(strstr(json, "\"ok\": false") != NULL && strstr(json, "\"line\": 1") != NULL);
   free(json);
   json = replay_json("deckhand 1\ngame ghost-euchre\ndeal seed 1\n1 pass\n");
-  CHECK_MSG(strcmp(json, "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [], \"scores\": [0, 0, 0], "
-                         "\"over\": false, \"winners\": [], \"to_act\": 2}") == 0,
-            "%s", json);
+  CHECK_MSG(
+      strcmp(json,
+             "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [], \"scores\": [0, 0, 0], "
+             "\"over\": false, \"winners\": [], \"to_act\": 2}") == 0,
+      "%s", json);
   free(json);
 }
 
 /* ---- views hide other hands ---------------------------------------------------------------- */
 
-static void check_views_hide(const dh_game *g, const char *when) {
-  char *views[4];
+static void check_views_hide(const dh_game* g, const char* when) {
+  char* views[4];
   uint32_t hand[3], dead[3], all = 0;
   int k, j, c;
   for (k = 0; k < 3; ++k) {
     views[k] = view_json(g, k);
     hand[k] = cards_of(views[k], "hand");
     dead[k] = cards_of(views[k], "dead_hand");
-    CHECK_MSG(popcount24(hand[k]) == 6, "%s: seat %d sees %d cards in hand", when, k, popcount24(hand[k]));
+    CHECK_MSG(popcount24(hand[k]) == 6, "%s: seat %d sees %d cards in hand", when, k,
+              popcount24(hand[k]));
     CHECK((hand[k] & all) == 0);
     all |= hand[k];
   }
@@ -1474,8 +1539,8 @@ static void check_views_hide(const dh_game *g, const char *when) {
       if (j == k) continue;
       for (c = 0; c < 24; ++c) {
         if ((hand[j] | dead[j]) >> c & 1u) {
-          CHECK_MSG(!card_in(views[k], kCardNames[c]), "%s: seat %d's view shows %s of seat %d", when, k,
-                    kCardNames[c], j);
+          CHECK_MSG(!card_in(views[k], kCardNames[c]), "%s: seat %d's view shows %s of seat %d",
+                    when, k, kCardNames[c], j);
         }
       }
     }
@@ -1487,8 +1552,8 @@ static void test_views(void) {
   uint64_t seed;
   section("views: in the bidding phase no seat sees another seat's, the ghost or the dead hand");
   for (seed = 1; seed <= 30; ++seed) {
-    static const char *const chain[] = {"swaps=chain"};
-    dh_game *g = new_game(seed % 2 ? chain : NULL, seed % 2, (int32_t)(seed % 3));
+    static const char* const chain[] = {"swaps=chain"};
+    dh_game* g = new_game(seed % 2 ? chain : NULL, seed % 2, (int32_t)(seed % 3));
     int32_t s;
     CHECK(dh_game_deal_seed(g, seed, NULL) == DH_OK);
     check_views_hide(g, "after the deal");
@@ -1555,7 +1620,7 @@ static void test_apply_legal(void) {
 /* ---- Sheepshead through the C ABI ------------------------------------------------------ */
 
 /* Option sets for the sheepshead games: every game ends after five scored hands (S15). */
-static const char *const kSheepOptions[][4] = {
+static const char* const kSheepOptions[][4] = {
     {"hands=5", NULL, NULL, NULL},
     {"hands=5", "no_pick=doubler", NULL, NULL},
     {"hands=5", "no_pick=forced", "unknown=off", NULL},
@@ -1563,13 +1628,13 @@ static const char *const kSheepOptions[][4] = {
 };
 
 /* A dealer-0 sheepshead deal, as a record writes it. */
-static const char *const kSheepDeal =
+static const char* const kSheepDeal =
     "0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH QD JS KC 9C 8C; "
     "4: AS TS KS JH TD KD; blind: 8S 7S";
 
 /* Plays one whole sheepshead game through the C ABI; returns the number of steps. */
 static long play_sheepshead_game(int index, uint64_t seed) {
-  const char *const *opts = kSheepOptions[index % 4];
+  const char* const* opts = kSheepOptions[index % 4];
   dh_game *g = NULL, *r = NULL;
   dh_action acts[64], bad;
   size_t n = 0, k, count = 0;
@@ -1579,13 +1644,14 @@ static long play_sheepshead_game(int index, uint64_t seed) {
   uint64_t deal = seed * 1000u, x = seed * 0x9E3779B97F4A7C15ull + 11u;
   long steps = 0;
   int scored = 0, in_play, rc, w;
-  const char *name = NULL;
+  const char* name = NULL;
   char *json, *rec, *fmt;
   char dl[160];
   dh_error err;
   bytes_t a, b;
 
-  rc = dh_game_new(&g, "sheepshead", opts, count_options(opts), index % 2 ? 5 : 0, (int32_t)(index % 5), &err);
+  rc = dh_game_new(&g, "sheepshead", opts, count_options(opts), index % 2 ? 5 : 0,
+                   (int32_t)(index % 5), &err);
   CHECK_MSG(rc == DH_OK && g != NULL, "dh_game_new(sheepshead): %s", err.message);
   if (!g) return 0;
   CHECK(dh_game_name(&name, g) == DH_OK && name && strcmp(name, "sheepshead") == 0);
@@ -1600,10 +1666,13 @@ static long play_sheepshead_game(int index, uint64_t seed) {
       CHECK(to_act(g) == -1);
       CHECK(dh_game_legal_count(&n, g) == DH_OK && n == 0);
       /* now and then the explicit deal (the dealer varies: the text names seats, not turns) */
-      if (steps % 5 == 0) CHECK_MSG(dh_game_deal_text(g, kSheepDeal, &err) == DH_OK, "%s", err.message);
-      else CHECK(dh_game_deal_seed(g, deal++, &err) == DH_OK);
+      if (steps % 5 == 0)
+        CHECK_MSG(dh_game_deal_text(g, kSheepDeal, &err) == DH_OK, "%s", err.message);
+      else
+        CHECK(dh_game_deal_seed(g, deal++, &err) == DH_OK);
       /* a second deal is refused while the hand runs */
-      CHECK(dh_game_deal_seed(g, 1, &err) == DH_E_WRONG_PHASE && strcmp(err.code, "wrong_phase") == 0);
+      CHECK(dh_game_deal_seed(g, 1, &err) == DH_E_WRONG_PHASE &&
+            strcmp(err.code, "wrong_phase") == 0);
       continue;
     }
     seat = to_act(g);
@@ -1617,7 +1686,8 @@ static long play_sheepshead_game(int index, uint64_t seed) {
     /* a listed action by the next seat is out of turn; a play of a card nobody listed is refused */
     bad = acts[0];
     bad.seat = (uint8_t)((seat + 1) % 5);
-    CHECK(dh_game_is_legal(g, &bad, &err) == DH_E_WRONG_SEAT && strcmp(err.code, "wrong_seat") == 0);
+    CHECK(dh_game_is_legal(g, &bad, &err) == DH_E_WRONG_SEAT &&
+          strcmp(err.code, "wrong_seat") == 0);
     memset(&bad, 0, sizeof bad);
     bad.seat = (uint8_t)seat;
     bad.kind = 5;
@@ -1655,8 +1725,9 @@ static long play_sheepshead_game(int index, uint64_t seed) {
       for (k = 0; k < 5; ++k) sum[k] += deltas[k], top += deltas[k];
       CHECK(top == 0); /* zero-sum (S15) */
       json = get_text(dh_game_last_hand_json, g);
-      sprintf(dl, "\"deltas\": [%lld, %lld, %lld, %lld, %lld]", (long long)deltas[0], (long long)deltas[1],
-              (long long)deltas[2], (long long)deltas[3], (long long)deltas[4]);
+      sprintf(dl, "\"deltas\": [%lld, %lld, %lld, %lld, %lld]", (long long)deltas[0],
+              (long long)deltas[1], (long long)deltas[2], (long long)deltas[3],
+              (long long)deltas[4]);
       CHECK_MSG(strstr(json, dl) != NULL, "%s not in %s", dl, json);
       CHECK(starts_with(json, "{\"contract\": "));
       free(json);
@@ -1684,7 +1755,8 @@ static long play_sheepshead_game(int index, uint64_t seed) {
   a = ser(g);
   rec = record_of(g);
   CHECK(starts_with(rec, "deckhand 1\ngame sheepshead\n"));
-  CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)", err.message, (int)err.line);
+  CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)",
+            err.message, (int)err.line);
   if (r) {
     b = ser(r);
     CHECK(same_bytes(a, b));
@@ -1696,7 +1768,8 @@ static long play_sheepshead_game(int index, uint64_t seed) {
   CHECK(starts_with(json, "{\"ok\": true, \"game\": \"sheepshead\", \"hands\": [{\"deltas\": ["));
   CHECK(strstr(json, "\"over\": true") != NULL && strstr(json, "\"to_act\": null}") != NULL);
   free(json);
-  CHECK_MSG(dh_game_deserialize(&r, a.p, a.n, &err) == DH_OK && r != NULL, "deserialize: %s", err.message);
+  CHECK_MSG(dh_game_deserialize(&r, a.p, a.n, &err) == DH_OK && r != NULL, "deserialize: %s",
+            err.message);
   if (r) {
     b = ser(r);
     CHECK(same_bytes(a, b));
@@ -1712,14 +1785,16 @@ static long play_sheepshead_game(int index, uint64_t seed) {
 static void test_sheepshead_games(void) {
   int i;
   long steps = 0;
-  section("50 whole sheepshead games (hands=5) through deal / legal_actions / apply / apply_text / apply_legal");
+  section(
+      "50 whole sheepshead games (hands=5) through deal / legal_actions / apply / apply_text / "
+      "apply_legal");
   for (i = 0; i < 50; ++i) steps += play_sheepshead_game(i, (uint64_t)i + 101u);
   printf("   %ld steps in 50 sheepshead games\n", steps);
 }
 
 int main(void) {
-  printf("deckhand C ABI test, library %s (header %d.%d.%d)\n", dh_version(), DH_VERSION_MAJOR, DH_VERSION_MINOR,
-         DH_VERSION_PATCH);
+  printf("deckhand C ABI test, library %s (header %d.%d.%d)\n", dh_version(), DH_VERSION_MAJOR,
+         DH_VERSION_MINOR, DH_VERSION_PATCH);
   test_versions();
   test_statuses();
   test_create();

@@ -107,16 +107,21 @@ TEST_CASE("Portable deals: Lemire bounded and the portable 128-bit product") {
 
 TEST_CASE("Portable deals: seed -> shuffled deck test vectors (docs/deals.md)") {
   // Euchre canonical order C D H S, each 9 T J Q K A; the first card is the top.
-  CHECK(shuffled(kEuchreDeck, 0) == "JS KH KD 9D 9H QC AD AC QS KC KS TS 9C TC QH TH QD TD 9S AS JD JC AH JH");
-  CHECK(shuffled(kEuchreDeck, 1) == "KC 9S AS AH QD KD QC 9C JH AC TD KS QS QH JS TS 9D TC JC TH JD 9H AD KH");
-  CHECK(shuffled(kEuchreDeck, 42) == "TC AS 9D 9C KD KH AC KC AD TD QH TH QC QD KS AH 9S 9H QS JS TS JH JD JC");
+  CHECK(shuffled(kEuchreDeck, 0) ==
+        "JS KH KD 9D 9H QC AD AC QS KC KS TS 9C TC QH TH QD TD 9S AS JD JC AH JH");
+  CHECK(shuffled(kEuchreDeck, 1) ==
+        "KC 9S AS AH QD KD QC 9C JH AC TD KS QS QH JS TS 9D TC JC TH JD 9H AD KH");
+  CHECK(shuffled(kEuchreDeck, 42) ==
+        "TC AS 9D 9C KD KH AC KC AD TD QH TH QC QD KS AH 9S 9H QS JS TS JH JD JC");
   CHECK(shuffled(kEuchreDeck, 18446744073709551615ull) ==
         "KH KC TD 9H JD JC JS JH KS TC TS AC 9C QC QD KD 9S 9D AS QS QH AD AH TH");
   // Sheepshead canonical order C D H S, each 7 8 9 T J Q K A.
   CHECK(shuffled(kPiquetDeck, 0) ==
-        "KS 9H KC 8H JC 8D KD 7S 8S AD 7H QS 7C AC AS TD QC 7D JS KH 8C 9C QH TS QD 9D 9S JH JD TC AH TH");
+        "KS 9H KC 8H JC 8D KD 7S 8S AD 7H QS 7C AC AS TD QC 7D JS KH 8C 9C QH TS QD 9D 9S JH JD TC "
+        "AH TH");
   CHECK(shuffled(kPiquetDeck, 42) ==
-        "9D TH 7C 7D AH AC TC AS QC JC KS 8C KH 7S 8H 8D KD JD JS 7H KC AD QD 8S QH 9H QS TS 9S JH TD 9C");
+        "9D TH 7C 7D AH AC TC AS QC JC KS 8C KH 7S 8H 8D KD JD JS 7H KC AD QD 8S QH 9H QS TS 9S JH "
+        "TD 9C");
 }
 
 TEST_CASE("Trick ranking: trumps beat plain suits; off-suit cards never win") {
@@ -146,7 +151,8 @@ TEST_CASE("Reasons: stable numbers and names") {
   CHECK_FALSE(reason_from_name("no_such_reason", &r));
   CHECK(std::string(reason_name(Reason(9999))) == "unknown_reason");
   Error e;
-  CHECK(fail(&e, Reason::card_not_held, "seat %d does not hold %s", 1, "JS") == Reason::card_not_held);
+  CHECK(fail(&e, Reason::card_not_held, "seat %d does not hold %s", 1, "JS") ==
+        Reason::card_not_held);
   CHECK(std::string(e.message) == "card_not_held: seat 1 does not hold JS");
   CHECK(fail(nullptr, Reason::wrong_seat, "x") == Reason::wrong_seat);
 }

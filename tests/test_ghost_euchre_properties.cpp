@@ -31,8 +31,9 @@ constexpr int kGames = 10000;
 Options random_options(PortableRng& rng, OptionList* as_text) {
   Options o;
   const char* keys[] = {"swaps", "all_pass", "renege", "declarer_scores", "moon_set", "tiebreak"};
-  const char* values[][2] = {{"one", "chain"}, {"redeal", "stick_dealer"}, {"reject", "penalize"},
-                             {"tricks", "bid"}, {"24", "6"}, {"extra_hand", "highest"}};
+  const char* values[][2] = {
+      {"one", "chain"}, {"redeal", "stick_dealer"}, {"reject", "penalize"}, {"tricks", "bid"},
+      {"24", "6"},      {"extra_hand", "highest"}};
   for (int i = 0; i < 6; ++i) {
     const int v = int(rng.bounded(2));
     REQUIRE(set_option(&o, keys[i], values[i][v], nullptr) == Reason::ok);
@@ -45,7 +46,9 @@ Options random_options(PortableRng& rng, OptionList* as_text) {
   return o;
 }
 
-bool same_state(const State& a, const State& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_state(const State& a, const State& b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 // The holders of cards hidden from `seat`: the other hands, and the spare hand unless the
 // seat gave it up.
@@ -82,11 +85,13 @@ Action pick_action(const State& s, const Action* legal, int n, PortableRng& rng)
     if (n > 1 && rng.bounded(4) != 0) {  // prefer the lower bids
       const Action* lowest_bid = nullptr;
       for (int i = 0; i < n; ++i)
-        if (legal[i].kind == ActionKind::bid && (!lowest_bid || legal[i].arg < lowest_bid->arg)) lowest_bid = &legal[i];
+        if (legal[i].kind == ActionKind::bid && (!lowest_bid || legal[i].arg < lowest_bid->arg))
+          lowest_bid = &legal[i];
       if (lowest_bid) return *lowest_bid;
     }
   }
-  if (s.phase == Phase::play && s.options.renege == Renege::penalize && s.in_trick > 0 && rng.bounded(20) != 0) {
+  if (s.phase == Phase::play && s.options.renege == Renege::penalize && s.in_trick > 0 &&
+      rng.bounded(20) != 0) {
     const CardSet follow = ranking_for(Suit(s.trump)).playable(s.hands[s.to_act], led_card(s));
     const Card c = follow.nth(int(rng.bounded(uint64_t(follow.size()))));
     return Action{s.to_act, ActionKind::play, c.code};
@@ -96,7 +101,7 @@ Action pick_action(const State& s, const Action* legal, int n, PortableRng& rng)
 
 void check_state(const State& s, PortableRng& rng) {
   Error err;
-    ENSURE(check_invariants(s, &err) == Reason::ok, err.message);
+  ENSURE(check_invariants(s, &err) == Reason::ok, err.message);
 
   // Legal list vs apply over the whole action space, for the seat to act.
   Action legal[kMaxLegalActions];
@@ -162,8 +167,12 @@ void run_games(uint64_t rng_seed, int games) {
       const uint32_t scored = s.hands_scored;
       ENSURE(advance(&s, a, nullptr) == Reason::ok, format_action(a));
       // Half the moves go through the text form, as a record or a UI would send them.
-      if (rng.bounded(2)) ENSURE(game->apply_text(a.seat, format_action(a), nullptr) == Reason::ok, "");
-      else ENSURE(game->apply(ActionCode{a.seat, uint8_t(a.kind), a.arg, 0, {}}, nullptr) == Reason::ok, "");
+      if (rng.bounded(2))
+        ENSURE(game->apply_text(a.seat, format_action(a), nullptr) == Reason::ok, "");
+      else
+        ENSURE(
+            game->apply(ActionCode{a.seat, uint8_t(a.kind), a.arg, 0, {}}, nullptr) == Reason::ok,
+            "");
       if (s.hands_scored != scored) {
         ++hands;
         for (int p = 0; p < kPlayers; ++p) {
@@ -192,16 +201,20 @@ void run_games(uint64_t rng_seed, int games) {
       REQUIRE(restored->record() == game->record());
     }
   }
-  MESSAGE(games, " games, ", hands, " hands, ", states, " states, ", tiebreaks, " tie-break games, ", reneges,
-          " reneges");
+  MESSAGE(games, " games, ", hands, " hands, ", states, " states, ", tiebreaks,
+          " tie-break games, ", reneges, " reneges");
   CHECK(tiebreaks > 0);
   CHECK(reneges > 0);
 }
 
-TEST_CASE("Random games, first half: conservation, legal actions, serialization, views, records (G1-G11)") {
+TEST_CASE(
+    "Random games, first half: conservation, legal actions, serialization, views, records "
+    "(G1-G11)") {
   run_games(20261129, kGames / 2);
 }
 
-TEST_CASE("Random games, second half: conservation, legal actions, serialization, views, records (G1-G11)") {
+TEST_CASE(
+    "Random games, second half: conservation, legal actions, serialization, views, records "
+    "(G1-G11)") {
   run_games(1129, kGames - kGames / 2);
 }

@@ -17,7 +17,9 @@ using namespace deckhand::ghost_euchre;
 
 // Reasons and phases print by name in failed checks.
 namespace deckhand {
-doctest::String toString(Reason r) { return reason_name(r); }
+doctest::String toString(Reason r) {
+  return reason_name(r);
+}
 }  // namespace deckhand
 namespace deckhand::ghost_euchre {
 doctest::String toString(Phase p) {
@@ -179,9 +181,13 @@ std::vector<std::string> legal(const State& s) {
 
 using Strings = std::vector<std::string>;
 
-uint8_t entry(int seat, uint8_t what) { return uint8_t((seat << 4) | what); }
+uint8_t entry(int seat, uint8_t what) {
+  return uint8_t((seat << 4) | what);
+}
 
-bool same_view(const View& a, const View& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_view(const View& a, const View& b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 }  // namespace
 
@@ -202,14 +208,16 @@ TEST_CASE("Options: the defaults are the rule book's") {
   option_strings(o, out, &count);
   REQUIRE(count == 7);
   const Strings got(out, out + 7);
-  for (const char* expected : {"swaps=one", "all_pass=redeal", "renege=reject", "declarer_scores=tricks",
-                               "moon_set=24", "target=32", "tiebreak=extra_hand"}) {
+  for (const char* expected :
+       {"swaps=one", "all_pass=redeal", "renege=reject", "declarer_scores=tricks", "moon_set=24",
+        "target=32", "tiebreak=extra_hand"}) {
     INFO(expected);
     CHECK(std::count(got.begin(), got.end(), std::string(expected)) == 1);
   }
 }
 
-TEST_CASE("Options: set_option takes every value and refuses unknown keys and values (bad_option)") {
+TEST_CASE(
+    "Options: set_option takes every value and refuses unknown keys and values (bad_option)") {
   Options o;
   CHECK(set_opt(&o, "swaps", "chain"));
   CHECK(o.swaps == Swaps::chain);
@@ -239,11 +247,19 @@ TEST_CASE("Options: set_option takes every value and refuses unknown keys and va
   CHECK(o.target == 11);
 
   const Options before = o;
-  const std::pair<const char*, const char*> bad[] = {
-      {"swap", "one"},      {"swaps", "two"},     {"all_pass", "stick"},   {"renege", ""},
-      {"declarer_scores", "moon"}, {"moon_set", "12"}, {"tiebreak", "lowest"}, {"target", "0"},
-      {"target", "-5"},     {"target", "abc"},    {"target", "10001"},     {"", ""},
-      {"trump", "H"}};
+  const std::pair<const char*, const char*> bad[] = {{"swap", "one"},
+                                                     {"swaps", "two"},
+                                                     {"all_pass", "stick"},
+                                                     {"renege", ""},
+                                                     {"declarer_scores", "moon"},
+                                                     {"moon_set", "12"},
+                                                     {"tiebreak", "lowest"},
+                                                     {"target", "0"},
+                                                     {"target", "-5"},
+                                                     {"target", "abc"},
+                                                     {"target", "10001"},
+                                                     {"", ""},
+                                                     {"trump", "H"}};
   for (const auto& option : bad) {
     INFO(option.first << "=" << option.second);
     Error err;
@@ -313,7 +329,8 @@ TEST_CASE("G1: the left bower follows trump, not its printed suit") {
   }
 }
 
-TEST_CASE("G1: trump ranks J (right), J of the same colour (left), A K Q T 9; plain suits A K Q J T 9") {
+TEST_CASE(
+    "G1: trump ranks J (right), J of the same colour (left), A K Q T 9; plain suits A K Q J T 9") {
   const struct {
     Suit trump;
     const char* trumps;  // high to low
@@ -335,7 +352,8 @@ TEST_CASE("G1: trump ranks J (right), J of the same colour (left), A K Q T 9; pl
         CHECK(!r.beats(card(w[i + 1]), card(w[i])));
       }
     }
-    for (std::string_view w : words(c.trumps)) CHECK(effective_suit(card(w), c.trump) == kTrumpSuit);
+    for (std::string_view w : words(c.trumps))
+      CHECK(effective_suit(card(w), c.trump) == kTrumpSuit);
     // The trump suit has seven cards; the left bower's printed suit has five.
     CHECK(r.suit_cards[kTrumpSuit].size() == 7);
     const Suit left_suit = card(words(c.trumps)[1]).suit();
@@ -509,7 +527,7 @@ TEST_CASE("G4: a player may swap after others have bid, and must then pass or bi
   CHECK(s.hands[2] == ghost);
   CHECK(s.spare == given_up);  // the hand given up is the dead hand
   CHECK(s.spare_owner == 2);
-  CHECK(to_act(s) == 2);       // still seat 2's turn
+  CHECK(to_act(s) == 2);  // still seat 2's turn
   CHECK(legal(s) == Strings{"pass", "bid 4", "bid 5", "bid moon"});
   CHECK(contains(refused(s, 2, "swap", Reason::second_swap), "must pass or bid"));
 
@@ -573,8 +591,9 @@ TEST_CASE("G4 swaps=chain: each seat may swap once, for the current dead hand") 
   CHECK(s.swapped_mask == 0b111);
   CHECK(s.phase == Phase::trump);
   CHECK(s.declarer == 2);
-  const uint8_t log[6] = {entry(1, kAuctionSwap), entry(1, kAuctionPass), entry(2, kAuctionSwap),
-                          entry(2, 3),            entry(0, kAuctionSwap), entry(0, kAuctionPass)};
+  const uint8_t log[6] = {entry(1, kAuctionSwap), entry(1, kAuctionPass),
+                          entry(2, kAuctionSwap), entry(2, 3),
+                          entry(0, kAuctionSwap), entry(0, kAuctionPass)};
   REQUIRE(s.auction_len == 6);
   CHECK(std::memcmp(s.auction, log, 6) == 0);
   // Only the seat that gave up the (final) dead hand sees it.
@@ -702,7 +721,8 @@ TEST_CASE("G7: each player must follow the effective suit led if able (must_foll
   CHECK(s.tricks_won[0] == 1);
 }
 
-TEST_CASE("G7: the highest trump wins, else the highest card of the suit led; the winner leads next") {
+TEST_CASE(
+    "G7: the highest trump wins, else the highest card of the suit led; the winner leads next") {
   State s = dealt(kMixed);
   declare(s, 1, "bid 3", "H");
   SUBCASE("no trump: the highest card of the suit led wins, off-suit aces do not") {
@@ -764,7 +784,8 @@ TEST_CASE("G8 renege=reject (default): a renege is refused and the state is unto
   CHECK(s.reneges[1] == 0);
 }
 
-TEST_CASE("G8 renege=penalize: the play stands and the offender loses 2 per renege, declarer included") {
+TEST_CASE(
+    "G8 renege=penalize: the play stands and the offender loses 2 per renege, declarer included") {
   State s = dealt(kMixed, with("renege", "penalize"));
   declare(s, 1, "bid 3", "H");
   play_cards(s, "9C AC KD  KH QH");
@@ -847,7 +868,8 @@ TEST_CASE("G9 declarer_scores=bid: a made bid scores the bid, not the tricks") {
   CHECK(s.scores[1] == 3);
 }
 
-TEST_CASE("G9: a declarer who takes fewer than the bid loses the bid and scores nothing for tricks") {
+TEST_CASE(
+    "G9: a declarer who takes fewer than the bid loses the bid and scores nothing for tricks") {
   for (const char* scoring : {"tricks", "bid"}) {
     INFO("declarer_scores=" << scoring);
     State s = dealt(kMixed, with("declarer_scores", scoring));
@@ -946,7 +968,9 @@ TEST_CASE("G10 target=N: exactly one player reaching the target wins and the gam
   CHECK(view(s, 0).winners == 0b010);
 }
 
-TEST_CASE("G10 tiebreak=extra_hand (default): two reaching the target play a tie-break hand the trailing player can win") {
+TEST_CASE(
+    "G10 tiebreak=extra_hand (default): two reaching the target play a tie-break hand the trailing "
+    "player can win") {
   State s = new_game(with("tiebreak", "extra_hand", with("target", "10")));
   s.scores[0] = 8;
   s.scores[1] = 7;
@@ -1005,7 +1029,9 @@ TEST_CASE("G10 tiebreak=extra_hand: tie-break hands go on while the top is tied"
   CHECK(s.winners == 0b001);
 }
 
-TEST_CASE("G10 tiebreak=extra_hand: tie-break hands go on even when every total has dropped below the target") {
+TEST_CASE(
+    "G10 tiebreak=extra_hand: tie-break hands go on even when every total has dropped below the "
+    "target") {
   State s = new_game(with("renege", "penalize", with("target", "10")));
   s.scores[0] = 8;
   s.scores[1] = 6;
@@ -1199,7 +1225,7 @@ TEST_CASE("Refusals: card_not_held") {
   State s = dealt(kMixed);
   declare(s, 1, "bid 3", "H");
   CHECK(contains(refused(s, 1, "play AC", Reason::card_not_held), "AC"));  // seat 2's
-  refused(s, 1, "play KS", Reason::card_not_held);                           // the ghost's
+  refused(s, 1, "play KS", Reason::card_not_held);                         // the ghost's
   act(s, 1, "play JH");
   refused(s, 2, "play JH", Reason::card_not_held);  // already played
 }
@@ -1253,13 +1279,13 @@ TEST_CASE("Refusals: game_over") {
 TEST_CASE("Refusals: malformed action text (malformed_action, invalid_card)") {
   const Action untouched{2, ActionKind::trump, 3};
   const std::pair<const char*, Reason> cases[] = {
-      {"", Reason::malformed_action},          {"dance", Reason::malformed_action},
-      {"bid", Reason::malformed_action},       {"bid three", Reason::malformed_action},
-      {"bid 3 4", Reason::malformed_action},   {"pass now", Reason::malformed_action},
-      {"trump", Reason::malformed_action},     {"trump X", Reason::malformed_action},
-      {"play", Reason::malformed_action},      {"play 7C", Reason::invalid_card},
-      {"play 8H", Reason::invalid_card},       {"play ZZ", Reason::invalid_card},
-      {"play 1H", Reason::invalid_card},       {"play JH QH", Reason::malformed_action},
+      {"", Reason::malformed_action},        {"dance", Reason::malformed_action},
+      {"bid", Reason::malformed_action},     {"bid three", Reason::malformed_action},
+      {"bid 3 4", Reason::malformed_action}, {"pass now", Reason::malformed_action},
+      {"trump", Reason::malformed_action},   {"trump X", Reason::malformed_action},
+      {"play", Reason::malformed_action},    {"play 7C", Reason::invalid_card},
+      {"play 8H", Reason::invalid_card},     {"play ZZ", Reason::invalid_card},
+      {"play 1H", Reason::invalid_card},     {"play JH QH", Reason::malformed_action},
   };
   for (const auto& c : cases) {
     INFO("'" << c.first << "'");
@@ -1290,23 +1316,27 @@ TEST_CASE("Refusals: malformed deals (malformed_deal)") {
   SUBCASE("a hand of 5 cards") {
     CardSet hands[kPlayers], ghost;
     Error err;
-    REQUIRE(parse_deal("0: AD KD QD TD TS; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH; ghost: KS QS JS 9D 9H TH",
+    REQUIRE(parse_deal("0: AD KD QD TD TS; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH; ghost: KS "
+                       "QS JS 9D 9H TH",
                        hands, &ghost, &err) == Reason::ok);
     refused_deal(hands, ghost);
   }
   SUBCASE("a card dealt twice") {
     CardSet hands[kPlayers], ghost;
     Error err;
-    REQUIRE(parse_deal("0: AD KD QD TD TS AS; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH; ghost: KS QS JS 9D 9H TH",
+    REQUIRE(parse_deal("0: AD KD QD TD TS AS; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH; ghost: "
+                       "KS QS JS 9D 9H TH",
                        hands, &ghost, &err) == Reason::ok);
     refused_deal(hands, ghost);
-    CHECK(parse_deal("0: AD AD KD QD TD TS; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH; ghost: KS QS JS 9D 9H TH",
+    CHECK(parse_deal("0: AD AD KD QD TD TS; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH; ghost: KS "
+                     "QS JS 9D 9H TH",
                      hands, &ghost, &err) == Reason::malformed_deal);
   }
   SUBCASE("7C is not a Euchre card") {
     CardSet hands[kPlayers], ghost;
     Error err;
-    CHECK(parse_deal("0: AD KD QD TD TS 7C; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH; ghost: KS QS JS 9D 9H TH",
+    CHECK(parse_deal("0: AD KD QD TD TS 7C; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH; ghost: KS "
+                     "QS JS 9D 9H TH",
                      hands, &ghost, &err) == Reason::malformed_deal);
     REQUIRE(parse_deal(kMixed, hands, &ghost, &err) == Reason::ok);
     hands[0].remove(card("QH"));
@@ -1316,9 +1346,10 @@ TEST_CASE("Refusals: malformed deals (malformed_deal)") {
   SUBCASE("a holder missing or unknown") {
     CardSet hands[kPlayers], ghost;
     Error err;
-    CHECK(parse_deal("0: AD KD QD TD TS QH; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH", hands, &ghost, &err) ==
-          Reason::malformed_deal);
-    CHECK(parse_deal("0: AD KD QD TD TS QH; 1: JH JD AH AS 9C 9S; 3: AC KC QC JC TC KH; ghost: KS QS JS 9D 9H TH",
+    CHECK(parse_deal("0: AD KD QD TD TS QH; 1: JH JD AH AS 9C 9S; 2: AC KC QC JC TC KH", hands,
+                     &ghost, &err) == Reason::malformed_deal);
+    CHECK(parse_deal("0: AD KD QD TD TS QH; 1: JH JD AH AS 9C 9S; 3: AC KC QC JC TC KH; ghost: KS "
+                     "QS JS 9D 9H TH",
                      hands, &ghost, &err) == Reason::malformed_deal);
   }
 }

@@ -42,7 +42,9 @@ const char* const kHandAllToSeat1 =
     "1 play TD\n2 play KH\n0 play KC\n"
     "1 play 9D\n2 play AH\n0 play AC\n";
 
-std::string record_with_hand() { return header() + "deal " + kDeal + "\n" + kHandAllToSeat1; }
+std::string record_with_hand() {
+  return header() + "deal " + kDeal + "\n" + kHandAllToSeat1;
+}
 
 void expect_refused(const std::string& record, Reason code, int line) {
   CAPTURE(record);
@@ -54,8 +56,8 @@ void expect_refused(const std::string& record, Reason code, int line) {
   CHECK(std::string(r.error.message).rfind(std::string(reason_name(code)) + ":", 0) == 0);
   // The JSON of the command-line contract, exactly in this shape.
   const std::string json = deckhand::replay_json(r);
-  const std::string prefix = "{\"ok\": false, \"line\": " + std::to_string(line) + ", \"code\": \"" +
-                             reason_name(code) + "\", \"message\": \"";
+  const std::string prefix = "{\"ok\": false, \"line\": " + std::to_string(line) +
+                             ", \"code\": \"" + reason_name(code) + "\", \"message\": \"";
   CHECK(json.rfind(prefix, 0) == 0);
   CHECK(json.size() > prefix.size() + 2);
   CHECK(json.substr(json.size() - 2) == "\"}");
@@ -79,7 +81,9 @@ int rank_of(char c) {
   return c && i != std::string::npos ? int(i) : -1;
 }
 // G1: the left bower belongs to trump.
-int effective_suit(int code, int trump) { return code % 8 == 4 && code / 8 == (trump ^ 3) ? trump : code / 8; }
+int effective_suit(int code, int trump) {
+  return code % 8 == 4 && code / 8 == (trump ^ 3) ? trump : code / 8;
+}
 
 // A simple deterministic policy, good enough for games to reach their target: mostly pass or
 // bid 3, trump in the longest suit held (read from the view), follow suit (so that
@@ -101,7 +105,8 @@ size_t choose(const Game& g, const ActionCode* acts, size_t n, uint64_t r) {
     const std::string hand = v.substr(h, v.find(']', h) - h);
     int count[4] = {};
     for (size_t i = 0; i + 3 < hand.size(); ++i)
-      if (hand[i] == '"' && rank_of(hand[i + 1]) >= 0 && suit_of(hand[i + 2]) >= 0 && hand[i + 3] == '"')
+      if (hand[i] == '"' && rank_of(hand[i + 1]) >= 0 && suit_of(hand[i + 2]) >= 0 &&
+          hand[i + 3] == '"')
         ++count[suit_of(hand[i + 2])];
     int best = 0;
     for (int c = 1; c < 4; ++c)
@@ -113,14 +118,16 @@ size_t choose(const Game& g, const ActionCode* acts, size_t n, uint64_t r) {
   // play: the led card is the leader's entry of the last trick in the view
   const size_t t = v.find("\"trump\": \"");
   const size_t last = v.rfind("{\"leader\": ");
-  if (t == std::string::npos || last == std::string::npos || (r >> 20) % 25 == 0) return size_t(r % n);
+  if (t == std::string::npos || last == std::string::npos || (r >> 20) % 25 == 0)
+    return size_t(r % n);
   const int trump = suit_of(v[t + 10]);
   const int leader = v[last + 11] - '0';
   size_t q = v.find("\"cards\": [", last) + 10;
   int led = -1;
   for (int i = 0; i < 3; ++i) {
     while (v[q] == ' ' || v[q] == ',') ++q;
-    if (v[q] == '"' && i == leader) led = effective_suit(suit_of(v[q + 2]) * 8 + rank_of(v[q + 1]), trump);
+    if (v[q] == '"' && i == leader)
+      led = effective_suit(suit_of(v[q + 2]) * 8 + rank_of(v[q + 1]), trump);
     q += 4;
   }
   std::vector<size_t> follow;
@@ -189,11 +196,13 @@ TEST_CASE("records: a complete game written by Game::record replays to the same 
     // The JSON: every key of the contract, in order, and an over game has winners and no seat.
     const std::string json = deckhand::replay_json(r);
     CAPTURE(json);
-    CHECK(json.rfind("{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": [", 0) == 0);
+    CHECK(json.rfind("{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": [", 0) ==
+          0);
     std::string tail = "\"scores\": [";
     for (int p = 0; p < 3; ++p) tail += (p ? ", " : "") + std::to_string(g->scores()[size_t(p)]);
     tail += "], \"over\": true, \"winners\": [";
-    for (size_t i = 0; i < g->winners().size(); ++i) tail += (i ? ", " : "") + std::to_string(g->winners()[i]);
+    for (size_t i = 0; i < g->winners().size(); ++i)
+      tail += (i ? ", " : "") + std::to_string(g->winners()[i]);
     tail += "], \"to_act\": null}";
     CHECK(g->winners().size() == 1);
     CHECK(json.size() > tail.size());
@@ -213,18 +222,21 @@ TEST_CASE("records: a record cut in the middle of a hand replays to the same sta
   const std::string json = deckhand::replay_json(r);
   const int seat = g->to_act();
   const std::string to_act = seat < 0 ? "null" : std::to_string(seat);
-  CHECK(json.find("\"over\": false, \"winners\": [], \"to_act\": " + to_act + "}") != std::string::npos);
+  CHECK(json.find("\"over\": false, \"winners\": [], \"to_act\": " + to_act + "}") !=
+        std::string::npos);
 }
 
 TEST_CASE("records: a hand-written record with an explicit deal, then a thrown-in deal") {
   // Hand 1: seat 1 bids 3 and takes all six tricks (G9: the declarer scores its tricks).
   // Hand 2 (dealer 1): everyone passes, the deal is thrown in (G5) and is not a scored hand.
   // Hand 3 (dealer 2): dealt from a seed; seat 0 (left of the dealer) is to act.
-  const std::string rec = record_with_hand() + "deal " + kDeal + "\n2 pass\n0 pass\n1 pass\ndeal seed 42\n";
+  const std::string rec =
+      record_with_hand() + "deal " + kDeal + "\n2 pass\n0 pass\n1 pass\ndeal seed 42\n";
   const ReplayResult r = deckhand::replay_record(rec);
   REQUIRE(r.ok);
   CHECK(deckhand::replay_json(r) ==
-        "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": [0, 6, 0]}], \"scores\": [0, 6, 0], "
+        "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": [0, 6, 0]}], "
+        "\"scores\": [0, 6, 0], "
         "\"over\": false, \"winners\": [], \"to_act\": 0}");
   CHECK(r.final_game->phase_name() == std::string("bidding"));
   CHECK(r.final_game->hands_scored() == 1);
@@ -235,22 +247,25 @@ TEST_CASE("records: between hands to_act is null, including right after a thrown
     const ReplayResult r = deckhand::replay_record(record_with_hand());
     REQUIRE(r.ok);
     CHECK(deckhand::replay_json(r) ==
-          "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": [0, 6, 0]}], \"scores\": [0, 6, 0], "
+          "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": [0, 6, 0]}], "
+          "\"scores\": [0, 6, 0], "
           "\"over\": false, \"winners\": [], \"to_act\": null}");
   }
   {
-    const ReplayResult r =
-        deckhand::replay_record(header() + "deal seed 5\n1 pass\n2 pass\n0 pass\ndeal seed 6\n2 pass\n0 pass\n1 pass\n");
+    const ReplayResult r = deckhand::replay_record(
+        header() + "deal seed 5\n1 pass\n2 pass\n0 pass\ndeal seed 6\n2 pass\n0 pass\n1 pass\n");
     REQUIRE(r.ok);
     CHECK(deckhand::replay_json(r) ==
-          "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [], \"scores\": [0, 0, 0], \"over\": false, "
+          "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [], \"scores\": [0, 0, 0], "
+          "\"over\": false, "
           "\"winners\": [], \"to_act\": null}");
   }
   {
     const ReplayResult r = deckhand::replay_record(header());  // headers only
     REQUIRE(r.ok);
     CHECK(deckhand::replay_json(r) ==
-          "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [], \"scores\": [0, 0, 0], \"over\": false, "
+          "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [], \"scores\": [0, 0, 0], "
+          "\"over\": false, "
           "\"winners\": [], \"to_act\": null}");
   }
 }
@@ -270,17 +285,20 @@ TEST_CASE("records: renege=penalize hand written by hand (G8 through a record)")
   const ReplayResult r = deckhand::replay_record(rec);
   REQUIRE(r.ok);
   CHECK(deckhand::replay_json(r) ==
-        "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": [0, 5, -1]}], \"scores\": [0, 5, -1], "
+        "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": [0, 5, -1]}], "
+        "\"scores\": [0, 5, -1], "
         "\"over\": false, \"winners\": [], \"to_act\": null}");
   // The same play under the default renege=reject is refused at the renege, line 9.
-  const std::string strict = header() + "deal " + kDeal +
-                             "\n1 bid 3\n2 pass\n0 pass\n1 trump D\n1 play JD\n2 play 9H\n0 play 9C\n";
+  const std::string strict =
+      header() + "deal " + kDeal +
+      "\n1 bid 3\n2 pass\n0 pass\n1 trump D\n1 play JD\n2 play 9H\n0 play 9C\n";
   expect_refused(strict, Reason::must_follow_suit, 9);
 }
 
 TEST_CASE("records: keywords, holders and cards are case-insensitive; holders in any order") {
-  const ReplayResult canonical = deckhand::replay_record(header("option renege=penalize\ndealer 0\n") + "deal " +
-                                                         kDeal + "\n" + kHandAllToSeat1 + "deal seed 9\n2 swap\n");
+  const ReplayResult canonical =
+      deckhand::replay_record(header("option renege=penalize\ndealer 0\n") + "deal " + kDeal +
+                              "\n" + kHandAllToSeat1 + "deal seed 9\n2 swap\n");
   REQUIRE(canonical.ok);
   const std::string mixed =
       "DeckHand 1\n"
@@ -288,7 +306,8 @@ TEST_CASE("records: keywords, holders and cards are case-insensitive; holders in
       "PLAYERS 3\n"
       "Option RENEGE=Penalize\n"
       "DEALER 0\n"
-      "DEAL GHOST: 9s 10s js qs ks as; 2: 9h th jh qh kh ah; 0: 9c tc jc qc kc ac; 1: 9d td jd qd kd ad\n"
+      "DEAL GHOST: 9s 10s js qs ks as; 2: 9h th jh qh kh ah; 0: 9c tc jc qc kc ac; 1: 9d td jd qd "
+      "kd ad\n"
       "1 BID 3\n2 Pass\n0 PASS\n1 Trump d\n"
       "1 PLAY jd\n2 play Jh\n0 play 9c\n"
       "1 play ad\n2 play 9h\n0 play 10c\n"
@@ -340,7 +359,8 @@ TEST_CASE("records: comments and blank lines are ignored, and still count as lin
   REQUIRE(d.ok);
   CHECK(d.final_game->serialize() == a.final_game->serialize());
   // Comment lines are counted: the wrong seat below is on line 8.
-  expect_refused("deckhand 1\n# c\ngame ghost-euchre\n\n# c\ndeal seed 1\n#\n2 pass\n", Reason::wrong_seat, 8);
+  expect_refused("deckhand 1\n# c\ngame ghost-euchre\n\n# c\ndeal seed 1\n#\n2 pass\n",
+                 Reason::wrong_seat, 8);
   // Only whole-line comments: a trailing comment makes the move malformed.
   expect_refused(header() + "deal seed 1\n1 pass # trailing\n", Reason::malformed_action, 4);
 }
@@ -391,8 +411,8 @@ TEST_CASE("records: unknown game, bad options, players and dealer are refused at
   expect_refused(header("dealer 3\ndeal seed 1\n"), Reason::bad_seat, 3);
   expect_refused(header("dealer -1\n"), Reason::bad_header, 3);
   // The good values are accepted (and options are case-insensitive).
-  const ReplayResult r = deckhand::replay_record(
-      header("players 3\noption Target=20\noption tiebreak=HIGHEST\ndealer 2\ndeal seed 1\n0 pass\n"));
+  const ReplayResult r = deckhand::replay_record(header(
+      "players 3\noption Target=20\noption tiebreak=HIGHEST\ndealer 2\ndeal seed 1\n0 pass\n"));
   REQUIRE(r.ok);
   CHECK(r.final_game->to_act() == 1);
 }
@@ -409,9 +429,11 @@ TEST_CASE("records: refused body lines give their reason and line") {
   expect_refused(header("deal seed 1\none pass\n"), Reason::malformed_record, 4);
   expect_refused(header("deal seed 1\n-1 pass\n"), Reason::malformed_record, 4);
   expect_refused(header("deal seed 1\n1 bid 7\n"), Reason::invalid_bid, 4);
-  expect_refused(header("deal seed 1\n1 bid 3\n2 pass\n0 pass\n1 trump X\n"), Reason::malformed_action, 7);
-  expect_refused(header("deal " + std::string(kDeal) + "\n1 bid 3\n2 pass\n0 pass\n1 trump D\n1 play 8D\n"),
-                 Reason::invalid_card, 8);
+  expect_refused(header("deal seed 1\n1 bid 3\n2 pass\n0 pass\n1 trump X\n"),
+                 Reason::malformed_action, 7);
+  expect_refused(
+      header("deal " + std::string(kDeal) + "\n1 bid 3\n2 pass\n0 pass\n1 trump D\n1 play 8D\n"),
+      Reason::invalid_card, 8);
   // Moves the rules refuse.
   expect_refused(header("deal seed 1\n2 pass\n"), Reason::wrong_seat, 4);
   expect_refused(header("deal seed 1\n1 bid 4\n2 bid 3\n"), Reason::bid_not_higher, 5);
@@ -420,17 +442,21 @@ TEST_CASE("records: refused body lines give their reason and line") {
   expect_refused(header("deal seed 1\n1 swap\n1 pass\n2 swap\n"), Reason::second_swap, 6);
   expect_refused(header("option all_pass=stick_dealer\ndeal seed 1\n1 pass\n2 pass\n0 pass\n"),
                  Reason::dealer_must_bid, 7);
-  expect_refused(header("deal " + std::string(kDeal) + "\n1 bid 3\n2 pass\n0 pass\n1 trump D\n1 play 9C\n"),
-                 Reason::card_not_held, 8);
-  expect_refused(header("deal " + std::string(kDeal) + "\n1 bid 3\n2 pass\n0 pass\n1 trump D\n1 play JD\n2 play AH\n"),
+  expect_refused(
+      header("deal " + std::string(kDeal) + "\n1 bid 3\n2 pass\n0 pass\n1 trump D\n1 play 9C\n"),
+      Reason::card_not_held, 8);
+  expect_refused(header("deal " + std::string(kDeal) +
+                        "\n1 bid 3\n2 pass\n0 pass\n1 trump D\n1 play JD\n2 play AH\n"),
                  Reason::must_follow_suit, 9);
-  expect_refused(header("deal seed 1\n1 bid 3\n2 pass\n0 pass\n1 play 9C\n"), Reason::wrong_phase, 7);
+  expect_refused(header("deal seed 1\n1 bid 3\n2 pass\n0 pass\n1 play 9C\n"), Reason::wrong_phase,
+                 7);
   // A move before any deal.
   expect_refused(header("1 pass\n"), Reason::wrong_phase, 3);
   expect_refused(header("# no deal yet\n\n0 bid 3\n"), Reason::wrong_phase, 5);
   // A deal while a hand is running.
   expect_refused(header("deal seed 1\ndeal seed 2\n"), Reason::wrong_phase, 4);
-  expect_refused(header("deal seed 1\n1 pass\ndeal " + std::string(kDeal) + "\n"), Reason::wrong_phase, 5);
+  expect_refused(header("deal seed 1\n1 pass\ndeal " + std::string(kDeal) + "\n"),
+                 Reason::wrong_phase, 5);
   // Malformed deals.
   expect_refused(header("deal seed abc\n"), Reason::malformed_record, 3);
   expect_refused(header("deal seed\n"), Reason::malformed_record, 3);
@@ -440,13 +466,17 @@ TEST_CASE("records: refused body lines give their reason and line") {
   expect_refused(header("deal\n"), Reason::malformed_deal, 3);
   expect_refused(header("deal 0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH\n"),
                  Reason::malformed_deal, 3);
-  expect_refused(header("deal 0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AC\n"),
+  expect_refused(header("deal 0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; "
+                        "ghost: 9S TS JS QS KS AC\n"),
                  Reason::malformed_deal, 3);
-  expect_refused(header("deal 0: 9C TC JC QC KC; 1: 9D TD JD QD KD AD AC; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS\n"),
+  expect_refused(header("deal 0: 9C TC JC QC KC; 1: 9D TD JD QD KD AD AC; 2: 9H TH JH QH KH AH; "
+                        "ghost: 9S TS JS QS KS AS\n"),
                  Reason::malformed_deal, 3);
-  expect_refused(header("deal 0: 9C TC JC QC KC AC; 3: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS\n"),
+  expect_refused(header("deal 0: 9C TC JC QC KC AC; 3: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; "
+                        "ghost: 9S TS JS QS KS AS\n"),
                  Reason::malformed_deal, 3);
-  expect_refused(header("deal 0: 8C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; ghost: 9S TS JS QS KS AS\n"),
+  expect_refused(header("deal 0: 8C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; "
+                        "ghost: 9S TS JS QS KS AS\n"),
                  Reason::malformed_deal, 3);
   // The largest seed is fine.
   CHECK(deckhand::replay_record(header("deal seed 18446744073709551615\n")).ok);
@@ -488,13 +518,15 @@ TEST_CASE("records: a refused record keeps the game before the refused line") {
 namespace {
 
 struct SheepHand {
-  int dealer;              // the dealer the hand was written for
-  const char* hands[5];    // seats 0..4
+  int dealer;            // the dealer the hand was written for
+  const char* hands[5];  // seats 0..4
   const char* blind;
   std::vector<std::string> moves;  // "<seat> <action>"
 };
 
-std::string sheep_header(const std::string& headers = "") { return "deckhand 1\ngame sheepshead\n" + headers; }
+std::string sheep_header(const std::string& headers = "") {
+  return "deckhand 1\ngame sheepshead\n" + headers;
+}
 
 // The hand with every seat moved on by `shift` (played with dealer h.dealer + shift); the
 // holders are written in rotated order, which the reader accepts (any order).
@@ -511,7 +543,9 @@ std::string sheep_moves(const SheepHand& h, int shift = 0, size_t count = 1000) 
   return out;
 }
 
-std::string sheep_hand(const SheepHand& h, int shift = 0) { return sheep_deal(h, shift) + sheep_moves(h, shift); }
+std::string sheep_hand(const SheepHand& h, int shift = 0) {
+  return sheep_deal(h, shift) + sheep_moves(h, shift);
+}
 
 // The deal and the first k moves, then `bad` in place of move k.
 std::string sheep_until(const SheepHand& h, size_t k, const std::string& bad) {
@@ -525,9 +559,11 @@ std::string all_pass(int dealer) {
   return out;
 }
 
-std::string sheep_json(const std::string& hands, const std::string& scores, const std::string& tail =
-                                                                                  "\"over\": false, \"winners\": [], \"to_act\": null}") {
-  return "{\"ok\": true, \"game\": \"sheepshead\", \"hands\": [" + hands + "], \"scores\": [" + scores + "], " + tail;
+std::string sheep_json(
+    const std::string& hands, const std::string& scores,
+    const std::string& tail = "\"over\": false, \"winners\": [], \"to_act\": null}") {
+  return "{\"ok\": true, \"game\": \"sheepshead\", \"hands\": [" + hands + "], \"scores\": [" +
+         scores + "], " + tail;
 }
 
 std::string replay_ok(const std::string& record) {
@@ -543,7 +579,9 @@ std::string last_hand(const std::string& record) {
   return r.final_game->last_hand_json();
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // Called ace (S7), dealer 0. Seat 1 picks, buries 8S 7S (0 points), calls AC holding 7C;
 // seat 2 holds AC and is the partner.
@@ -556,15 +594,16 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 // Picker's side 52 + 19 + bury 0 = 71: a win, m = 1 (S10): +2 / +1 / -1 each (S11).
 const SheepHand kCalledAce = {
     0,
-    {"AH TH KH 9H 8D 7D", "QC QS JD 9D 7C 7H", "AC TC JC AD 8H 9S", "QH QD JS KC 9C 8C", "AS TS KS JH TD KD"},
+    {"AH TH KH 9H 8D 7D", "QC QS JD 9D 7C 7H", "AC TC JC AD 8H 9S", "QH QD JS KC 9C 8C",
+     "AS TS KS JH TD KD"},
     "8S 7S",
-    {"1 pick", "1 bury 8S 7S", "1 call AC",                                   // moves 0-2
-     "1 play 7H", "2 play 8H", "3 play 9C", "4 play KS", "0 play AH",         // 3-7
-     "0 play TH", "1 play 9D", "2 play 9S", "3 play 8C", "4 play JH",         // 8-12
-     "4 play AS", "0 play 7D", "1 play JD", "2 play JC", "3 play KC",         // 13-17
-     "2 play AD", "3 play JS", "4 play TD", "0 play 8D", "1 play QS",         // 18-22
-     "1 play 7C", "2 play AC", "3 play QD", "4 play KD", "0 play KH",         // 23-27
-     "3 play QH", "4 play TS", "0 play 9H", "1 play QC", "2 play TC"}};       // 28-32
+    {"1 pick",    "1 bury 8S 7S", "1 call AC",                              // moves 0-2
+     "1 play 7H", "2 play 8H",    "3 play 9C", "4 play KS", "0 play AH",    // 3-7
+     "0 play TH", "1 play 9D",    "2 play 9S", "3 play 8C", "4 play JH",    // 8-12
+     "4 play AS", "0 play 7D",    "1 play JD", "2 play JC", "3 play KC",    // 13-17
+     "2 play AD", "3 play JS",    "4 play TD", "0 play 8D", "1 play QS",    // 18-22
+     "1 play 7C", "2 play AC",    "3 play QD", "4 play KD", "0 play KH",    // 23-27
+     "3 play QH", "4 play TS",    "0 play 9H", "1 play QC", "2 play TC"}};  // 28-32
 
 // Called ten (S7), dealer 1. Seat 2 picks, buries AS 7D (11 points) and so owns all three fail
 // aces; it calls TH, keeping AH as the hold card; seat 4 holds TH.
@@ -577,15 +616,14 @@ const SheepHand kCalledAce = {
 // Picker's side 85 + 0 + bury 11 = 96: schneider win, m = 2: +4 / +2 / -2 each.
 const SheepHand kCalledTen = {
     1,
-    {"KS TS 9S 8S 7S KH", "TC KC 9H 8H 7H KD", "AC AS AH QC QS 7D", "QH QD JH JD 9C 8C", "TH JC JS AD TD 7C"},
+    {"KS TS 9S 8S 7S KH", "TC KC 9H 8H 7H KD", "AC AS AH QC QS 7D", "QH QD JH JD 9C 8C",
+     "TH JC JS AD TD 7C"},
     "8D 9D",
-    {"2 pick", "2 bury AS 7D", "2 call TH",
-     "2 play QC", "3 play JD", "4 play AD", "0 play 7S", "1 play KD",
-     "2 play QS", "3 play JH", "4 play TD", "0 play 8S", "1 play KC",
-     "2 play AH", "3 play 9C", "4 play TH", "0 play KH", "1 play 9H",
-     "2 play AC", "3 play 8C", "4 play 7C", "0 play 9S", "1 play TC",
-     "2 play 9D", "3 play QH", "4 play JC", "0 play TS", "1 play 8H",
-     "3 play QD", "4 play JS", "0 play KS", "1 play 7H", "2 play 8D"}};
+    {"2 pick",    "2 bury AS 7D", "2 call TH", "2 play QC", "3 play JD", "4 play AD", "0 play 7S",
+     "1 play KD", "2 play QS",    "3 play JH", "4 play TD", "0 play 8S", "1 play KC", "2 play AH",
+     "3 play 9C", "4 play TH",    "0 play KH", "1 play 9H", "2 play AC", "3 play 8C", "4 play 7C",
+     "0 play 9S", "1 play TC",    "2 play 9D", "3 play QH", "4 play JC", "0 play TS", "1 play 8H",
+     "3 play QD", "4 play JS",    "0 play KS", "1 play 7H", "2 play 8D"}};
 
 // Unknown (S7), dealer 0. Seat 1 picks, buries TD KD (14 points); its only fail cards are
 // AC 7C, whose ace it owns, so no plain call is possible: it calls AS (no spade in hand) and
@@ -598,46 +636,48 @@ const SheepHand kCalledTen = {
 //   T5 1:AC 2:AD 3:8C 4:9S 0:KC   AD trumps               26 -> seat 2
 //   T6 2:QS 3:QH 4:JS 0:9C 1:7D   QS                       8 -> seat 2
 // Picker's side 20 + 15 + bury 14 = 49: a loss, m = 1: -2 / -1 / +1 each (bumped: x2).
-const SheepHand kUnknown = {
-    0,
-    {"JH AH KS TC KC 9C", "AC 7C 9D 8D 7D KD", "QC QS AD KH 9H 8H", "AS TS QH JC 7H 8C", "QD JS TH 9S 8S 7S"},
-    "TD JD",
-    {"1 pick", "1 bury TD KD", "1 call AS unknown 8D",
-     "1 play JD", "2 play QC", "3 play JC", "4 play QD", "0 play JH",
-     "2 play KH", "3 play 7H", "4 play TH", "0 play AH", "1 play 7C",
-     "0 play KS", "1 play 8D", "2 play 9H", "3 play AS", "4 play 7S",
-     "3 play TS", "4 play 8S", "0 play TC", "1 play 9D", "2 play 8H",
-     "1 play AC", "2 play AD", "3 play 8C", "4 play 9S", "0 play KC",
-     "2 play QS", "3 play QH", "4 play JS", "0 play 9C", "1 play 7D"}};
+const SheepHand kUnknown = {0,
+                            {"JH AH KS TC KC 9C", "AC 7C 9D 8D 7D KD", "QC QS AD KH 9H 8H",
+                             "AS TS QH JC 7H 8C", "QD JS TH 9S 8S 7S"},
+                            "TD JD",
+                            {"1 pick",    "1 bury TD KD", "1 call AS unknown 8D",
+                             "1 play JD", "2 play QC",    "3 play JC",
+                             "4 play QD", "0 play JH",    "2 play KH",
+                             "3 play 7H", "4 play TH",    "0 play AH",
+                             "1 play 7C", "0 play KS",    "1 play 8D",
+                             "2 play 9H", "3 play AS",    "4 play 7S",
+                             "3 play TS", "4 play 8S",    "0 play TC",
+                             "1 play 9D", "2 play 8H",    "1 play AC",
+                             "2 play AD", "3 play 8C",    "4 play 9S",
+                             "0 play KC", "2 play QS",    "3 play QH",
+                             "4 play JS", "0 play 9C",    "1 play 7D"}};
 
 // Alone (S7), dealer 0: seat 1 holds the six top trumps, buries JH JD (4 points), goes alone
 // and takes every trick (116 points): m = 3, alone: +12 / -3 each.
 const SheepHand kAlone = {
     0,
-    {"8C 7C 8S 7S 8H 7H", "QC QS QH QD JC JS", "AD TD AC TC KC 9C", "KD 9D AS TS KS 9S", "8D 7D AH TH KH 9H"},
+    {"8C 7C 8S 7S 8H 7H", "QC QS QH QD JC JS", "AD TD AC TC KC 9C", "KD 9D AS TS KS 9S",
+     "8D 7D AH TH KH 9H"},
     "JH JD",
-    {"1 pick", "1 bury JH JD", "1 alone",
-     "1 play QC", "2 play AD", "3 play KD", "4 play 8D", "0 play 8C",
-     "1 play QS", "2 play TD", "3 play 9D", "4 play 7D", "0 play 7C",
-     "1 play QH", "2 play AC", "3 play AS", "4 play AH", "0 play 8S",
-     "1 play QD", "2 play TC", "3 play TS", "4 play TH", "0 play 7S",
-     "1 play JC", "2 play KC", "3 play KS", "4 play KH", "0 play 8H",
-     "1 play JS", "2 play 9C", "3 play 9S", "4 play 9H", "0 play 7H"}};
+    {"1 pick",    "1 bury JH JD", "1 alone",   "1 play QC", "2 play AD", "3 play KD", "4 play 8D",
+     "0 play 8C", "1 play QS",    "2 play TD", "3 play 9D", "4 play 7D", "0 play 7C", "1 play QH",
+     "2 play AC", "3 play AS",    "4 play AH", "0 play 8S", "1 play QD", "2 play TC", "3 play TS",
+     "4 play TH", "0 play 7S",    "1 play JC", "2 play KC", "3 play KS", "4 play KH", "0 play 8H",
+     "1 play JS", "2 play 9C",    "3 play 9S", "4 play 9H", "0 play 7H"}};
 
 // No trick (S12), dealer 0. Seat 1 picks, buries KH KS (8 points), calls AC; seat 2 holds AC
 // and never leads it, so it goes to the last trick. Seat 3 takes every trick (112 points):
 // the picker alone pays 3 to each defender: -9, partner 0, +3 each; the bury does not count.
 const SheepHand kNoTrick = {
     0,
-    {"TS 9S AH TH 9H 8H", "7C 8C 9C 7S 8S 7H", "AC 7D 8D 9D KD TD", "QC QS QH QD JC JS", "JH JD AD TC KC AS"},
+    {"TS 9S AH TH 9H 8H", "7C 8C 9C 7S 8S 7H", "AC 7D 8D 9D KD TD", "QC QS QH QD JC JS",
+     "JH JD AD TC KC AS"},
     "KH KS",
-    {"1 pick", "1 bury KH KS", "1 call AC",
-     "1 play 7H", "2 play 7D", "3 play QC", "4 play TC", "0 play 8H",
-     "3 play QS", "4 play JD", "0 play 9H", "1 play 7S", "2 play 8D",
-     "3 play QH", "4 play JH", "0 play TH", "1 play 8S", "2 play 9D",
-     "3 play QD", "4 play AD", "0 play AH", "1 play 9C", "2 play KD",
-     "3 play JC", "4 play AS", "0 play TS", "1 play 8C", "2 play TD",
-     "3 play JS", "4 play KC", "0 play 9S", "1 play 7C", "2 play AC"}};
+    {"1 pick",    "1 bury KH KS", "1 call AC", "1 play 7H", "2 play 7D", "3 play QC", "4 play TC",
+     "0 play 8H", "3 play QS",    "4 play JD", "0 play 9H", "1 play 7S", "2 play 8D", "3 play QH",
+     "4 play JH", "0 play TH",    "1 play 8S", "2 play 9D", "3 play QD", "4 play AD", "0 play AH",
+     "1 play 9C", "2 play KD",    "3 play JC", "4 play AS", "0 play TS", "1 play 8C", "2 play TD",
+     "3 play JS", "4 play KC",    "0 play 9S", "1 play 7C", "2 play AC"}};
 
 // Leaster (S14), dealer 0: everyone passes.
 //   T1 1:7C 2:AC 3:9C 4:8C 0:7H   AC  11 -> seat 2
@@ -649,44 +689,43 @@ const SheepHand kNoTrick = {
 // Points 47 / 13 / 40 / 20 / 0; seat 4 took no trick; seat 1 has the fewest: +4, -1 each.
 const SheepHand kLeaster = {
     0,
-    {"TH KH 7H QH JH TD", "7C 8S 9H QC AD KD", "AC TC 7S 8H JC 7D", "KC 9C AS TS JS 8D", "8C KS 9S AH QS 9D"},
+    {"TH KH 7H QH JH TD", "7C 8S 9H QC AD KD", "AC TC 7S 8H JC 7D", "KC 9C AS TS JS 8D",
+     "8C KS 9S AH QS 9D"},
     "QD JD",
-    {"1 pass", "2 pass", "3 pass", "4 pass", "0 pass",
-     "1 play 7C", "2 play AC", "3 play 9C", "4 play 8C", "0 play 7H",
-     "2 play 7S", "3 play TS", "4 play 9S", "0 play TH", "1 play 8S",
-     "3 play KC", "4 play AH", "0 play KH", "1 play 9H", "2 play TC",
-     "2 play 8H", "3 play 8D", "4 play KS", "0 play TD", "1 play KD",
-     "0 play QH", "1 play QC", "2 play JC", "3 play JS", "4 play QS",
-     "1 play AD", "2 play 7D", "3 play AS", "4 play 9D", "0 play JH"}};
+    {"1 pass",    "2 pass",    "3 pass",    "4 pass",    "0 pass",    "1 play 7C", "2 play AC",
+     "3 play 9C", "4 play 8C", "0 play 7H", "2 play 7S", "3 play TS", "4 play 9S", "0 play TH",
+     "1 play 8S", "3 play KC", "4 play AH", "0 play KH", "1 play 9H", "2 play TC", "2 play 8H",
+     "3 play 8D", "4 play KS", "0 play TD", "1 play KD", "0 play QH", "1 play QC", "2 play JC",
+     "3 play JS", "4 play QS", "1 play AD", "2 play 7D", "3 play AS", "4 play 9D", "0 play JH"}};
 
 // Leaster tie (S14), dealer 0: seat 0 wins T1 (45) and T2 (15) = 60; seat 1 wins the rest,
 // 56 + the blind JH JD (4) = 60. A tie for fewest: no score changes. With leaster_blind=none
 // seat 1 has 56 and wins alone.
 const SheepHand kLeasterTie = {
     0,
-    {"QC QS TD 9D 8D 7D", "AD KD QH QD JC JS", "AC TC KC 9C 8C 7C", "AS TS KS 9S 8S 7S", "AH TH KH 9H 8H 7H"},
+    {"QC QS TD 9D 8D 7D", "AD KD QH QD JC JS", "AC TC KC 9C 8C 7C", "AS TS KS 9S 8S 7S",
+     "AH TH KH 9H 8H 7H"},
     "JH JD",
-    {"1 pass", "2 pass", "3 pass", "4 pass", "0 pass",
-     "1 play AD", "2 play AC", "3 play TS", "4 play TH", "0 play QC",   // 45 -> seat 0
-     "0 play QS", "1 play KD", "2 play KC", "3 play KS", "4 play 9H",   // 15 -> seat 0
-     "0 play 7D", "1 play JS", "2 play 7C", "3 play 7S", "4 play 7H",   //  2 -> seat 1
-     "1 play QH", "2 play 8C", "3 play 8S", "4 play 8H", "0 play 8D",   //  3 -> seat 1
-     "1 play QD", "2 play 9C", "3 play 9S", "4 play KH", "0 play 9D",   //  7 -> seat 1
-     "1 play JC", "2 play TC", "3 play AS", "4 play AH", "0 play TD"}}; // 44 -> seat 1
+    {"1 pass",    "2 pass",    "3 pass",    "4 pass",    "0 pass",
+     "1 play AD", "2 play AC", "3 play TS", "4 play TH", "0 play QC",    // 45 -> seat 0
+     "0 play QS", "1 play KD", "2 play KC", "3 play KS", "4 play 9H",    // 15 -> seat 0
+     "0 play 7D", "1 play JS", "2 play 7C", "3 play 7S", "4 play 7H",    //  2 -> seat 1
+     "1 play QH", "2 play 8C", "3 play 8S", "4 play 8H", "0 play 8D",    //  3 -> seat 1
+     "1 play QD", "2 play 9C", "3 play 9S", "4 play KH", "0 play 9D",    //  7 -> seat 1
+     "1 play JC", "2 play TC", "3 play AS", "4 play AH", "0 play TD"}};  // 44 -> seat 1
 
 // Leaster sweep (S14): seat 1 takes every trick and all 120 points, and as the only player
 // with a trick it wins.
 const SheepHand kLeasterSweep = {
     0,
-    {"AD TD KD 9D 8D 7D", "QC QS QH QD JC JS", "AC TC KC 9C 8C 7C", "AS TS KS 9S 8S 7S", "AH TH KH 9H 8H 7H"},
+    {"AD TD KD 9D 8D 7D", "QC QS QH QD JC JS", "AC TC KC 9C 8C 7C", "AS TS KS 9S 8S 7S",
+     "AH TH KH 9H 8H 7H"},
     "JH JD",
-    {"1 pass", "2 pass", "3 pass", "4 pass", "0 pass",
-     "1 play QC", "2 play 7C", "3 play 7S", "4 play 7H", "0 play 7D",
-     "1 play QS", "2 play 8C", "3 play 8S", "4 play 8H", "0 play 8D",
-     "1 play QH", "2 play 9C", "3 play 9S", "4 play 9H", "0 play 9D",
-     "1 play QD", "2 play KC", "3 play KS", "4 play KH", "0 play KD",
-     "1 play JC", "2 play TC", "3 play TS", "4 play TH", "0 play TD",
-     "1 play JS", "2 play AC", "3 play AS", "4 play AH", "0 play AD"}};
+    {"1 pass",    "2 pass",    "3 pass",    "4 pass",    "0 pass",    "1 play QC", "2 play 7C",
+     "3 play 7S", "4 play 7H", "0 play 7D", "1 play QS", "2 play 8C", "3 play 8S", "4 play 8H",
+     "0 play 8D", "1 play QH", "2 play 9C", "3 play 9S", "4 play 9H", "0 play 9D", "1 play QD",
+     "2 play KC", "3 play KS", "4 play KH", "0 play KD", "1 play JC", "2 play TC", "3 play TS",
+     "4 play TH", "0 play TD", "1 play JS", "2 play AC", "3 play AS", "4 play AH", "0 play AD"}};
 
 }  // namespace
 
@@ -695,18 +734,26 @@ TEST_CASE("sheepshead records: a called-ace hand (S7, S8, S10, S11)") {
   CHECK(replay_ok(rec) == sheep_json("{\"deltas\": [-1, 2, 1, -1, -1]}", "-1, 2, 1, -1, -1"));
   const std::string r = last_hand(rec);
   CAPTURE(r);
-  CHECK(has(r, "\"contract\": \"called\", \"picker\": 1, \"partner\": 2, \"called\": \"AC\", \"unknown\": null"));
-  CHECK(has(r, "\"bury_points\": 0, \"picker_side_points\": 71, \"picker_side_tricks\": 3, \"won\": true, "
-               "\"multiplier\": 1, \"doubled\": 1, \"bumped\": 1"));
+  CHECK(has(r,
+            "\"contract\": \"called\", \"picker\": 1, \"partner\": 2, \"called\": \"AC\", "
+            "\"unknown\": null"));
+  CHECK(has(
+      r,
+      "\"bury_points\": 0, \"picker_side_points\": 71, \"picker_side_tricks\": 3, \"won\": true, "
+      "\"multiplier\": 1, \"doubled\": 1, \"bumped\": 1"));
   CHECK(has(r, "\"points\": [15, 52, 19, 22, 12], \"tricks\": [1, 2, 1, 1, 1]"));
   // Mid-hand: seat 1 leads the first trick after the call; the partner stays secret from a
   // defender until AC is played (S13), and then everyone sees it.
-  const ReplayResult before = deckhand::replay_record(sheep_header() + sheep_deal(kCalledAce) + sheep_moves(kCalledAce, 0, 23));
+  const ReplayResult before = deckhand::replay_record(sheep_header() + sheep_deal(kCalledAce) +
+                                                      sheep_moves(kCalledAce, 0, 23));
   REQUIRE(before.ok);
-  CHECK(has(deckhand::replay_json(before), "\"hands\": [], \"scores\": [0, 0, 0, 0, 0], \"over\": false, \"winners\": [], \"to_act\": 1}"));
+  CHECK(has(deckhand::replay_json(before),
+            "\"hands\": [], \"scores\": [0, 0, 0, 0, 0], \"over\": false, \"winners\": [], "
+            "\"to_act\": 1}"));
   CHECK(has(before.final_game->view_json(3), "\"partner\": null"));
   CHECK(has(before.final_game->view_json(2), "\"partner\": 2"));
-  const ReplayResult after = deckhand::replay_record(sheep_header() + sheep_deal(kCalledAce) + sheep_moves(kCalledAce, 0, 25));
+  const ReplayResult after = deckhand::replay_record(sheep_header() + sheep_deal(kCalledAce) +
+                                                     sheep_moves(kCalledAce, 0, 25));
   REQUIRE(after.ok);
   CHECK(has(after.final_game->view_json(3), "\"partner\": 2"));
 }
@@ -717,8 +764,10 @@ TEST_CASE("sheepshead records: a called-ten hand (S7: the picker owns all three 
   const std::string r = last_hand(rec);
   CAPTURE(r);
   CHECK(has(r, "\"picker\": 2, \"partner\": 4, \"called\": \"TH\""));
-  CHECK(has(r, "\"bury_points\": 11, \"picker_side_points\": 96, \"picker_side_tricks\": 4, \"won\": true, "
-               "\"multiplier\": 2"));
+  CHECK(has(
+      r,
+      "\"bury_points\": 11, \"picker_side_points\": 96, \"picker_side_tricks\": 4, \"won\": true, "
+      "\"multiplier\": 2"));
   CHECK(has(r, "\"points\": [0, 0, 85, 24, 0]"));
 }
 
@@ -727,15 +776,19 @@ TEST_CASE("sheepshead records: an unknown hand (S7, S8), bumped (S11 double_on_b
   CHECK(replay_ok(plain) == sheep_json("{\"deltas\": [1, -2, 1, -1, 1]}", "1, -2, 1, -1, 1"));
   const std::string r = last_hand(plain);
   CAPTURE(r);
-  CHECK(has(r, "\"picker\": 1, \"partner\": 3, \"called\": \"AS\", \"unknown\": \"8D\", \"bury_points\": 14, "
-               "\"picker_side_points\": 49, \"picker_side_tricks\": 2, \"won\": false, \"multiplier\": 1"));
+  CHECK(has(
+      r,
+      "\"picker\": 1, \"partner\": 3, \"called\": \"AS\", \"unknown\": \"8D\", \"bury_points\": "
+      "14, "
+      "\"picker_side_points\": 49, \"picker_side_tricks\": 2, \"won\": false, \"multiplier\": 1"));
   // The unknown's points (none here) go to the trick's winner: seat 3 has KS + AS.
   CHECK(has(r, "\"points\": [25, 20, 46, 15, 0]"));
   const std::string bumped = sheep_header("option double_on_bump=on\n") + sheep_hand(kUnknown);
   CHECK(replay_ok(bumped) == sheep_json("{\"deltas\": [2, -4, 2, -2, 2]}", "2, -4, 2, -2, 2"));
   CHECK(has(last_hand(bumped), "\"bumped\": 2"));
   // During the hand the unknown shows face down to the others, as itself to the picker (S13).
-  const ReplayResult mid = deckhand::replay_record(sheep_header() + sheep_deal(kUnknown) + sheep_moves(kUnknown, 0, 18));
+  const ReplayResult mid =
+      deckhand::replay_record(sheep_header() + sheep_deal(kUnknown) + sheep_moves(kUnknown, 0, 18));
   REQUIRE(mid.ok);
   CHECK(has(mid.final_game->view_json(0), "[\"KS\", \"unknown\", \"9H\", \"AS\", \"7S\"]"));
   CHECK(has(mid.final_game->view_json(1), "[\"KS\", \"8D\", \"9H\", \"AS\", \"7S\"]"));
@@ -753,30 +806,35 @@ TEST_CASE("sheepshead records: alone, taking every trick (S10 m = 3, S11 alone)"
 TEST_CASE("sheepshead records: the picker's side takes no trick (S12)") {
   const std::string rec = sheep_header() + sheep_hand(kNoTrick);
   CHECK(replay_ok(rec) == sheep_json("{\"deltas\": [3, -9, 0, 3, 3]}", "3, -9, 0, 3, 3"));
-  CHECK(has(last_hand(rec), "\"bury_points\": 8, \"picker_side_points\": 0, \"picker_side_tricks\": 0, \"won\": false, "
-                            "\"multiplier\": 3"));
+  CHECK(has(
+      last_hand(rec),
+      "\"bury_points\": 8, \"picker_side_points\": 0, \"picker_side_tricks\": 0, \"won\": false, "
+      "\"multiplier\": 3"));
   // Doubled on the bump (S11 "doubled as above").
   CHECK(replay_ok(sheep_header("option double_on_bump=on\n") + sheep_hand(kNoTrick)) ==
         sheep_json("{\"deltas\": [6, -18, 0, 6, 6]}", "6, -18, 0, 6, 6"));
   // The same cards played alone: -12 / +3 each.
   SheepHand alone = kNoTrick;
   alone.moves[2] = "1 alone";
-  CHECK(replay_ok(sheep_header() + sheep_hand(alone)) == sheep_json("{\"deltas\": [3, -12, 3, 3, 3]}", "3, -12, 3, 3, 3"));
+  CHECK(replay_ok(sheep_header() + sheep_hand(alone)) ==
+        sheep_json("{\"deltas\": [3, -12, 3, 3, 3]}", "3, -12, 3, 3, 3"));
 }
 
 TEST_CASE("sheepshead records: leasters (S14, leaster_blind)") {
   const std::string rec = sheep_header() + sheep_hand(kLeaster);
   CHECK(replay_ok(rec) == sheep_json("{\"deltas\": [-1, 4, -1, -1, -1]}", "-1, 4, -1, -1, -1"));
   CHECK(has(last_hand(rec), "\"contract\": \"leaster\", \"picker\": null"));
-  CHECK(has(last_hand(rec), "\"leaster_winner\": 1, \"blind_points\": 5, \"points\": [47, 13, 40, 20, 0], "
-                            "\"tricks\": [2, 1, 2, 1, 0]"));
+  CHECK(has(last_hand(rec),
+            "\"leaster_winner\": 1, \"blind_points\": 5, \"points\": [47, 13, 40, 20, 0], "
+            "\"tricks\": [2, 1, 2, 1, 0]"));
   const std::string none = sheep_header("option leaster_blind=none\n") + sheep_hand(kLeaster);
   CHECK(replay_ok(none) == sheep_json("{\"deltas\": [-1, 4, -1, -1, -1]}", "-1, 4, -1, -1, -1"));
   CHECK(has(last_hand(none), "\"blind_points\": 0, \"points\": [42, 13, 40, 20, 0]"));
   // A tie for fewest: no score changes; without the blind the tie is broken.
   const std::string tie = sheep_header() + sheep_hand(kLeasterTie);
   CHECK(replay_ok(tie) == sheep_json("{\"deltas\": [0, 0, 0, 0, 0]}", "0, 0, 0, 0, 0"));
-  CHECK(has(last_hand(tie), "\"leaster_winner\": null, \"blind_points\": 4, \"points\": [60, 60, 0, 0, 0]"));
+  CHECK(has(last_hand(tie),
+            "\"leaster_winner\": null, \"blind_points\": 4, \"points\": [60, 60, 0, 0, 0]"));
   CHECK(replay_ok(sheep_header("option leaster_blind=none\n") + sheep_hand(kLeasterTie)) ==
         sheep_json("{\"deltas\": [-1, 4, -1, -1, -1]}", "-1, 4, -1, -1, -1"));
   // Only one player took tricks: that player wins, with all 120 points.
@@ -784,39 +842,47 @@ TEST_CASE("sheepshead records: leasters (S14, leaster_blind)") {
   CHECK(replay_ok(sweep) == sheep_json("{\"deltas\": [-1, 4, -1, -1, -1]}", "-1, 4, -1, -1, -1"));
   CHECK(has(last_hand(sweep), "\"points\": [0, 120, 0, 0, 0]"));
   // A leaster is played at once: seat 1 leads right after the dealer's pass.
-  const ReplayResult r = deckhand::replay_record(sheep_header() + sheep_deal(kLeaster) + sheep_moves(kLeaster, 0, 5));
+  const ReplayResult r =
+      deckhand::replay_record(sheep_header() + sheep_deal(kLeaster) + sheep_moves(kLeaster, 0, 5));
   REQUIRE(r.ok);
   CHECK(r.final_game->phase_name() == std::string("play"));
   CHECK(r.final_game->to_act() == 1);
 }
 
-TEST_CASE("sheepshead records: a doubler is thrown in, not scored, and doubles the next hand (S5)") {
+TEST_CASE(
+    "sheepshead records: a doubler is thrown in, not scored, and doubles the next hand (S5)") {
   // Hand 1 (dealer 0): everyone passes; hand 2 (dealer 1) is the called-ten hand, doubled.
-  const std::string rec =
-      sheep_header("option no_pick=doubler\n") + sheep_deal(kCalledAce) + all_pass(0) + sheep_hand(kCalledTen);
+  const std::string rec = sheep_header("option no_pick=doubler\n") + sheep_deal(kCalledAce) +
+                          all_pass(0) + sheep_hand(kCalledTen);
   CHECK(replay_ok(rec) == sheep_json("{\"deltas\": [-4, -4, 8, -4, 4]}", "-4, -4, 8, -4, 4"));
   CHECK(has(last_hand(rec), "\"doubled\": 2"));
   // Right after the throw-in: no hand scored, nobody to act, the next deal is awaited.
-  CHECK(replay_ok(sheep_header("option no_pick=doubler\n") + sheep_deal(kCalledAce) + all_pass(0)) ==
-        sheep_json("", "0, 0, 0, 0, 0"));
+  CHECK(replay_ok(sheep_header("option no_pick=doubler\n") + sheep_deal(kCalledAce) +
+                  all_pass(0)) == sheep_json("", "0, 0, 0, 0, 0"));
   // Doublers do not stack: two throw-ins double the next two hands once each, in order; the
   // called-ace hand rotated to dealers 2, 3 (doubled) and 4. hands=3 ends the game (S15).
-  const std::string two = sheep_header("option no_pick=doubler\noption hands=3\n") + sheep_deal(kCalledAce) +
-                          all_pass(0) + sheep_deal(kCalledAce, 1) + all_pass(1) + sheep_hand(kCalledAce, 2) +
-                          sheep_hand(kCalledAce, 3) + sheep_hand(kCalledAce, 4);
-  CHECK(replay_ok(two) == sheep_json("{\"deltas\": [-2, -2, -2, 4, 2]}, {\"deltas\": [2, -2, -2, -2, 4]}, "
-                                     "{\"deltas\": [2, 1, -1, -1, -1]}",
-                                     "2, -3, -5, 1, 5", "\"over\": true, \"winners\": [4], \"to_act\": null}"));
+  const std::string two = sheep_header("option no_pick=doubler\noption hands=3\n") +
+                          sheep_deal(kCalledAce) + all_pass(0) + sheep_deal(kCalledAce, 1) +
+                          all_pass(1) + sheep_hand(kCalledAce, 2) + sheep_hand(kCalledAce, 3) +
+                          sheep_hand(kCalledAce, 4);
+  CHECK(replay_ok(two) ==
+        sheep_json("{\"deltas\": [-2, -2, -2, 4, 2]}, {\"deltas\": [2, -2, -2, -2, 4]}, "
+                   "{\"deltas\": [2, 1, -1, -1, -1]}",
+                   "2, -3, -5, 1, 5", "\"over\": true, \"winners\": [4], \"to_act\": null}"));
 }
 
 TEST_CASE("sheepshead records: several hands, the deal passing left, and the game's end (S15)") {
-  const std::string rec = sheep_header("option hands=2\n") + sheep_hand(kCalledAce) + sheep_hand(kCalledTen);
-  CHECK(replay_ok(rec) == sheep_json("{\"deltas\": [-1, 2, 1, -1, -1]}, {\"deltas\": [-2, -2, 4, -2, 2]}",
-                                     "-3, 0, 5, -3, 1", "\"over\": true, \"winners\": [2], \"to_act\": null}"));
+  const std::string rec =
+      sheep_header("option hands=2\n") + sheep_hand(kCalledAce) + sheep_hand(kCalledTen);
+  CHECK(replay_ok(rec) ==
+        sheep_json("{\"deltas\": [-1, 2, 1, -1, -1]}, {\"deltas\": [-2, -2, 4, -2, 2]}",
+                   "-3, 0, 5, -3, 1", "\"over\": true, \"winners\": [2], \"to_act\": null}"));
   // Ties share the win: the alone hand and the same hand one seat on leave seats 1 and 2 at 9.
-  const std::string tied = sheep_header("option hands=2\n") + sheep_hand(kAlone) + sheep_hand(kAlone, 1);
-  CHECK(replay_ok(tied) == sheep_json("{\"deltas\": [-3, 12, -3, -3, -3]}, {\"deltas\": [-3, -3, 12, -3, -3]}",
-                                      "-6, 9, 9, -6, -6", "\"over\": true, \"winners\": [1, 2], \"to_act\": null}"));
+  const std::string tied =
+      sheep_header("option hands=2\n") + sheep_hand(kAlone) + sheep_hand(kAlone, 1);
+  CHECK(replay_ok(tied) ==
+        sheep_json("{\"deltas\": [-3, 12, -3, -3, -3]}, {\"deltas\": [-3, -3, 12, -3, -3]}",
+                   "-6, 9, 9, -6, -6", "\"over\": true, \"winners\": [1, 2], \"to_act\": null}"));
   // A deal after the end is refused (line: 2 header lines, option, 2 x 34 hand lines, then it).
   expect_refused(rec + "deal seed 1\n", Reason::game_over, 72);
   expect_refused(rec + "0 pass\n", Reason::game_over, 72);
@@ -844,48 +910,62 @@ TEST_CASE("sheepshead records: refused picks, buries and calls give their reason
   expect_refused(h + sheep_until(kCalledAce, 2, "1 call QC"), Reason::not_callable, 6);
   expect_refused(h + sheep_until(kCalledAce, 2, "1 call 9C"), Reason::not_callable, 6);
   expect_refused(h + sheep_until(kCalledAce, 2, "1 call AD"), Reason::not_callable, 6);
-  expect_refused(h + sheep_until(kCalledAce, 2, "1 call AS unknown 7C"), Reason::unknown_not_allowed, 6);
+  expect_refused(h + sheep_until(kCalledAce, 2, "1 call AS unknown 7C"),
+                 Reason::unknown_not_allowed, 6);
   expect_refused(h + sheep_until(kCalledAce, 2, "1 call AS unknown 8S"), Reason::card_not_held, 6);
   expect_refused(h + sheep_until(kCalledAce, 2, "1 play QC"), Reason::wrong_phase, 6);
   // The called-ten picker (dealer 1: line 3 is the dealer header, move k on line 5 + k).
   const std::string d1 = sheep_header("dealer 1\n");
   expect_refused(d1 + sheep_until(kCalledTen, 0, "1 pick"), Reason::wrong_seat, 5);
-  expect_refused(d1 + sheep_until(kCalledTen, 2, "2 call AS"), Reason::cannot_call_own_card, 7);  // buried
-  expect_refused(d1 + sheep_until(kCalledTen, 2, "2 call AC"), Reason::cannot_call_own_card, 7);  // in hand
-  expect_refused(d1 + sheep_until(kCalledTen, 2, "2 call TS"), Reason::no_hold_card, 7);          // AS buried
-  expect_refused(d1 + sheep_until(kCalledTen, 2, "2 call TH unknown QC"), Reason::unknown_not_allowed, 7);
+  expect_refused(d1 + sheep_until(kCalledTen, 2, "2 call AS"), Reason::cannot_call_own_card,
+                 7);  // buried
+  expect_refused(d1 + sheep_until(kCalledTen, 2, "2 call AC"), Reason::cannot_call_own_card,
+                 7);  // in hand
+  expect_refused(d1 + sheep_until(kCalledTen, 2, "2 call TS"), Reason::no_hold_card,
+                 7);  // AS buried
+  expect_refused(d1 + sheep_until(kCalledTen, 2, "2 call TH unknown QC"),
+                 Reason::unknown_not_allowed, 7);
   // The unknown picker (AC 7C 9D 8D 7D JD after burying TD KD).
   expect_refused(h + sheep_until(kUnknown, 2, "1 call AS"), Reason::no_hold_card, 6);
-  expect_refused(h + sheep_until(kUnknown, 2, "1 call AC unknown 7C"), Reason::cannot_call_own_card, 6);
+  expect_refused(h + sheep_until(kUnknown, 2, "1 call AC unknown 7C"), Reason::cannot_call_own_card,
+                 6);
   expect_refused(h + sheep_until(kUnknown, 2, "1 call AH unknown AS"), Reason::card_not_held, 6);
   expect_refused(h + sheep_until(kUnknown, 2, "1 call AH unknown TD"), Reason::card_not_held, 6);
-  expect_refused(h + sheep_until(kUnknown, 2, "1 call TS unknown 7C"), Reason::unknown_not_allowed, 6);
+  expect_refused(h + sheep_until(kUnknown, 2, "1 call TS unknown 7C"), Reason::unknown_not_allowed,
+                 6);
   // unknown=off: only alone is left (line 3 is the option, move k on line 5 + k).
   const std::string off = sheep_header("option unknown=off\n");
-  expect_refused(off + sheep_until(kUnknown, 2, "1 call AS unknown 8D"), Reason::unknown_not_allowed, 7);
+  expect_refused(off + sheep_until(kUnknown, 2, "1 call AS unknown 8D"),
+                 Reason::unknown_not_allowed, 7);
   expect_refused(off + sheep_until(kUnknown, 2, "1 call AH"), Reason::no_hold_card, 7);
   CHECK(deckhand::replay_record(off + sheep_until(kUnknown, 2, "1 alone")).ok);
   // no_pick=forced: the dealer may not pass after four passes (S5).
   const std::string forced = sheep_header("option no_pick=forced\n") + sheep_deal(kCalledAce);
   expect_refused(forced + "1 pass\n2 pass\n3 pass\n4 pass\n0 pass\n", Reason::dealer_must_pick, 9);
-  const ReplayResult picked = deckhand::replay_record(forced + "1 pass\n2 pass\n3 pass\n4 pass\n0 pick\n");
+  const ReplayResult picked =
+      deckhand::replay_record(forced + "1 pass\n2 pass\n3 pass\n4 pass\n0 pick\n");
   REQUIRE(picked.ok);
   CHECK(picked.final_game->phase_name() == std::string("burying"));
   CHECK(picked.final_game->to_act() == 0);
   // Malformed sheepshead deals.
-  expect_refused(h + "deal 0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH QD JS KC 9C 8C; "
+  expect_refused(h + "deal 0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH "
+                     "QD JS KC 9C 8C; "
                      "4: AS TS KS JH TD KD\n",
                  Reason::malformed_deal, 3);
-  expect_refused(h + "deal 0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH QD JS KC 9C 8C; "
+  expect_refused(h + "deal 0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH "
+                     "QD JS KC 9C 8C; "
                      "4: AS TS KS JH TD KD; blind: 8S 8S\n",
                  Reason::malformed_deal, 3);
-  expect_refused(h + "deal 0: AH TH KH 9H 8D; 1: QC QS JD 9D 7C 7H 7D; 2: AC TC JC AD 8H 9S; 3: QH QD JS KC 9C 8C; "
+  expect_refused(h + "deal 0: AH TH KH 9H 8D; 1: QC QS JD 9D 7C 7H 7D; 2: AC TC JC AD 8H 9S; 3: QH "
+                     "QD JS KC 9C 8C; "
                      "4: AS TS KS JH TD KD; blind: 8S 7S\n",
                  Reason::malformed_deal, 3);
-  expect_refused(h + "deal 0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH QD JS KC 9C 8C; "
+  expect_refused(h + "deal 0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH "
+                     "QD JS KC 9C 8C; "
                      "5: AS TS KS JH TD KD; blind: 8S 7S\n",
                  Reason::malformed_deal, 3);
-  expect_refused(h + "deal 0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH QD JS KC 9C 8C; "
+  expect_refused(h + "deal 0: AH TH KH 9H 8D 7D; 1: QC QS JD 9D 7C 7H; 2: AC TC JC AD 8H 9S; 3: QH "
+                     "QD JS KC 9C 8C; "
                      "4: AS TS KS JH TD KD; ghost: 8S 7S\n",
                  Reason::malformed_deal, 3);
 }
@@ -896,24 +976,34 @@ TEST_CASE("sheepshead records: refused plays give their reason and line (S7, S8,
   expect_refused(h + sheep_until(kCalledAce, 3, "1 play 6C"), Reason::invalid_card, 7);
   expect_refused(h + sheep_until(kCalledAce, 3, "1 play AS"), Reason::card_not_held, 7);
   expect_refused(h + sheep_until(kCalledAce, 3, "2 play 7H"), Reason::wrong_seat, 7);
-  expect_refused(h + sheep_until(kCalledAce, 3, "1 play 8S"), Reason::card_not_held, 7);       // buried
-  expect_refused(h + sheep_until(kCalledAce, 4, "2 play 9S"), Reason::must_follow_suit, 8);    // holds 8H
-  expect_refused(h + sheep_until(kCalledAce, 4, "2 play AC"), Reason::must_follow_suit, 8);    // holds 8H
-  expect_refused(h + sheep_until(kCalledAce, 9, "1 play 7C"), Reason::must_keep_hold_card, 13);   // last club
-  expect_refused(h + sheep_until(kCalledAce, 10, "2 play AC"), Reason::called_card_held_back, 14);  // void in hearts
-  expect_refused(h + sheep_until(kCalledAce, 16, "2 play AC"), Reason::called_card_held_back, 20);  // void in spades
+  expect_refused(h + sheep_until(kCalledAce, 3, "1 play 8S"), Reason::card_not_held, 7);  // buried
+  expect_refused(h + sheep_until(kCalledAce, 4, "2 play 9S"), Reason::must_follow_suit,
+                 8);  // holds 8H
+  expect_refused(h + sheep_until(kCalledAce, 4, "2 play AC"), Reason::must_follow_suit,
+                 8);  // holds 8H
+  expect_refused(h + sheep_until(kCalledAce, 9, "1 play 7C"), Reason::must_keep_hold_card,
+                 13);  // last club
+  expect_refused(h + sheep_until(kCalledAce, 10, "2 play AC"), Reason::called_card_held_back,
+                 14);  // void in hearts
+  expect_refused(h + sheep_until(kCalledAce, 16, "2 play AC"), Reason::called_card_held_back,
+                 20);  // void in spades
   expect_refused(h + sheep_until(kCalledAce, 18, "2 play TC"), Reason::must_lead_called_card, 22);
-  expect_refused(h + sheep_until(kCalledAce, 20, "4 play TS"), Reason::must_follow_suit, 24);  // trump led, TD KD held
+  expect_refused(h + sheep_until(kCalledAce, 20, "4 play TS"), Reason::must_follow_suit,
+                 24);  // trump led, TD KD held
   expect_refused(h + sheep_until(kCalledAce, 24, "2 play TC"), Reason::must_play_called_card, 28);
-  expect_refused(h + sheep_until(kCalledAce, 15, "1 play 7C"), Reason::must_keep_hold_card, 19);  // void in spades
+  expect_refused(h + sheep_until(kCalledAce, 15, "1 play 7C"), Reason::must_keep_hold_card,
+                 19);  // void in spades
   // ... but the partner may lead the called card (and in trick 5 the picker leads its last
   // hold card, 7C, in the hand itself).
   CHECK(deckhand::replay_record(h + sheep_until(kCalledAce, 18, "2 play AC")).ok);
   // Unknown hand.
-  expect_refused(h + sheep_until(kUnknown, 12, "1 play 8D"), Reason::unknown_held_back, 16);   // hearts led
+  expect_refused(h + sheep_until(kUnknown, 12, "1 play 8D"), Reason::unknown_held_back,
+                 16);  // hearts led
   expect_refused(h + sheep_until(kUnknown, 12, "1 play AS"), Reason::card_not_held, 16);
-  expect_refused(h + sheep_until(kUnknown, 14, "1 play 7D"), Reason::must_play_unknown, 18);   // spades led
+  expect_refused(h + sheep_until(kUnknown, 14, "1 play 7D"), Reason::must_play_unknown,
+                 18);  // spades led
   expect_refused(h + sheep_until(kUnknown, 16, "3 play TS"), Reason::must_play_called_card, 20);
   expect_refused(h + sheep_until(kUnknown, 17, "4 play 8H"), Reason::card_not_held, 21);
-  expect_refused(h + sheep_until(kUnknown, 19, "4 play JS"), Reason::must_follow_suit, 23);    // spades led, 9S 8S held
+  expect_refused(h + sheep_until(kUnknown, 19, "4 play JS"), Reason::must_follow_suit,
+                 23);  // spades led, 9S 8S held
 }

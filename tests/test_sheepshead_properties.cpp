@@ -47,17 +47,29 @@ struct Oracle {
   int power[32];  // higher wins within one effective suit
   CardSet suit_cards[5];
   Oracle() {
-    const char* const trumps[14] = {"QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D", "8D", "7D"};
+    const char* const trumps[14] = {"QC", "QS", "QH", "QD", "JC", "JS", "JH",
+                                    "JD", "AD", "TD", "KD", "9D", "8D", "7D"};
     const char fail[] = "ATK987";
     for (int c = 0; c < 32; ++c) {
       const char* name = card_name(Card(uint8_t(c)));
       switch (name[0]) {
-        case 'A': points[c] = 11; break;
-        case 'T': points[c] = 10; break;
-        case 'K': points[c] = 4; break;
-        case 'Q': points[c] = 3; break;
-        case 'J': points[c] = 2; break;
-        default: points[c] = 0;
+        case 'A':
+          points[c] = 11;
+          break;
+        case 'T':
+          points[c] = 10;
+          break;
+        case 'K':
+          points[c] = 4;
+          break;
+        case 'Q':
+          points[c] = 3;
+          break;
+        case 'J':
+          points[c] = 2;
+          break;
+        default:
+          points[c] = 0;
       }
       suit[c] = -1;
       for (int i = 0; i < 14; ++i)
@@ -83,12 +95,16 @@ Card card(const char* name) {
   return c;
 }
 
-bool same_state(const State& a, const State& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_state(const State& a, const State& b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 Options random_options(PortableRng& rng, OptionList* as_text) {
   Options o;
   const char* keys[] = {"no_pick", "unknown", "double_on_bump", "leaster_blind"};
-  const char* values[][3] = {{"leaster", "doubler", "forced"}, {"on", "off", nullptr}, {"off", "on", nullptr},
+  const char* values[][3] = {{"leaster", "doubler", "forced"},
+                             {"on", "off", nullptr},
+                             {"off", "on", nullptr},
                              {"last_trick", "none", nullptr}};
   for (int i = 0; i < 4; ++i) {
     const int v = int(rng.bounded(i == 0 ? 3 : 2));
@@ -112,7 +128,9 @@ int first_called_trick(const State& s) {
     const int leader = s.leaders[t];
     const uint8_t lead = s.played[t][leader];
     if (lead == kNoCard) continue;
-    if ((leader == s.picker && s.unknown != kNoCard && lead == s.unknown) || kOracle.suit[lead] == cs) return t;
+    if ((leader == s.picker && s.unknown != kNoCard && lead == s.unknown) ||
+        kOracle.suit[lead] == cs)
+      return t;
   }
   return -1;
 }
@@ -138,13 +156,16 @@ void oracle_plays(const State& s, CardSet* cards, bool* unknown) {
   if (s.in_trick == 0) {
     *cards = hand;
     // The partner leading the called suit leads the called card (S8).
-    if (called && first < 0 && seat == s.partner) *cards = hand - (kOracle.suit_cards[cs] - CardSet::of(called_card));
+    if (called && first < 0 && seat == s.partner)
+      *cards = hand - (kOracle.suit_cards[cs] - CardSet::of(called_card));
     *unknown = has_unknown;  // led, it leads the called suit (S7)
     return;
   }
   const int leader = s.leaders[t];
   const uint8_t lead = s.played[t][leader];
-  const int led_suit = called && leader == s.picker && s.unknown != kNoCard && lead == s.unknown ? cs : kOracle.suit[lead];
+  const int led_suit = called && leader == s.picker && s.unknown != kNoCard && lead == s.unknown
+                           ? cs
+                           : kOracle.suit[lead];
   const CardSet follow = hand & kOracle.suit_cards[led_suit];
   CardSet base = follow.empty() ? hand : follow;
   if (called && first == t) {  // the called suit is led for the first time, now
@@ -161,8 +182,9 @@ void oracle_plays(const State& s, CardSet* cards, bool* unknown) {
   if (called && first < 0 && !last) {
     if (seat == s.partner) base = base - CardSet::of(called_card);  // not even when void
     if (seat == s.picker) {
-      const CardSet hold = called_card.rank() == Rank::ten ? hand & CardSet::of(Card(Rank::ace, called_card.suit()))
-                                                           : hand & kOracle.suit_cards[cs];
+      const CardSet hold = called_card.rank() == Rank::ten
+                               ? hand & CardSet::of(Card(Rank::ace, called_card.suit()))
+                               : hand & kOracle.suit_cards[cs];
       if (hold.size() == 1) base = base - hold;  // keeps the last hold card
     }
   }
@@ -186,7 +208,8 @@ void oracle_calls(const State& s, CardSet* plain, CardSet* with_unknown) {
   }
   if (plain->empty() && s.options.unknown == Unknown::on)
     for (Card a : aces)
-      if (!owned.has(a) && (hand & kOracle.suit_cards[kOracle.suit[a.code]]).empty()) with_unknown->add(a);
+      if (!owned.has(a) && (hand & kOracle.suit_cards[kOracle.suit[a.code]]).empty())
+        with_unknown->add(a);
 }
 
 bool oracle_allows(const State& s, const Action& a) {
@@ -194,9 +217,11 @@ bool oracle_allows(const State& s, const Action& a) {
   switch (s.phase) {
     case Phase::picking:
       if (a.kind == ActionKind::pick) return true;
-      return a.kind == ActionKind::pass && !(s.passes == kPlayers - 1 && s.options.no_pick == NoPick::forced);
+      return a.kind == ActionKind::pass &&
+             !(s.passes == kPlayers - 1 && s.options.no_pick == NoPick::forced);
     case Phase::burying:
-      return a.kind == ActionKind::bury && a.a < a.b && s.hands[a.seat].has(Card(a.a)) && s.hands[a.seat].has(Card(a.b));
+      return a.kind == ActionKind::bury && a.a < a.b && s.hands[a.seat].has(Card(a.a)) &&
+             s.hands[a.seat].has(Card(a.b));
     case Phase::calling: {
       if (a.kind == ActionKind::alone) return true;
       if (a.kind != ActionKind::call) return false;
@@ -212,7 +237,8 @@ bool oracle_allows(const State& s, const Action& a) {
       oracle_plays(s, &cards, &unknown);
       return cards.has(Card(a.a)) || (unknown && a.a == s.unknown);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -236,7 +262,8 @@ void check_view_hides(const State& s, int seat, PortableRng& rng) {
   const bool is_picker = seat >= 0 && seat == s.picker;
   for (int p = 0; p < kPlayers; ++p)
     if (p != seat && !c.hands[p].empty()) h.sets[h.n++] = &c.hands[p];
-  if (!hand_over && s.picker == kNoSeat && !c.blind.empty()) h.sets[h.n++] = &c.blind;  // picking, or a leaster
+  if (!hand_over && s.picker == kNoSeat && !c.blind.empty())
+    h.sets[h.n++] = &c.blind;  // picking, or a leaster
   if (!hand_over && !is_picker && !c.bury.empty()) h.sets[h.n++] = &c.bury;
   if (!hand_over && !is_picker && s.unknown != kNoCard) {
     h.unknown_set = CardSet::of(Card(s.unknown));
@@ -254,18 +281,21 @@ void check_view_hides(const State& s, int seat, PortableRng& rng) {
   if (h.unknown_holder && h.unknown_set.lowest().code != s.unknown) {  // the unknown itself moved
     c.unknown = h.unknown_set.lowest().code;
     for (int t = 0; t < kTricks; ++t)
-      if (c.played[t][c.picker] == s.unknown) c.played[t][c.picker] = c.unknown;  // played face down
+      if (c.played[t][c.picker] == s.unknown)
+        c.played[t][c.picker] = c.unknown;  // played face down
   }
   if (s.picker != kNoSeat) {  // the blind as the picker took it
-    if (s.blind.has(a)) c.blind.remove(a), c.blind.add(b);
-    else if (s.blind.has(b)) c.blind.remove(b), c.blind.add(a);
+    if (s.blind.has(a))
+      c.blind.remove(a), c.blind.add(b);
+    else if (s.blind.has(b))
+      c.blind.remove(b), c.blind.add(a);
   }
   if (s.called != kNoCard)
     for (int p = 0; p < kPlayers; ++p)
       if (c.hands[p].has(Card(s.called))) c.partner = uint8_t(p);
   const View before = view(s, seat), after = view(c, seat);
-  ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "seat ", seat, " sees ", std::string(card_name(a)), " <-> ",
-         std::string(card_name(b)));
+  ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "seat ", seat, " sees ",
+         std::string(card_name(a)), " <-> ", std::string(card_name(b)));
   // The text forms derive from the View bytes; comparing them now and then is enough.
   if (rng.bounded(64) == 0) {
     ENSURE(view_json(before) == view_json(after), "");
@@ -291,8 +321,8 @@ void check_partner_secret(const State& s, int64_t* checks) {
       std::swap(c.hands[s.partner], c.hands[o]);
       c.partner = uint8_t(o);
       const View after = view(c, d);
-      ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "defender ", d, " tells partner ", int(s.partner),
-             " from seat ", o);
+      ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "defender ", d, " tells partner ",
+             int(s.partner), " from seat ", o);
       State literal = s;  // the hands alone, the partner field as it was
       std::swap(literal.hands[s.partner], literal.hands[o]);
       const View after2 = view(literal, d);
@@ -302,7 +332,8 @@ void check_partner_secret(const State& s, int64_t* checks) {
   }
   // The spectator, too.
   State c = s;
-  const int o = (s.partner + 1) % kPlayers == s.picker ? (s.partner + 2) % kPlayers : (s.partner + 1) % kPlayers;
+  const int o = (s.partner + 1) % kPlayers == s.picker ? (s.partner + 2) % kPlayers
+                                                       : (s.partner + 1) % kPlayers;
   std::swap(c.hands[s.partner], c.hands[o]);
   c.partner = uint8_t(o);
   const View sb = view(s, -1), sa = view(c, -1);
@@ -326,15 +357,18 @@ void check_view_shows(const State& s, int seat) {
   for (int t = 0; t < kTricks; ++t)
     for (int p = 0; p < kPlayers; ++p) {
       const bool face_down = s.unknown != kNoCard && p == s.picker && s.played[t][p] == s.unknown;
-      if (face_down && seat != s.picker && !hand_over) ENSURE(v.played[t][p] == kFaceDown, "");
-      else ENSURE(v.played[t][p] == s.played[t][p], "");
+      if (face_down && seat != s.picker && !hand_over)
+        ENSURE(v.played[t][p] == kFaceDown, "");
+      else
+        ENSURE(v.played[t][p] == s.played[t][p], "");
     }
 }
 
 struct Stats {
-  int64_t states = 0, tried = 0, hands = 0, thrown_in = 0, leasters = 0, alone = 0, ace_calls = 0, ten_calls = 0,
-          unknown_calls = 0, no_trick = 0, took_all = 0, schneider = 0, bumped = 0, doubled = 0, ties = 0,
-          partner_checks = 0, unknown_led = 0, forced_picks = 0, games = 0, doubled_thrown_in = 0;
+  int64_t states = 0, tried = 0, hands = 0, thrown_in = 0, leasters = 0, alone = 0, ace_calls = 0,
+          ten_calls = 0, unknown_calls = 0, no_trick = 0, took_all = 0, schneider = 0, bumped = 0,
+          doubled = 0, ties = 0, partner_checks = 0, unknown_led = 0, forced_picks = 0, games = 0,
+          doubled_thrown_in = 0;
 };
 
 // Every action of the kind, for the seat: plays of each card, all 496 bury pairs, all 1,056
@@ -391,11 +425,13 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
       Error e;
       const Reason r = advance(&out, a, &e);
       ++stats.tried;
-      ENSURE((r == Reason::ok) == in_list, format_action(a), " by seat ", seat, ": ", std::string(e.message));
-      ENSURE(in_list == oracle_allows(s, a), format_action(a), " by seat ", seat, " (RULES.md disagrees) in phase ",
-             int(s.phase));
+      ENSURE((r == Reason::ok) == in_list, format_action(a), " by seat ", seat, ": ",
+             std::string(e.message));
+      ENSURE(in_list == oracle_allows(s, a), format_action(a), " by seat ", seat,
+             " (RULES.md disagrees) in phase ", int(s.phase));
       if (r != Reason::ok) {
-        ENSURE(same_state(out, s), "a refusal changed the state: ", std::string(e.message));  // changes nothing
+        ENSURE(same_state(out, s),
+               "a refusal changed the state: ", std::string(e.message));  // changes nothing
         ENSURE(e.reason == r, "");
       } else {
         State pure_out;
@@ -424,12 +460,24 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
   State bad = s;
   const uint8_t wild = uint8_t(32 + rng.bounded(222));  // 32..253: no card, seat or trick
   switch (rng.bounded(6)) {
-    case 0: bad.picker = wild; break;
-    case 1: bad.partner = wild; break;
-    case 2: bad.called = wild; break;
-    case 3: bad.unknown = wild; break;
-    case 4: bad.unknown_played = wild; break;
-    default: bad.leaders[rng.bounded(kTricks)] = wild; break;
+    case 0:
+      bad.picker = wild;
+      break;
+    case 1:
+      bad.partner = wild;
+      break;
+    case 2:
+      bad.called = wild;
+      break;
+    case 3:
+      bad.unknown = wild;
+      break;
+    case 4:
+      bad.unknown_played = wild;
+      break;
+    default:
+      bad.leaders[rng.bounded(kTricks)] = wild;
+      break;
   }
   serialize(bad, bytes, sizeof bytes);
   ENSURE(deserialize(bytes, sizeof bytes, &back, nullptr) == Reason::corrupt_state, "");
@@ -450,9 +498,13 @@ void check_tricks(const State& s) {
   for (int t = 0; t < kTricks; ++t) {
     const int leader = s.leaders[t];
     ENSURE(leader < kPlayers, "");
-    if (t > 0) ENSURE(leader == s.trick_winners[t - 1], "the winner of a trick leads the next (S9)");
-    const auto is_unknown = [&](int p) { return called && p == s.picker && s.unknown != kNoCard && s.played[t][p] == s.unknown; };
-    const int led_suit = is_unknown(leader) ? kOracle.suit[s.called] : kOracle.suit[s.played[t][leader]];
+    if (t > 0)
+      ENSURE(leader == s.trick_winners[t - 1], "the winner of a trick leads the next (S9)");
+    const auto is_unknown = [&](int p) {
+      return called && p == s.picker && s.unknown != kNoCard && s.played[t][p] == s.unknown;
+    };
+    const int led_suit =
+        is_unknown(leader) ? kOracle.suit[s.called] : kOracle.suit[s.played[t][leader]];
     int best = -1, trick_points = 0;
     for (int i = 0; i < kPlayers; ++i) {
       const int p = (leader + i) % kPlayers;
@@ -467,10 +519,12 @@ void check_tricks(const State& s) {
         continue;
       }
       const int bs = kOracle.suit[s.played[t][best]];
-      if ((su == 4 && bs != 4) || (su == bs && kOracle.power[c] > kOracle.power[s.played[t][best]])) best = p;
+      if ((su == 4 && bs != 4) || (su == bs && kOracle.power[c] > kOracle.power[s.played[t][best]]))
+        best = p;
     }
     ENSURE(best >= 0, "");
-    ENSURE(s.trick_winners[t] == best, "trick ", t + 1, ": seat ", int(s.trick_winners[t]), " won, not seat ", best);
+    ENSURE(s.trick_winners[t] == best, "trick ", t + 1, ": seat ", int(s.trick_winners[t]),
+           " won, not seat ", best);
     points[best] += trick_points;
     tricks[best]++;
   }
@@ -505,15 +559,20 @@ void check_hand_result(const State& s, bool doubled, Stats& stats) {
   if (s.contract == Contract::leaster) {
     ++stats.leasters;
     const bool blind_to_last = s.options.leaster_blind == LeasterBlind::last_trick;
-    ENSURE(points + (blind_to_last ? 0 : kOracle.points_of(s.blind)) == 120, "leaster points ", points);
+    ENSURE(points + (blind_to_last ? 0 : kOracle.points_of(s.blind)) == 120, "leaster points ",
+           points);
     ENSURE(r.blind_points == (blind_to_last ? kOracle.points_of(s.blind) : 0), "");
-    ENSURE(r.picker == kNoSeat && r.partner == kNoSeat && r.called == kNoCard && r.unknown == kNoCard, "");
+    ENSURE(
+        r.picker == kNoSeat && r.partner == kNoSeat && r.called == kNoCard && r.unknown == kNoCard,
+        "");
     ENSURE(r.multiplier == 1 && r.bumped == 1, "");
     int fewest = 1000, count = 0, winner = -1;
     for (int p = 0; p < kPlayers; ++p) {
       if (r.tricks[p] == 0) continue;
-      if (r.points[p] < fewest) fewest = r.points[p], count = 1, winner = p;
-      else if (r.points[p] == fewest) ++count;
+      if (r.points[p] < fewest)
+        fewest = r.points[p], count = 1, winner = p;
+      else if (r.points[p] == fewest)
+        ++count;
     }
     if (count == 1) {
       for (int p = 0; p < kPlayers; ++p) expect[p] = p == winner ? 4 * factor : -factor;
@@ -528,10 +587,13 @@ void check_hand_result(const State& s, bool doubled, Stats& stats) {
     const int picker = s.picker, partner = with_partner ? s.partner : -1;
     ENSURE(points + kOracle.points_of(s.bury) == 120, "hand points ", points, " + bury");
     ENSURE(r.picker == picker && r.partner == (with_partner ? partner : kNoSeat), "");
-    ENSURE(r.called == s.called && r.unknown == s.unknown && r.bury_points == kOracle.points_of(s.bury), "");
+    ENSURE(r.called == s.called && r.unknown == s.unknown &&
+               r.bury_points == kOracle.points_of(s.bury),
+           "");
     ENSURE(r.blind_points == 0 && r.leaster_winner == kNoSeat, "");
     const int side_tricks = r.tricks[picker] + (with_partner ? r.tricks[partner] : 0);
-    const int side_points = r.points[picker] + (with_partner ? r.points[partner] : 0) + kOracle.points_of(s.bury);
+    const int side_points =
+        r.points[picker] + (with_partner ? r.points[partner] : 0) + kOracle.points_of(s.bury);
     ENSURE(r.picker_side_tricks == side_tricks, "");
     const bool bump_on = s.options.double_on_bump == DoubleOnBump::on;
     const int defenders = with_partner ? 3 : 4;
@@ -540,26 +602,36 @@ void check_hand_result(const State& s, bool doubled, Stats& stats) {
       ENSURE(r.picker_side_points == 0 && r.won == 0 && r.multiplier == 3, "");
       const int unit = 3 * factor * (bump_on ? 2 : 1);
       ENSURE(r.bumped == (bump_on ? 2 : 1), "");
-      for (int p = 0; p < kPlayers; ++p) expect[p] = p == picker ? -defenders * unit : p == partner ? 0 : unit;
+      for (int p = 0; p < kPlayers; ++p)
+        expect[p] = p == picker ? -defenders * unit : p == partner ? 0 : unit;
     } else {
       ENSURE(r.picker_side_points == side_points, "");
       int m;
       bool won;
-      if (side_tricks == kTricks) won = true, m = 3, ++stats.took_all;
-      else if (side_points >= 91) won = true, m = 2, ++stats.schneider;
-      else if (side_points >= 61) won = true, m = 1;
-      else if (side_points >= 31) won = false, m = 1;  // 60-60 loses
-      else won = false, m = 2, ++stats.schneider;
-      ENSURE(r.won == won && r.multiplier == m, "side ", side_points, " points, ", side_tricks, " tricks");
+      if (side_tricks == kTricks)
+        won = true, m = 3, ++stats.took_all;
+      else if (side_points >= 91)
+        won = true, m = 2, ++stats.schneider;
+      else if (side_points >= 61)
+        won = true, m = 1;
+      else if (side_points >= 31)
+        won = false, m = 1;  // 60-60 loses
+      else
+        won = false, m = 2, ++stats.schneider;
+      ENSURE(r.won == won && r.multiplier == m, "side ", side_points, " points, ", side_tricks,
+             " tricks");
       const int bump = !won && bump_on ? 2 : 1;
       stats.bumped += bump == 2;
       ENSURE(r.bumped == bump, "");
       const int each = m * factor * bump * (won ? -1 : 1);  // what each defender receives
       for (int p = 0; p < kPlayers; ++p)
-        expect[p] = p == picker ? -(with_partner ? 2 : defenders) * each : p == partner ? -each : each;
+        expect[p] = p == picker    ? -(with_partner ? 2 : defenders) * each
+                    : p == partner ? -each
+                                   : each;
     }
   }
-  for (int p = 0; p < kPlayers; ++p) ENSURE(r.deltas[p] == expect[p], "seat ", p, ": ", r.deltas[p], " not ", expect[p]);
+  for (int p = 0; p < kPlayers; ++p)
+    ENSURE(r.deltas[p] == expect[p], "seat ", p, ": ", r.deltas[p], " not ", expect[p]);
 }
 
 // ---- random play --------------------------------------------------------------------------
@@ -583,7 +655,8 @@ Action choose(const State& s, const Action* legal, int n, PortableRng& rng, int 
     }
   }
   if (s.phase == Phase::calling) {
-    if (n > 1 && rng.bounded(6) != 0) return legal[rng.bounded(uint64_t(n - 1))];  // alone is listed last
+    if (n > 1 && rng.bounded(6) != 0)
+      return legal[rng.bounded(uint64_t(n - 1))];  // alone is listed last
   }
   return legal[rng.bounded(uint64_t(n))];
 }
@@ -650,10 +723,12 @@ void run_games(uint64_t rng_seed, int min_hands) {
           REQUIRE(game->deal_seed(seed, nullptr) == Reason::ok);
           CardSet hands[kPlayers], blind;
           expected_seeded_deal(s.dealer, seed, hands, &blind);
-          for (int p = 0; p < kPlayers; ++p) ENSURE(s.hands[p] == hands[p], "S3 seeded deal, seat ", p);
+          for (int p = 0; p < kPlayers; ++p)
+            ENSURE(s.hands[p] == hands[p], "S3 seeded deal, seat ", p);
           ENSURE(s.blind == blind, "S3 seeded deal, blind");
         }
-        ENSURE(s.phase == Phase::picking && s.to_act == (s.dealer + 1) % kPlayers, "S4: left of the dealer first");
+        ENSURE(s.phase == Phase::picking && s.to_act == (s.dealer + 1) % kPlayers,
+               "S4: left of the dealer first");
         ENSURE(s.doubled == doubled, "S5: hand doubled ", int(s.doubled), " expected ", doubled);
         continue;
       }
@@ -666,23 +741,31 @@ void run_games(uint64_t rng_seed, int min_hands) {
           options.no_pick == NoPick::forced)
         ++st.forced_picks;
       if (phase == Phase::calling && a.kind == ActionKind::call) {
-        if (a.b != kNoCard) ++st.unknown_calls;
-        else if (Card(a.a).rank() == Rank::ten) ++st.ten_calls;
-        else ++st.ace_calls;
+        if (a.b != kNoCard)
+          ++st.unknown_calls;
+        else if (Card(a.a).rank() == Rank::ten)
+          ++st.ten_calls;
+        else
+          ++st.ace_calls;
       }
-      if (phase == Phase::play && s.in_trick == 0 && s.unknown != kNoCard && a.a == s.unknown && a.seat == s.picker)
+      if (phase == Phase::play && s.in_trick == 0 && s.unknown != kNoCard && a.a == s.unknown &&
+          a.seat == s.picker)
         ++st.unknown_led;
       const State before = s;
       ENSURE(advance(&s, a, nullptr) == Reason::ok, format_action(a));
       // Half the moves go through the text form, as a record or a UI would send them.
-      if (rng.bounded(2)) ENSURE(game->apply_text(a.seat, format_action(a), nullptr) == Reason::ok, format_action(a));
-      else ENSURE(game->apply(to_code(a), nullptr) == Reason::ok, format_action(a));
+      if (rng.bounded(2))
+        ENSURE(game->apply_text(a.seat, format_action(a), nullptr) == Reason::ok, format_action(a));
+      else
+        ENSURE(game->apply(to_code(a), nullptr) == Reason::ok, format_action(a));
       if (phase == Phase::picking && s.phase == Phase::play) {
         ENSURE(s.contract == Contract::leaster && options.no_pick == NoPick::leaster, "S5/S14");
-        ENSURE(s.to_act == (s.dealer + 1) % kPlayers && s.blind == before.blind, "S14: left of the dealer leads");
+        ENSURE(s.to_act == (s.dealer + 1) % kPlayers && s.blind == before.blind,
+               "S14: left of the dealer leads");
       }
       if (phase == Phase::calling)
-        ENSURE(s.to_act == (s.dealer + 1) % kPlayers, "S9: left of the dealer leads the first trick");
+        ENSURE(s.to_act == (s.dealer + 1) % kPlayers,
+               "S9: left of the dealer leads the first trick");
       if (phase == Phase::picking && s.phase == Phase::deal) {  // a doubler: thrown in, not scored
         ENSURE(options.no_pick == NoPick::doubler && s.hands_scored == scored, "S5");
         ++st.thrown_in;
@@ -732,12 +815,14 @@ void run_games(uint64_t rng_seed, int min_hands) {
     REQUIRE(restored->record() == record);
     REQUIRE(restored->serialize() == bytes);
   }
-  MESSAGE(st.games, " games, ", st.hands, " hands (", st.leasters, " leasters, ", st.alone, " alone, ", st.ace_calls,
-          " ace calls, ", st.ten_calls, " ten calls, ", st.unknown_calls, " unknown calls), ", st.thrown_in,
-          " doublers thrown in (", st.doubled_thrown_in, " of them doubled), ", st.doubled, " doubled hands, ", st.no_trick, " no-trick, ", st.took_all,
-          " took all, ", st.schneider, " schneider, ", st.bumped, " bumped, ", st.ties, " leaster ties, ",
-          st.forced_picks, " forced picks, ", st.unknown_led, " unknowns led; ", st.states, " states, ", st.tried,
-          " actions tried, ", st.partner_checks, " partner swaps");
+  MESSAGE(st.games, " games, ", st.hands, " hands (", st.leasters, " leasters, ", st.alone,
+          " alone, ", st.ace_calls, " ace calls, ", st.ten_calls, " ten calls, ", st.unknown_calls,
+          " unknown calls), ", st.thrown_in, " doublers thrown in (", st.doubled_thrown_in,
+          " of them doubled), ", st.doubled, " doubled hands, ", st.no_trick, " no-trick, ",
+          st.took_all, " took all, ", st.schneider, " schneider, ", st.bumped, " bumped, ", st.ties,
+          " leaster ties, ", st.forced_picks, " forced picks, ", st.unknown_led, " unknowns led; ",
+          st.states, " states, ", st.tried, " actions tried, ", st.partner_checks,
+          " partner swaps");
   CHECK(st.leasters > 0);
   CHECK(st.alone > 0);
   CHECK(st.ace_calls > 0);
@@ -759,10 +844,14 @@ void run_games(uint64_t rng_seed, int min_hands) {
 }  // namespace
 
 // Half the hands each, so that ctest runs the halves on both cores.
-TEST_CASE("Sheepshead random games, first half: conservation, legal actions, oracle, views, scoring, records (S1-S15)") {
+TEST_CASE(
+    "Sheepshead random games, first half: conservation, legal actions, oracle, views, scoring, "
+    "records (S1-S15)") {
   run_games(20260517, kHandsPerHalf);
 }
 
-TEST_CASE("Sheepshead random games, second half: conservation, legal actions, oracle, views, scoring, records (S1-S15)") {
+TEST_CASE(
+    "Sheepshead random games, second half: conservation, legal actions, oracle, views, scoring, "
+    "records (S1-S15)") {
   run_games(517, kHandsPerHalf);
 }

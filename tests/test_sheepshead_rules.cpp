@@ -20,7 +20,9 @@ using namespace deckhand::sheepshead;
 
 // Reasons, phases and contracts print by name in failed checks.
 namespace deckhand {
-doctest::String toString(Reason r) { return reason_name(r); }
+doctest::String toString(Reason r) {
+  return reason_name(r);
+}
 }  // namespace deckhand
 namespace deckhand::sheepshead {
 doctest::String toString(Phase p) {
@@ -87,7 +89,8 @@ constexpr const char* kDealUnknown =
 // last trick, which is led with a trump.
 //   t1: 1:AC 2:8H 3:7C 4:TH 0:9H -> seat 1, 21      t4: 2:AS 3:9S 4:8S 0:KD 1:KC -> seat 0, 19
 //   t2: 1:8C 2:JS 3:KH 4:QC 0:8D -> seat 4, 9       t5: 0:TD 1:TC 2:TS 3:JH 4:JC -> seat 4, 34
-//   t3: 4:QD 0:9D 1:9C 2:QS 3:QH -> seat 2, 9       t6: 4:JD 0:AD 1:7D(unknown) 2:AH 3:KS -> seat 4, 28
+//   t3: 4:QD 0:9D 1:9C 2:QS 3:QH -> seat 2, 9       t6: 4:JD 0:AD 1:7D(unknown) 2:AH 3:KS -> seat
+//   4, 28
 // Picker's side: 21 + 9 + bury 0 = 30 in two tricks: a schneidered loss.
 constexpr const char* kNeverLedFirst5 =
     "AC 8H 7C TH 9H  8C JS KH QC 8D  QD 9D 9C QS QH  AS 9S 8S KD KC  TD TC TS JH JC";
@@ -112,7 +115,9 @@ struct Scenario {
 const Scenario kAlone60 = {
     "0: QC 9D AH 8S TS AS; 1: AC 9H QH 9S JS QS; 2: 9C TC 8D KD AD JH; 3: 7C JC KC QD TH KS; "
     "4: 8C 7D TD 7H KH 7S; blind: JD 8H",
-    "bury AC 8H", "alone", "9S TC KS 7S TS  AH 9H KD TH KH  AD QD TD 9D QH  JD 8D JC 7D QC  AS JS JH KC 7H  QS 9C 7C 8C 8S"};
+    "bury AC 8H", "alone",
+    "9S TC KS 7S TS  AH 9H KD TH KH  AD QD TD 9D QH  JD 8D JC 7D QC  AS JS JH KC 7H  QS 9C 7C 8C "
+    "8S"};
 
 // Alone, 61: picker 21 + 16 + 20 = 57 in tricks, bury 9S KD 4.
 //   t1: 1:KS 2:AS 3:QC 4:8D 0:JC -> 3, 20   t4: 1:QH 2:AD 3:9H 4:JD 0:9D -> 1, 16
@@ -121,7 +126,9 @@ const Scenario kAlone60 = {
 const Scenario kAlone61 = {
     "0: TC JC KC AC 9D JH; 1: TD QD KD 9S TS KS; 2: 9C AD AH 7S QS AS; 3: 7C 8C QC 8H 9H KH; "
     "4: 7D 8D JD 7H TH JS; blind: QH 8S",
-    "bury 9S KD", "alone", "KS AS QC 8D JC  KH 7H JH TS AH  AC TD 9C 7C 7D  QH AD 9H JD 9D  8S 7S 8C TH TC  QD QS 8H JS KC"};
+    "bury 9S KD", "alone",
+    "KS AS QC 8D JC  KH 7H JH TS AH  AC TD 9C 7C 7D  QH AD 9H JD 9D  8S 7S 8C TH TC  QD QS 8H JS "
+    "KC"};
 
 // Alone, 90: picker 16 + 18 + 14 + 32 = 80 in tricks, bury TH 8H 10.
 //   t1: 1:JH 2:KD 3:9D 4:8D 0:TD -> 1, 16   t4: 3:JC 4:AS 0:JD 1:QC 2:9S -> 1, 18
@@ -130,7 +137,9 @@ const Scenario kAlone61 = {
 const Scenario kAlone90 = {
     "0: 9C TD JD QH 7S KS; 1: QC 8H TH JH TS QS; 2: 7C AC 7D KD KH 9S; 3: TC JC 9D QD AD AH; "
     "4: KC 8D 7H 9H 8S AS; blind: 8C JS",
-    "bury TH 8H", "alone", "JH KD 9D 8D TD  JS 7D AD KC QH  9C 8C 7C TC 9H  JC AS JD QC 9S  QS KH QD 7H KS  TS AC AH 8S 7S"};
+    "bury TH 8H", "alone",
+    "JH KD 9D 8D TD  JS 7D AD KC QH  9C 8C 7C TC 9H  JC AS JD QC 9S  QS KH QD 7H KS  TS AC AH 8S "
+    "7S"};
 
 // Alone, 91: picker 9 + 19 + 15 + 7 + 31 = 81 in tricks, bury 8C TS 10.
 //   t1: 1:QD 2:JH 3:JD 4:JC 0:9D -> 1, 9    t4: 3:9H 4:KH 0:AH 1:7D 2:8S -> 1, 15
@@ -139,7 +148,9 @@ const Scenario kAlone90 = {
 const Scenario kAlone91 = {
     "0: KC AC 9D AH 7S KS; 1: 8C 7D TD QD TS AS; 2: 9C TC AD JH 8S 9S; 3: 7C JD KD 7H 9H JS; "
     "4: JC 8D 8H TH QH KH; blind: QC QS",
-    "bury 8C TS", "alone", "QD JH JD JC 9D  QC AD JS QH 7S  AS 9S KD TH KS  9H KH AH 7D 8S  QS 9C 7H 8D KC  TD TC 7C 8H AC"};
+    "bury 8C TS", "alone",
+    "QD JH JD JC 9D  QC AD JS QH 7S  AS 9S KD TH KS  9H KH AH 7D 8S  QS 9C 7H 8D KC  TD TC 7C 8H "
+    "AC"};
 
 // Alone, 30: picker 19 in one trick, bury AD 8H 11.
 //   t1: 1:KC 2:9C 3:7C 4:8D 0:JH -> 0, 6    t4: 0:7H 1:9H 2:AC 3:AH 4:JS -> 4, 24
@@ -148,7 +159,9 @@ const Scenario kAlone91 = {
 const Scenario kAlone30 = {
     "0: JD QD KD 7H JH KH; 1: QC KC AD 9H 8S AS; 2: 9C JC AC 9D 7S TS; 3: 7C 8C 7D TH AH 9S; "
     "4: 8D TD QH JS QS KS; blind: TC 8H",
-    "bury AD 8H", "alone", "KC 9C 7C 8D JH  KD QC JC 7D TD  8S 7S 9S KS JD  7H 9H AC AH JS  QS QD TC 9D 8C  QH KH AS TS TH"};
+    "bury AD 8H", "alone",
+    "KC 9C 7C 8D JH  KD QC JC 7D TD  8S 7S 9S KS JD  7H 9H AC AH JS  QS QD TC 9D 8C  QH KH AS TS "
+    "TH"};
 
 // Alone, 31: picker 27 in one trick, bury 8C KH 4.
 //   t1: 1:JD 2:AD 3:TD 4:9D 0:KD -> 1, 27   t4: 3:QC 4:QS 0:AH 1:JS 2:QH -> 3, 22
@@ -157,7 +170,9 @@ const Scenario kAlone30 = {
 const Scenario kAlone31 = {
     "0: TC KC KD AH 7S KS; 1: 9C AC TH KH 9S JS; 2: 7C QD AD 7H QH AS; 3: JC QC TD 8H JH TS; "
     "4: 7D 8D 9D 9H 8S QS; blind: 8C JD",
-    "bury 8C KH", "alone", "JD AD TD 9D KD  9S AS TS 8S KS  7C JH 7D TC AC  QC QS AH JS QH  JC 8D KC TH QD  7H 8H 9H 7S 9C"};
+    "bury 8C KH", "alone",
+    "JD AD TD 9D KD  9S AS TS 8S KS  7C JH 7D TC AC  QC QS AH JS QH  JC 8D KC TH QD  7H 8H 9H 7S "
+    "9C"};
 
 // Alone, every trick: 106 in tricks, bury QD AD 14.
 //   t1: 1:QS 2:JH 3:JS 4:KD 0:7D -> 1, 11   t4: 1:AH 2:8C 3:KH 4:KC 0:8H -> 1, 19
@@ -166,7 +181,9 @@ const Scenario kAlone31 = {
 const Scenario kAloneAll = {
     "0: 7D TD 8H 9H TH TS; 1: QC 8D JD QD QH AH; 2: 7C 8C 9C 7H JH KS; 3: JC AC KH 7S 9S JS; "
     "4: TC KC 9D KD 8S AS; blind: AD QS",
-    "bury QD AD", "alone", "QS JH JS KD 7D  QH 7H JC 9D TD  JD 9C AC TC TS  AH 8C KH KC 8H  QC 7C 7S 8S TH  8D KS 9S AS 9H"};
+    "bury QD AD", "alone",
+    "QS JH JS KD 7D  QH 7H JC 9D TD  JD 9C AC TC TS  AH 8C KH KC 8H  QC 7C 7S 8S TH  8D KS 9S AS "
+    "9H"};
 
 // Alone, 120 card points but one trick lost: seat 2 wins the first trick, worth 0, and the
 // picker's five top trumps take the rest. 99 in tricks, bury AH TH 21.
@@ -176,7 +193,9 @@ const Scenario kAloneAll = {
 const Scenario kAlone120LostTrick = {
     "0: 8S KH 9H 8H 7H JD; 1: 7C QC QS QH QD JC; 2: 9C AC TC KC JS JH; 3: 8C AD TD KD 9D 8D; "
     "4: 7S 7D AS TS KS 9S; blind: AH TH",
-    "bury AH TH", "alone", "7C 9C 8C 7S 8S  AC KD AS KH QC  QS JS AD 7D JD  QH JH TD TS 9H  QD TC 9D KS 8H  JC KC 8D 9S 7H"};
+    "bury AH TH", "alone",
+    "7C 9C 8C 7S 8S  AC KD AS KH QC  QS JS AD 7D JD  QH JH TD TS 9H  QD TC 9D KS 8H  JC KC 8D 9S "
+    "7H"};
 
 // Alone, no trick: seat 0 takes four tricks, seats 2 and 4 one each, the picker none; the
 // bury JC 8C (2) does not count (S12).
@@ -186,7 +205,9 @@ const Scenario kAlone120LostTrick = {
 const Scenario kAloneNoTrick = {
     "0: QC 7D 9D QD TS JS; 1: 8C TC 8D KD 7S 8S; 2: 7C 7H TH QH KH AH; 3: KC TD JD 8H 9H 9S; "
     "4: 9C AC AD JH QS KS; blind: JC AS",
-    "bury JC 8C", "alone", "8S AH 9S KS TS  QD 8D QH JD AD  TH 8H QS 7D 7S  JH JS KD KH TD  QC TC 7H 9H 9C  9D AS 7C KC AC"};
+    "bury JC 8C", "alone",
+    "8S AH 9S KS TS  QD 8D QH JD AD  TH 8H QS 7D 7S  JH JS KD KH TD  QC TC 7H 9H 9C  9D AS 7C KC "
+    "AC"};
 
 // Called AC (seat 2): 72 = picker 13 + 6, partner 14 + 28, bury AH 7S 11. A win.
 //   t1: 1:8C 2:AC 3:9C 4:AD 0:KC -> 4, 26   t4: 3:7C 4:9D 0:TC 1:QD 2:8D -> 1, 13
@@ -195,7 +216,9 @@ const Scenario kAloneNoTrick = {
 const Scenario kCalledWin = {
     "0: TC JC KC 8H 9S AS; 1: 8C QD AH 7S JS KS; 2: AC 8D TH JH QH QS; 3: 7C 9C QC 7D KH 8S; "
     "4: 9D JD KD AD 7H TS; blind: TD 9H",
-    "bury AH 7S", "call AC", "8C AC 9C AD KC  7H 8H 9H TH KH  QH QC KD JC TD  7C 9D TC QD 8D  KS QS 8S TS AS  JH 7D JD 9S JS"};
+    "bury AH 7S", "call AC",
+    "8C AC 9C AD KC  7H 8H 9H TH KH  QH QC KD JC TD  7C 9D TC QD 8D  KS QS 8S TS AS  JH 7D JD 9S "
+    "JS"};
 
 // Called AC (seat 3): 100 = picker 29 + 25 + 15 + 12, partner 19, bury 7D 9D 0. Schneider.
 //   t1: 1:AD 2:QC 3:KD 4:JD 0:8D -> 2, 20   t4: 1:AH 2:KH 3:7C 4:7S 0:9H -> 1, 15
@@ -204,7 +227,9 @@ const Scenario kCalledWin = {
 const Scenario kCalledSchneider = {
     "0: JC 8D TD 9H TS KS; 1: 7D 9D AD JH AH QS; 2: 9C QC 8H TH QH KH; 3: 7C TC AC KD 8S JS; "
     "4: 8C JD 7H 7S 9S AS; blind: KC QD",
-    "bury 7D 9D", "call AC", "AD QC KD JD 8D  QH JS AS TD QS  QD TH TC 7H JC  AH KH 7C 7S 9H  KC 9C AC 8C KS  8S 9S TS JH 8H"};
+    "bury 7D 9D", "call AC",
+    "AD QC KD JD 8D  QH JS AS TD QS  QD TH TC 7H JC  AH KH 7C 7S 9H  KC 9C AC 8C KS  8S 9S TS JH "
+    "8H"};
 
 // Called AC (seat 2): 39 = picker 18, partner 17, bury 9S KH 4. A loss.
 //   t1: 1:7H 2:9C 3:TH 4:8H 0:AH -> 0, 21   t4: 0:JD 1:TD 2:9D 3:7D 4:QS -> 4, 15
@@ -213,7 +238,9 @@ const Scenario kCalledSchneider = {
 const Scenario kCalledLoss = {
     "0: QC JD 9H JH AH 8S; 1: 7C 8C QD 7H KH 9S; 2: 9C AC 9D AD QH KS; 3: TC JC 7D TH TS AS; "
     "4: 8D KD 8H 7S JS QS; blind: KC TD",
-    "bury 9S KH", "call AC", "7H 9C TH 8H AH  8S QD KS AS 7S  7C AC TC JS QC  JD TD 9D 7D QS  8D JH KC AD JC  TS KD 9H 8C QH"};
+    "bury 9S KH", "call AC",
+    "7H 9C TH 8H AH  8S QD KS AS 7S  7C AC TC JS QC  JD TD 9D 7D QS  8D JH KC AD JC  TS KD 9H 8C "
+    "QH"};
 
 // Called AC (seat 4): 19 = picker 15, partner nothing, bury 8D KD 4. Schneidered.
 //   t1: 1:9H 2:KH 3:TS 4:AH 0:TD -> 0, 35   t4: 0:8S 1:AS 2:7S 3:KS 4:9S -> 1, 15
@@ -222,7 +249,9 @@ const Scenario kCalledLoss = {
 const Scenario kCalledSchneidered = {
     "0: 7C 9C TD QH 8S QS; 1: JC KC KD 9H JS AS; 2: 7D QD 7H 8H KH 7S; 3: 8C QC AD JH TS KS; "
     "4: TC AC 9D JD AH 9S; blind: 8D TH",
-    "bury 8D KD", "call AC", "9H KH TS AH TD  7C KC 7D 8C AC  QD AD JD QH JS  8S AS 7S KS 9S  TH 7H JH 9D 9C  QC TC QS JC 8H"};
+    "bury 8D KD", "call AC",
+    "9H KH TS AH TD  7C KC 7D 8C AC  QD AD JD QH JS  8S AS 7S KS 9S  TH 7H JH 9D 9C  QC TC QS JC "
+    "8H"};
 
 // Called AH (seat 0): the partner takes every trick (107), bury AC JH 13.
 //   t1: 1:JC 2:8D 3:KD 4:7D 0:QC -> 0, 9    t4: 0:AH 1:TH 2:7H 3:TC 4:KH -> 0, 35
@@ -231,7 +260,9 @@ const Scenario kCalledSchneidered = {
 const Scenario kCalledAll = {
     "0: QC 9D QH AH JS QS; 1: 7C JC AC TH TS AS; 2: KC 8D QD 7H 9H KS; 3: 8C TC TD KD 8H 7S; "
     "4: 9C 7D AD KH 8S 9S; blind: JD JH",
-    "bury AC JH", "call AH", "JC 8D KD 7D QC  QH JD QD TD AD  9D AS KS 8H 9C  AH TH 7H TC KH  JS 7C KC 8C 9S  QS TS 9H 7S 8S"};
+    "bury AC JH", "call AH",
+    "JC 8D KD 7D QC  QH JD QD TD AD  9D AS KS 8H 9C  AH TH 7H TC KH  JS 7C KC 8C 9S  QS TS 9H 7S "
+    "8S"};
 
 // Called AH (seat 4): seat 2 takes every trick; bury 7D KS 4 does not count (S12).
 //   t1: 1:JS 2:QC 3:JH 4:QD 0:TD -> 2, 20   t4: 2:QS 3:KH 4:7S 0:8H 1:JD -> 2, 9
@@ -240,7 +271,9 @@ const Scenario kCalledAll = {
 const Scenario kCalledNoTrick = {
     "0: KC 9D TD 8H 9H 9S; 1: 7C 7D JD KD JS KS; 2: TC JC QC AC QH QS; 3: 9C AD JH KH 8S AS; "
     "4: 8C QD TH AH 7S TS; blind: 8D 7H",
-    "bury 7D KS", "call AH", "JS QC JH QD TD  JC AD TH 9D 8D  AC 9C 8C KC 7C  QS KH 7S 8H JD  QH AS TS 9S KD  TC 8S AH 9H 7H"};
+    "bury 7D KS", "call AH",
+    "JS QC JH QD TD  JC AD TH 9D 8D  AC 9C 8C KC 7C  QS KH 7S 8H JD  QH AS TS 9S KD  TC 8S AH 9H "
+    "7H"};
 
 // Leasters (S14), everyone passing with dealer 0.
 // Raw points [18, 17, 0, 36, 35], tricks [1, 1, 0, 2, 2]; seat 1 takes the last trick and the
@@ -252,7 +285,8 @@ constexpr const char* kLeasterDeal =
     "0: 8C TD QH KH 8S KS; 1: 7C JC 8D 9D JH 9S; 2: TC AC AH 7S TS AS; 3: QC 7D AD 7H 8H 9H; "
     "4: 9C KC JD QD JS QS; blind: KD TH";
 constexpr const char* kLeasterScript =
-    "9D AS QC JS TD  AD JD QH JH 7S  KS 9S TS 7H QD  9C 8C 7C TC 7D  9H QS KH 8D AH  KC 8S JC AC 8H";
+    "9D AS QC JS TD  AD JD QH JH 7S  KS 9S TS 7H QD  9C 8C 7C TC 7D  9H QS KH 8D AH  KC 8S JC AC "
+    "8H";
 
 // Raw points [5, 18, 58, 26, 0], tricks [1, 1, 3, 1, 0]; seat 0 takes the last trick and the
 // blind JS AS (13): 18 and 18 tie for fewest.
@@ -263,14 +297,16 @@ constexpr const char* kLeasterTieDeal =
     "0: 8C QC 8D 9D 7H KS; 1: 9C JC TD QD KD KH; 2: 7C AC AD QH AH 7S; 3: TC 7D 8H 9H 9S QS; "
     "4: KC JD TH JH 8S TS; blind: JS AS";
 constexpr const char* kLeasterTieScript =
-    "QD QH 7D JH 8D  7S 9S TS KS KD  TD AD QS JD 9D  8H TH 7H KH AH  AC TC KC 8C 9C  7C 9H 8S QC JC";
+    "QD QH 7D JH 8D  7S 9S TS KS KD  TD AD QS JD 9D  8H TH 7H KH AH  AC TC KC 8C 9C  7C 9H 8S QC "
+    "JC";
 
 // Seat 1 holds the six top trumps and takes every trick (and the blind AD 7D, 11).
 constexpr const char* kLeasterOneDeal =
     "0: AH TH KH 9H 8H 7H; 1: QC QS QH QD JC JS; 2: JH JD 8D TD KD 9D; 3: AC TC KC 9C 8C 7C; "
     "4: AS TS KS 9S 8S 7S; blind: AD 7D";
 constexpr const char* kLeasterOneScript =
-    "QC 9D 7C 7S 7H  QS KD 8C 8S 8H  QH TD 9C 9S 9H  QD 8D KC KS KH  JC JD TC TS TH  JS JH AC AS AH";
+    "QC 9D 7C 7S 7H  QS KD 8C 8S 8H  QH TD 9C 9S 9H  QD 8D KC KS KH  JC JD TC TS TH  JS JH AC AS "
+    "AH";
 
 // ---------------------------------------------------------------------------------------
 // Helpers.
@@ -417,10 +453,18 @@ Strings plays(std::string_view text) {
   return out;
 }
 
-Ints deltas(const HandResult& r) { return Ints(r.deltas, r.deltas + kPlayers); }
-Ints scores(const State& s) { return Ints(s.scores, s.scores + kPlayers); }
-Ints result_points(const HandResult& r) { return Ints(r.points, r.points + kPlayers); }
-Ints result_tricks(const HandResult& r) { return Ints(r.tricks, r.tricks + kPlayers); }
+Ints deltas(const HandResult& r) {
+  return Ints(r.deltas, r.deltas + kPlayers);
+}
+Ints scores(const State& s) {
+  return Ints(s.scores, s.scores + kPlayers);
+}
+Ints result_points(const HandResult& r) {
+  return Ints(r.points, r.points + kPlayers);
+}
+Ints result_tricks(const HandResult& r) {
+  return Ints(r.tricks, r.tricks + kPlayers);
+}
 
 int sum(const Ints& v) {
   int total = 0;
@@ -444,11 +488,12 @@ TEST_CASE("Options: the defaults are the rule book's") {
   int count = 0;
   option_strings(o, out, &count);
   REQUIRE(count == 5);
-  CHECK(Strings(out, out + 5) ==
-        Strings{"no_pick=leaster", "unknown=on", "double_on_bump=off", "leaster_blind=last_trick", "hands=0"});
+  CHECK(Strings(out, out + 5) == Strings{"no_pick=leaster", "unknown=on", "double_on_bump=off",
+                                         "leaster_blind=last_trick", "hands=0"});
 }
 
-TEST_CASE("Options: set_option takes every value and refuses unknown keys and values (bad_option)") {
+TEST_CASE(
+    "Options: set_option takes every value and refuses unknown keys and values (bad_option)") {
   Options o;
   CHECK(set_opt(&o, "no_pick", "doubler"));
   CHECK(o.no_pick == NoPick::doubler);
@@ -486,16 +531,24 @@ TEST_CASE("Options: set_option takes every value and refuses unknown keys and va
   int count = 0;
   option_strings(all, out, &count);
   REQUIRE(count == 5);
-  CHECK(Strings(out, out + 5) ==
-        Strings{"no_pick=forced", "unknown=off", "double_on_bump=on", "leaster_blind=none", "hands=7"});
+  CHECK(Strings(out, out + 5) == Strings{"no_pick=forced", "unknown=off", "double_on_bump=on",
+                                         "leaster_blind=none", "hands=7"});
   option_strings(with("no_pick", "doubler"), out, &count);
   CHECK(std::string(out[0]) == "no_pick=doubler");
 
   const Options before = o;
-  const std::pair<const char*, const char*> bad[] = {
-      {"no_pick", "pass"},   {"no_pick", ""},          {"unknown", "yes"},      {"double_on_bump", "1"},
-      {"leaster_blind", "dealer"}, {"hands", "-1"},    {"hands", "abc"},        {"hands", "1000001"},
-      {"hands", ""},         {"target", "32"},         {"", ""},                {"nopick", "leaster"}};
+  const std::pair<const char*, const char*> bad[] = {{"no_pick", "pass"},
+                                                     {"no_pick", ""},
+                                                     {"unknown", "yes"},
+                                                     {"double_on_bump", "1"},
+                                                     {"leaster_blind", "dealer"},
+                                                     {"hands", "-1"},
+                                                     {"hands", "abc"},
+                                                     {"hands", "1000001"},
+                                                     {"hands", ""},
+                                                     {"target", "32"},
+                                                     {"", ""},
+                                                     {"nopick", "leaster"}};
   for (const auto& option : bad) {
     INFO(option.first << "=" << option.second);
     Error err;
@@ -562,7 +615,8 @@ TEST_CASE("S2: trump is QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D, high to low")
   for (const char* ace : {"AC", "AS", "AH"}) CHECK(r.beats(card("7D"), card(ace)));
 }
 
-TEST_CASE("S2: the fail suits are A T K 9 8 7 of clubs, spades and hearts; Q and J are never fail") {
+TEST_CASE(
+    "S2: the fail suits are A T K 9 8 7 of clubs, spades and hearts; Q and J are never fail") {
   const TrickRanking& r = ranking();
   for (char suit : std::string("CSH")) {
     INFO("suit " << suit);
@@ -635,7 +689,9 @@ TEST_CASE("S2: the jack of clubs beats the jack of spades in play") {
 // =======================================================================================
 // S3 Deal
 
-TEST_CASE("S3: a seeded deal gives 3 to each player from the dealer's left, 2 to the blind, 3 more each") {
+TEST_CASE(
+    "S3: a seeded deal gives 3 to each player from the dealer's left, 2 to the blind, 3 more "
+    "each") {
   // The canonical deck: C D H S, each 7 8 9 T J Q K A, codes 0..31.
   Card canonical[32];
   int n = 0;
@@ -653,9 +709,12 @@ TEST_CASE("S3: a seeded deal gives 3 to each player from the dealer's left, 2 to
       INFO("seed " << seed << ", dealer " << dealer);
       CardSet expected[kPlayers], blind;
       for (int k = 0; k < 32; ++k) {
-        if (k < 15) expected[(dealer + 1 + k / 3) % kPlayers].add(deck[k]);
-        else if (k < 17) blind.add(deck[k]);
-        else expected[(dealer + 1 + (k - 17) / 3) % kPlayers].add(deck[k]);
+        if (k < 15)
+          expected[(dealer + 1 + k / 3) % kPlayers].add(deck[k]);
+        else if (k < 17)
+          blind.add(deck[k]);
+        else
+          expected[(dealer + 1 + (k - 17) / 3) % kPlayers].add(deck[k]);
       }
       State s;
       Error err;
@@ -747,14 +806,15 @@ TEST_CASE("S5 no_pick=leaster (default): when all pass, a leaster is played at o
   CHECK(s.phase == Phase::play);
   CHECK(s.contract == Contract::leaster);
   CHECK(s.picker == kNoSeat);
-  CHECK(to_act(s) == 1);  // S14: left of the dealer leads
+  CHECK(to_act(s) == 1);             // S14: left of the dealer leads
   CHECK(s.blind == cards("KD 9D"));  // set aside until the last trick
   for (int p = 0; p < kPlayers; ++p) CHECK(s.hands[p].size() == kHandSize);
   CHECK(s.pending_doublers == 0);
   CHECK(s.hand_number == 1);
 }
 
-TEST_CASE("S5 no_pick=doubler: the hand is thrown in, the next dealer deals and its stakes are doubled") {
+TEST_CASE(
+    "S5 no_pick=doubler: the hand is thrown in, the next dealer deals and its stakes are doubled") {
   const Options o = with("no_pick", "doubler");
   State s = new_game(o, 4);  // so that the doubled hand is dealt by seat 0
   deal_turned(s, kDealFollow, 4);
@@ -787,7 +847,8 @@ TEST_CASE("S5 no_pick=doubler: the hand is thrown in, the next dealer deals and 
   CHECK(scores(s) == Ints{-3, 7, 2, -3, -3});
 }
 
-TEST_CASE("S5 no_pick=doubler: doublers do not stack; two in a row double the next two hands, each x2") {
+TEST_CASE(
+    "S5 no_pick=doubler: doublers do not stack; two in a row double the next two hands, each x2") {
   const Options o = with("no_pick", "doubler");
   State s = new_game(o, 3);
   deal_turned(s, kDealFollow, 3);
@@ -843,7 +904,8 @@ TEST_CASE("S6: the picker buries any two of its eight cards, the blind's or its 
   CHECK(legal(s).size() == 28);
   refused(s, 1, "bury AC AH", Reason::card_not_held);
   refused(s, 2, "bury 7H 7S", Reason::wrong_seat);
-  refused(s, Action{1, ActionKind::bury, card("AC").code, card("AC").code}, Reason::malformed_action);
+  refused(s, Action{1, ActionKind::bury, card("AC").code, card("AC").code},
+          Reason::malformed_action);
   refused(s, 1, "call AH unknown 7D", Reason::wrong_phase);
   refused(s, 1, "play AC", Reason::wrong_phase);
 
@@ -940,13 +1002,15 @@ TEST_CASE("S7: the picker may not call a card it owns, in hand or buried (cannot
     // No plain call (hearts' ace owned): only AS with an unknown, never the buried AC.
     refused(s, 0, "call AC unknown 9D", Reason::cannot_call_own_card);
     Strings expected;
-    for (const char* u : {"9D", "JD", "KD", "AD", "TH", "AH"}) expected.push_back(std::string("call AS unknown ") + u);
+    for (const char* u : {"9D", "JD", "KD", "AD", "TH", "AH"})
+      expected.push_back(std::string("call AS unknown ") + u);
     expected.push_back("alone");
     CHECK(legal(s) == expected);
   }
 }
 
-TEST_CASE("S7: a ten is called only by a picker owning all three fail aces, holding that suit's ace") {
+TEST_CASE(
+    "S7: a ten is called only by a picker owning all three fail aces, holding that suit's ace") {
   SUBCASE("all three aces: the tens are the calls") {
     State s = dealt(kDealTen);
     act(s, 1, "pick");
@@ -1016,7 +1080,9 @@ TEST_CASE("S7: going alone is always allowed") {
   }
 }
 
-TEST_CASE("S7 unknown=on (default): with no plain call, call an ace of a suit not held and mark an unknown") {
+TEST_CASE(
+    "S7 unknown=on (default): with no plain call, call an ace of a suit not held and mark an "
+    "unknown") {
   State s = dealt(kDealUnknown);
   act(s, 1, "pick");
   act(s, 1, "bury 7H 7S");  // AC TC KC 9C 8C 7D
@@ -1075,7 +1141,9 @@ TEST_CASE("S7: the set-aside unknown does not count as held for following suit")
   CHECK(s.unknown_played == 0);
 }
 
-TEST_CASE("S7: played, the unknown is a card of the called suit that cannot win; its points go to the winner") {
+TEST_CASE(
+    "S7: played, the unknown is a card of the called suit that cannot win; its points go to the "
+    "winner") {
   SUBCASE("led, the unknown leads the called suit: the others follow hearts and AH wins") {
     State s = dealt(kDealUnknown);
     act(s, 1, "pick");
@@ -1125,7 +1193,8 @@ TEST_CASE("S7: played, the unknown is a card of the called suit that cannot win;
 // =======================================================================================
 // S8 Called-suit obligations
 
-TEST_CASE("S8: the partner leading the called suit must lead the called card (must_lead_called_card)") {
+TEST_CASE(
+    "S8: the partner leading the called suit must lead the called card (must_lead_called_card)") {
   State s = dealt(kDealPartner);
   pick_at(s, 2);
   act(s, 2, "bury KS 8H");
@@ -1164,7 +1233,9 @@ TEST_CASE("S8: the picker may not throw its last card of the called suit (must_k
   }
 }
 
-TEST_CASE("S8: with a called ten the picker must keep that suit's ace, and the partner holds back the ten") {
+TEST_CASE(
+    "S8: with a called ten the picker must keep that suit's ace, and the partner holds back the "
+    "ten") {
   State s = dealt(kDealTen);
   act(s, 1, "pick");
   act(s, 1, "bury 8C 8S");
@@ -1185,7 +1256,8 @@ TEST_CASE("S8: with a called ten the picker must keep that suit's ace, and the p
   CHECK(s.points[2] == 5 + 19);
 }
 
-TEST_CASE("S8: the partner may not play the called card before the called suit is led, even when void") {
+TEST_CASE(
+    "S8: the partner may not play the called card before the called suit is led, even when void") {
   State s = dealt(kDealPartner);
   pick_at(s, 2);
   act(s, 2, "bury KS 8H");
@@ -1230,7 +1302,9 @@ TEST_CASE("S8: when the called suit is first led the partner must play the calle
   act(s, 3, "play JD");
 }
 
-TEST_CASE("S8: a picker with an unknown must play it when the called suit is first led (must_play_unknown)") {
+TEST_CASE(
+    "S8: a picker with an unknown must play it when the called suit is first led "
+    "(must_play_unknown)") {
   State s = dealt(kDealUnknown);
   act(s, 1, "pick");
   act(s, 1, "bury 7H 7S");
@@ -1249,7 +1323,8 @@ TEST_CASE("S8: a picker with an unknown must play it when the called suit is fir
   CHECK(s.unknown_played == 3);
 }
 
-TEST_CASE("S8: if the called suit is never led, the called card and the unknown go to the last trick") {
+TEST_CASE(
+    "S8: if the called suit is never led, the called card and the unknown go to the last trick") {
   State s = dealt(kDealUnknown);
   act(s, 1, "pick");
   act(s, 1, "bury 7H 7S");
@@ -1366,7 +1441,9 @@ TEST_CASE("S9: a trump beats any fail card, and the highest trump wins") {
 // =======================================================================================
 // S10 Result of a called or alone hand
 
-TEST_CASE("S10: the result table, alone: 60-60 loses, 61 wins, 91 schneider, 30 schneidered, every trick, no trick") {
+TEST_CASE(
+    "S10: the result table, alone: 60-60 loses, 61 wins, 91 schneider, 30 schneidered, every "
+    "trick, no trick") {
   const struct {
     const char* name;
     const Scenario* sc;
@@ -1380,7 +1457,14 @@ TEST_CASE("S10: the result table, alone: 60-60 loses, 61 wins, 91 schneider, 30 
       {"31: loss", &kAlone31, 31, 1, 4, 0, 1, {1, -4, 1, 1, 1}},
       {"30: schneidered", &kAlone30, 30, 1, 11, 0, 2, {2, -8, 2, 2, 2}},
       {"every trick", &kAloneAll, 120, 6, 14, 1, 3, {-3, 12, -3, -3, -3}},
-      {"120 points, a zero-point trick lost", &kAlone120LostTrick, 120, 5, 21, 1, 2, {-2, 8, -2, -2, -2}},
+      {"120 points, a zero-point trick lost",
+       &kAlone120LostTrick,
+       120,
+       5,
+       21,
+       1,
+       2,
+       {-2, 8, -2, -2, -2}},
       {"no trick", &kAloneNoTrick, 0, 0, 2, 0, 3, {3, -12, 3, 3, 3}},
   };
   for (const auto& row : rows) {
@@ -1412,7 +1496,9 @@ TEST_CASE("S10: the result table, alone: 60-60 loses, 61 wins, 91 schneider, 30 
   }
 }
 
-TEST_CASE("S10: with a partner, the side's points are the picker's and the partner's tricks plus the bury") {
+TEST_CASE(
+    "S10: with a partner, the side's points are the picker's and the partner's tricks plus the "
+    "bury") {
   State s = new_game();
   play_scenario(s, kCalledWin);
   const HandResult& r = s.last;
@@ -1430,7 +1516,9 @@ TEST_CASE("S10: with a partner, the side's points are the picker's and the partn
 // =======================================================================================
 // S11 Stakes
 
-TEST_CASE("S11: with a partner the side pays or receives 2:1 - win 2/1/-1, 4/2/-2, loss -2/-1/+1, -4/-2/+2, all 6/3/-3") {
+TEST_CASE(
+    "S11: with a partner the side pays or receives 2:1 - win 2/1/-1, 4/2/-2, loss -2/-1/+1, "
+    "-4/-2/+2, all 6/3/-3") {
   const struct {
     const char* name;
     const Scenario* sc;
@@ -1534,7 +1622,9 @@ TEST_CASE("S11: a pending doubler multiplies the stakes, and with the bump a los
 // =======================================================================================
 // S12 No-trick loss
 
-TEST_CASE("S12: with a partner and no trick, the picker alone pays 3 to each defender: -9/+3, partner 0") {
+TEST_CASE(
+    "S12: with a partner and no trick, the picker alone pays 3 to each defender: -9/+3, partner "
+    "0") {
   State s = new_game();
   play_scenario(s, kCalledNoTrick);
   const HandResult& r = s.last;
@@ -1560,7 +1650,8 @@ TEST_CASE("S12: alone with no trick: -12/+3, the bury not counted") {
 // =======================================================================================
 // S13 What each player sees
 
-TEST_CASE("S13: each seat sees its own hand; only the picker sees the blind, the bury and the unknown") {
+TEST_CASE(
+    "S13: each seat sees its own hand; only the picker sees the blind, the bury and the unknown") {
   State s = dealt(kDealUnknown);
   for (int p = 0; p < kPlayers; ++p) {
     const View v = view(s, p);
@@ -1598,7 +1689,8 @@ TEST_CASE("S13: each seat sees its own hand; only the picker sees the blind, the
   CHECK(!contains(view_json(view(s, 1)), "\"unknown\": null"));
 }
 
-TEST_CASE("S13: nobody learns the partner until the called card is played; the unknown is face down") {
+TEST_CASE(
+    "S13: nobody learns the partner until the called card is played; the unknown is face down") {
   State s = dealt(kDealUnknown);
   act(s, 1, "pick");
   act(s, 1, "bury 7H 7S");
@@ -1657,7 +1749,8 @@ TEST_CASE("S13: in a leaster the blind is seen by nobody until the hand is over"
 // =======================================================================================
 // S14 Leaster
 
-TEST_CASE("S14 leaster_blind=last_trick (default): the fewest points among trick-takers wins, +4/-1") {
+TEST_CASE(
+    "S14 leaster_blind=last_trick (default): the fewest points among trick-takers wins, +4/-1") {
   State s = dealt(kLeasterDeal);
   all_pass(s);
   CHECK(to_act(s) == 1);
@@ -1668,9 +1761,9 @@ TEST_CASE("S14 leaster_blind=last_trick (default): the fewest points among trick
   CHECK(r.partner == kNoSeat);
   CHECK(r.multiplier == 1);
   CHECK(result_tricks(r) == Ints{1, 1, 0, 2, 2});
-  CHECK(r.blind_points == 14);                          // KD TH, to seat 1 with the last trick
+  CHECK(r.blind_points == 14);  // KD TH, to seat 1 with the last trick
   CHECK(result_points(r) == Ints{18, 31, 0, 36, 35});
-  CHECK(r.leaster_winner == 0);                         // seat 2 has 0 points but took no trick
+  CHECK(r.leaster_winner == 0);  // seat 2 has 0 points but took no trick
   CHECK(deltas(r) == Ints{4, -1, -1, -1, -1});
   CHECK(scores(s) == Ints{4, -1, -1, -1, -1});
   CHECK(s.hands_scored == 1);
@@ -1718,7 +1811,8 @@ TEST_CASE("S14: if only one player took tricks, that player wins") {
   CHECK(deltas(s.last) == Ints{-1, 4, -1, -1, -1});
 }
 
-TEST_CASE("S14: in a leaster there are no called-suit obligations and the left of the dealer leads") {
+TEST_CASE(
+    "S14: in a leaster there are no called-suit obligations and the left of the dealer leads") {
   State s = new_game({}, 3);
   deal_turned(s, kLeasterDeal, 3);
   all_pass(s);
@@ -1861,7 +1955,8 @@ TEST_CASE("Refusals: card_not_held, invalid_card and malformed actions") {
   act(s, 2, "call AH");
   refused(s, 1, "play QC", Reason::card_not_held);
   refused(s, Action{1, ActionKind::play, 40, kNoCard}, Reason::invalid_card);
-  refused(s, Action{1, ActionKind::play, card("AC").code, card("TC").code}, Reason::malformed_action);
+  refused(s, Action{1, ActionKind::play, card("AC").code, card("TC").code},
+          Reason::malformed_action);
   refused(s, Action{1, ActionKind::pass, card("AC").code, kNoCard}, Reason::malformed_action);
   refused(s, Action{1, ActionKind(9), kNoCard, kNoCard}, Reason::malformed_action);
 
@@ -1886,7 +1981,8 @@ TEST_CASE("Refusals: malformed deals (malformed_deal)") {
   Error err;
   CHECK(parse_deal("0: AC; 1: TC", hands, &blind, &err) == Reason::malformed_deal);
   CHECK(parse_deal("0: AC AC", hands, &blind, &err) == Reason::malformed_deal);
-  CHECK(parse_deal("0: 9X; 1: ; 2: ; 3: ; 4: ; blind: ", hands, &blind, &err) == Reason::malformed_deal);
+  CHECK(parse_deal("0: 9X; 1: ; 2: ; 3: ; 4: ; blind: ", hands, &blind, &err) ==
+        Reason::malformed_deal);
   REQUIRE(parse_deal(kDealFollow, hands, &blind, &err) == Reason::ok);
   const State s = new_game();
   State out = s;

@@ -67,21 +67,21 @@ extern "C" {
 #define DH_E_INTERNAL (-13)        /* a bug or resource failure inside deckhand */
 
 /* ---- Versions ----------------------------------------------------------------------- */
-DH_API const char *dh_version(void);     /* "0.1.0" */
-DH_API int32_t dh_version_number(void);  /* DH_VERSION_NUMBER of the library in use */
+DH_API const char* dh_version(void);    /* "0.1.0" */
+DH_API int32_t dh_version_number(void); /* DH_VERSION_NUMBER of the library in use */
 
 /* "DH_E_ILLEGAL"-style name, or "DH_E_UNKNOWN_STATUS". Never NULL. */
-DH_API const char *dh_status_name(int status);
+DH_API const char* dh_status_name(int status);
 /* One-line English description of a status. Never NULL. */
-DH_API const char *dh_status_message(int status);
+DH_API const char* dh_status_message(int status);
 
 /* ---- Errors ------------------------------------------------------------------------- */
 typedef struct dh_error {
-  int32_t status;     /* the returned status */
-  int32_t reason;     /* stable reason number (docs/reasons.md), 0 when none */
-  int32_t line;       /* for records: 1-based line of the first refused line; else 0 */
-  char code[40];      /* reason name, e.g. "must_follow_suit" */
-  char message[200];  /* e.g. "must_follow_suit: 9H held, hearts led (...)" */
+  int32_t status;    /* the returned status */
+  int32_t reason;    /* stable reason number (docs/reasons.md), 0 when none */
+  int32_t line;      /* for records: 1-based line of the first refused line; else 0 */
+  char code[40];     /* reason name, e.g. "must_follow_suit" */
+  char message[200]; /* e.g. "must_follow_suit: 9H held, hearts led (...)" */
 } dh_error;
 
 /* ---- Actions ------------------------------------------------------------------------ */
@@ -105,89 +105,87 @@ typedef struct dh_game dh_game;
 /* Creates a game. `name`: "ghost-euchre". `options`: `n_options` strings "key=value" with
  * names and values from RULES.md (NULL when n_options is 0). `players`: 0 for the game's
  * default. `first_dealer`: a seat. */
-DH_API int dh_game_new(dh_game **out, const char *name, const char *const *options,
-                       size_t n_options, int32_t players, int32_t first_dealer, dh_error *err);
-DH_API void dh_game_free(dh_game *game);
-DH_API int dh_game_clone(dh_game **out, const dh_game *game, dh_error *err);
+DH_API int dh_game_new(dh_game** out, const char* name, const char* const* options,
+                       size_t n_options, int32_t players, int32_t first_dealer, dh_error* err);
+DH_API void dh_game_free(dh_game* game);
+DH_API int dh_game_clone(dh_game** out, const dh_game* game, dh_error* err);
 /* Back to a new game with the same options and first dealer (keeps its memory). */
-DH_API int dh_game_reset(dh_game *game, dh_error *err);
+DH_API int dh_game_reset(dh_game* game, dh_error* err);
 
 /* The game's name ("ghost-euchre") and number of players. */
-DH_API int dh_game_name(const char **out_name, const dh_game *game);
-DH_API int dh_game_players(int32_t *out_players, const dh_game *game);
+DH_API int dh_game_name(const char** out_name, const dh_game* game);
+DH_API int dh_game_players(int32_t* out_players, const dh_game* game);
 
 /* Chance: deal from a seed (RULES.md "Portable deals") or from explicit cards, written as in
  * a record: "0: 9C TC JC QC KC AC; 1: ...; 2: ...; ghost: ...". */
-DH_API int dh_game_deal_seed(dh_game *game, uint64_t seed, dh_error *err);
-DH_API int dh_game_deal_text(dh_game *game, const char *cards, dh_error *err);
+DH_API int dh_game_deal_seed(dh_game* game, uint64_t seed, dh_error* err);
+DH_API int dh_game_deal_text(dh_game* game, const char* cards, dh_error* err);
 
 /* Player actions, as text ("bid 4", "play JS") for `seat`, or as a dh_action. */
-DH_API int dh_game_apply_text(dh_game *game, int32_t seat, const char *action, dh_error *err);
-DH_API int dh_game_apply(dh_game *game, const dh_action *action, dh_error *err);
+DH_API int dh_game_apply_text(dh_game* game, int32_t seat, const char* action, dh_error* err);
+DH_API int dh_game_apply(dh_game* game, const dh_action* action, dh_error* err);
 /* DH_OK if the action is legal now; otherwise the status and reason it would be refused
  * with. Changes nothing. */
-DH_API int dh_game_is_legal(const dh_game *game, const dh_action *action, dh_error *err);
-DH_API int dh_game_is_legal_text(const dh_game *game, int32_t seat, const char *action,
-                                 dh_error *err);
+DH_API int dh_game_is_legal(const dh_game* game, const dh_action* action, dh_error* err);
+DH_API int dh_game_is_legal_text(const dh_game* game, int32_t seat, const char* action,
+                                 dh_error* err);
 /* Text <-> struct for one action. */
-DH_API int dh_game_parse_action(dh_action *out, const dh_game *game, int32_t seat,
-                                const char *action, dh_error *err);
-DH_API int dh_game_format_action(size_t *out_len, char *buf, size_t cap, const dh_game *game,
-                                 const dh_action *action);
+DH_API int dh_game_parse_action(dh_action* out, const dh_game* game, int32_t seat,
+                                const char* action, dh_error* err);
+DH_API int dh_game_format_action(size_t* out_len, char* buf, size_t cap, const dh_game* game,
+                                 const dh_action* action);
 
 /* The seat to act (-1 when none: waiting for a deal, or the game is over). */
-DH_API int dh_game_to_act(int32_t *out_seat, const dh_game *game);
+DH_API int dh_game_to_act(int32_t* out_seat, const dh_game* game);
 /* 1 when the next event must be a deal, else 0. */
-DH_API int dh_game_awaiting_deal(int32_t *out_flag, const dh_game *game);
+DH_API int dh_game_awaiting_deal(int32_t* out_flag, const dh_game* game);
 /* 1 when the game is over, else 0. */
-DH_API int dh_game_is_over(int32_t *out_flag, const dh_game *game);
+DH_API int dh_game_is_over(int32_t* out_flag, const dh_game* game);
 /* Current phase name: ghost-euchre "deal", "bidding", "trump", "play", "over". */
-DH_API int dh_game_phase(const char **out_phase, const dh_game *game);
+DH_API int dh_game_phase(const char** out_phase, const dh_game* game);
 
 /* Legal actions of the seat to act, into actions[0..cap); *out_count = how many there are. */
-DH_API int dh_game_legal_actions(size_t *out_count, dh_action *actions, size_t cap,
-                                 const dh_game *game);
+DH_API int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap,
+                                 const dh_game* game);
 /* The same as text, one action per line ("pass\nbid 3\n..."). */
-DH_API int dh_game_legal_actions_text(size_t *out_len, char *buf, size_t cap,
-                                      const dh_game *game);
+DH_API int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, const dh_game* game);
 
 /* Self-play fast path: the number of legal actions of the seat to act, and applying the
  * index-th of them (in dh_game_legal_actions order; DH_E_INVALID_ARGUMENT, reason
  * "bad_action_index", when there is none). No action structs or text are built.
  * dh_game_apply_legal also writes the number of legal actions after the move to
  * *out_count (NULL is allowed; 0 when no seat acts), so a playout needs one call per move. */
-DH_API int dh_game_legal_count(size_t *out_count, const dh_game *game);
-DH_API int dh_game_apply_legal(size_t *out_count, dh_game *game, size_t index, dh_error *err);
+DH_API int dh_game_legal_count(size_t* out_count, const dh_game* game);
+DH_API int dh_game_apply_legal(size_t* out_count, dh_game* game, size_t index, dh_error* err);
 
 /* What `seat` sees (RULES.md G11 and the like); seat -1 is a spectator. */
-DH_API int dh_game_view_text(size_t *out_len, char *buf, size_t cap, const dh_game *game,
+DH_API int dh_game_view_text(size_t* out_len, char* buf, size_t cap, const dh_game* game,
                              int32_t seat);
-DH_API int dh_game_view_json(size_t *out_len, char *buf, size_t cap, const dh_game *game,
+DH_API int dh_game_view_json(size_t* out_len, char* buf, size_t cap, const dh_game* game,
                              int32_t seat);
 
 /* Running totals per seat into scores[0..cap); *out_count = players. */
-DH_API int dh_game_scores(size_t *out_count, int64_t *scores, size_t cap, const dh_game *game);
+DH_API int dh_game_scores(size_t* out_count, int64_t* scores, size_t cap, const dh_game* game);
 /* Winning seats (empty while the game goes on). */
-DH_API int dh_game_winners(size_t *out_count, int32_t *seats, size_t cap, const dh_game *game);
+DH_API int dh_game_winners(size_t* out_count, int32_t* seats, size_t cap, const dh_game* game);
 /* Score changes of the last scored hand per seat (*out_count 0 before the first). */
-DH_API int dh_game_last_deltas(size_t *out_count, int64_t *deltas, size_t cap,
-                               const dh_game *game);
+DH_API int dh_game_last_deltas(size_t* out_count, int64_t* deltas, size_t cap, const dh_game* game);
 /* The itemised result of the last scored hand as JSON ("null" before the first). */
-DH_API int dh_game_last_hand_json(size_t *out_len, char *buf, size_t cap, const dh_game *game);
+DH_API int dh_game_last_hand_json(size_t* out_len, char* buf, size_t cap, const dh_game* game);
 
 /* The whole game (state and history) as bytes, and back. */
-DH_API int dh_game_serialize(size_t *out_len, uint8_t *buf, size_t cap, const dh_game *game);
-DH_API int dh_game_deserialize(dh_game **out, const uint8_t *bytes, size_t len, dh_error *err);
+DH_API int dh_game_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_game* game);
+DH_API int dh_game_deserialize(dh_game** out, const uint8_t* bytes, size_t len, dh_error* err);
 
 /* The game as a record (text), and replaying a record. */
-DH_API int dh_game_record(size_t *out_len, char *buf, size_t cap, const dh_game *game);
+DH_API int dh_game_record(size_t* out_len, char* buf, size_t cap, const dh_game* game);
 /* Replays a record into a new game. On a refused line returns its status, sets err->line,
  * and still creates *out holding the game before that line when the header was readable
  * (else *out is NULL). */
-DH_API int dh_record_replay(dh_game **out, const char *record, dh_error *err);
+DH_API int dh_record_replay(dh_game** out, const char* record, dh_error* err);
 /* The JSON result of `deckhand replay` for a record (DESIGN.md). Returns DH_OK whenever the
  * JSON was written, whether the record was accepted or not: read "ok" in the JSON. */
-DH_API int dh_record_replay_json(size_t *out_len, char *buf, size_t cap, const char *record);
+DH_API int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const char* record);
 
 #ifdef __cplusplus
 }

@@ -1,13 +1,12 @@
 // The C ABI (capi/include/deckhand.h) over deckhand::Game. Nothing throws across this
 // boundary: every entry point catches, and a failed call leaves its handle unchanged.
-#include "deckhand.h"
-
 #include <cstddef>
 #include <cstring>
 #include <new>
 #include <string>
 #include <vector>
 
+#include "deckhand.h"
 #include "deckhand/game.hpp"
 
 using deckhand::Error;
@@ -20,7 +19,8 @@ using deckhand::Reason;
 constexpr size_t kInitialActionScratch = 64;
 
 struct dh_game {
-  explicit dh_game(std::unique_ptr<Game> g) : game(std::move(g)), action_scratch(kInitialActionScratch) {}
+  explicit dh_game(std::unique_ptr<Game> g)
+      : game(std::move(g)), action_scratch(kInitialActionScratch) {}
   std::unique_ptr<Game> game;
   mutable std::vector<deckhand::ActionCode> action_scratch;
 };
@@ -60,22 +60,33 @@ constexpr StatusInfo kStatuses[] = {
 
 int status_of(Reason r) {
   switch (r) {
-    case Reason::ok: return DH_OK;
+    case Reason::ok:
+      return DH_OK;
     case Reason::malformed_action:
     case Reason::invalid_card:
     case Reason::malformed_deal:
-    case Reason::invalid_bid: return DH_E_PARSE;
-    case Reason::bad_option: return DH_E_BAD_OPTION;
-    case Reason::unknown_game: return DH_E_UNKNOWN_GAME;
-    case Reason::corrupt_state: return DH_E_CORRUPT;
+    case Reason::invalid_bid:
+      return DH_E_PARSE;
+    case Reason::bad_option:
+      return DH_E_BAD_OPTION;
+    case Reason::unknown_game:
+      return DH_E_UNKNOWN_GAME;
+    case Reason::corrupt_state:
+      return DH_E_CORRUPT;
     case Reason::bad_seat:
-    case Reason::bad_action_index: return DH_E_INVALID_ARGUMENT;
+    case Reason::bad_action_index:
+      return DH_E_INVALID_ARGUMENT;
     case Reason::malformed_record:
-    case Reason::bad_header: return DH_E_RECORD;
-    case Reason::wrong_seat: return DH_E_WRONG_SEAT;
-    case Reason::wrong_phase: return DH_E_WRONG_PHASE;
-    case Reason::game_over: return DH_E_GAME_OVER;
-    default: return DH_E_ILLEGAL;
+    case Reason::bad_header:
+      return DH_E_RECORD;
+    case Reason::wrong_seat:
+      return DH_E_WRONG_SEAT;
+    case Reason::wrong_phase:
+      return DH_E_WRONG_PHASE;
+    case Reason::game_over:
+      return DH_E_GAME_OVER;
+    default:
+      return DH_E_ILLEGAL;
   }
 }
 
@@ -144,7 +155,8 @@ int write_array(size_t* out_count, T* buf, size_t cap, const std::vector<U>& v) 
 
 deckhand::ActionCode to_code(const dh_action* a) {
   deckhand::ActionCode c;
-  std::memcpy(static_cast<void*>(&c), a, sizeof c);  // trivially copyable; only its constructor is not trivial
+  std::memcpy(static_cast<void*>(&c), a,
+              sizeof c);  // trivially copyable; only its constructor is not trivial
   return c;
 }
 
@@ -171,8 +183,12 @@ inline size_t gather_legal_actions(const dh_game* game) {
 
 extern "C" {
 
-const char* dh_version(void) { return "0.1.0"; }
-int32_t dh_version_number(void) { return DH_VERSION_NUMBER; }
+const char* dh_version(void) {
+  return "0.1.0";
+}
+int32_t dh_version_number(void) {
+  return DH_VERSION_NUMBER;
+}
 
 const char* dh_status_name(int status) {
   for (const auto& s : kStatuses)
@@ -212,7 +228,9 @@ int dh_game_new(dh_game** out, const char* name, const char* const* options, siz
   });
 }
 
-void dh_game_free(dh_game* game) { delete game; }
+void dh_game_free(dh_game* game) {
+  delete game;
+}
 
 int dh_game_clone(dh_game** out, const dh_game* game, dh_error* err) {
   if (out) *out = nullptr;
@@ -382,7 +400,8 @@ int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, const dh_
   return guarded(nullptr, [&] {
     const size_t n = gather_legal_actions(game);
     std::string text;
-    for (size_t i = 0; i < n; ++i) text += game->game->format_action(game->action_scratch[i]) + "\n";
+    for (size_t i = 0; i < n; ++i)
+      text += game->game->format_action(game->action_scratch[i]) + "\n";
     return write_text(out_len, buf, cap, text);
   });
 }
@@ -390,33 +409,39 @@ int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, const dh_
 int dh_game_view_text(size_t* out_len, char* buf, size_t cap, const dh_game* game, int32_t seat) {
   if (!out_len || !game) return DH_E_NULL_ARGUMENT;
   if (seat < -1 || seat >= game->game->players()) return DH_E_INVALID_ARGUMENT;
-  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, game->game->view_text(seat)); });
+  return guarded(nullptr,
+                 [&] { return write_text(out_len, buf, cap, game->game->view_text(seat)); });
 }
 
 int dh_game_view_json(size_t* out_len, char* buf, size_t cap, const dh_game* game, int32_t seat) {
   if (!out_len || !game) return DH_E_NULL_ARGUMENT;
   if (seat < -1 || seat >= game->game->players()) return DH_E_INVALID_ARGUMENT;
-  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, game->game->view_json(seat)); });
+  return guarded(nullptr,
+                 [&] { return write_text(out_len, buf, cap, game->game->view_json(seat)); });
 }
 
 int dh_game_scores(size_t* out_count, int64_t* scores, size_t cap, const dh_game* game) {
   if (!out_count || !game) return DH_E_NULL_ARGUMENT;
-  return guarded(nullptr, [&] { return write_array(out_count, scores, cap, game->game->scores()); });
+  return guarded(nullptr,
+                 [&] { return write_array(out_count, scores, cap, game->game->scores()); });
 }
 
 int dh_game_winners(size_t* out_count, int32_t* seats, size_t cap, const dh_game* game) {
   if (!out_count || !game) return DH_E_NULL_ARGUMENT;
-  return guarded(nullptr, [&] { return write_array(out_count, seats, cap, game->game->winners()); });
+  return guarded(nullptr,
+                 [&] { return write_array(out_count, seats, cap, game->game->winners()); });
 }
 
 int dh_game_last_deltas(size_t* out_count, int64_t* deltas, size_t cap, const dh_game* game) {
   if (!out_count || !game) return DH_E_NULL_ARGUMENT;
-  return guarded(nullptr, [&] { return write_array(out_count, deltas, cap, game->game->last_deltas()); });
+  return guarded(nullptr,
+                 [&] { return write_array(out_count, deltas, cap, game->game->last_deltas()); });
 }
 
 int dh_game_last_hand_json(size_t* out_len, char* buf, size_t cap, const dh_game* game) {
   if (!out_len || !game) return DH_E_NULL_ARGUMENT;
-  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, game->game->last_hand_json()); });
+  return guarded(nullptr,
+                 [&] { return write_text(out_len, buf, cap, game->game->last_hand_json()); });
 }
 
 int dh_game_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_game* game) {

@@ -61,7 +61,11 @@ Action euchre_bot(const View& v, const Action* legal, int count, PortableRng& rn
     // A hand that cannot bid is worth trading for the unseen ghost hand.
     if (strength < 1.6 && rng.bounded(4) != 0)
       if (const Action* a = find(legal, count, ActionKind::swap)) return *a;
-    int level = strength >= 5.6 ? kMoon : strength >= 4.6 ? 5 : strength >= 3.6 ? 4 : strength >= 2.6 ? 3 : 0;
+    int level = strength >= 5.6   ? kMoon
+                : strength >= 4.6 ? 5
+                : strength >= 3.6 ? 4
+                : strength >= 2.6 ? 3
+                                  : 0;
     for (; level >= 3; --level)
       if (const Action* a = find(legal, count, ActionKind::bid, level)) return *a;
     if (const Action* a = find(legal, count, ActionKind::pass)) return *a;
@@ -106,7 +110,9 @@ namespace sh = sheepshead;
 
 namespace {
 
-int trump_count(CardSet hand) { return (hand & sh::ranking().suit_cards[kTrumpSuit]).size(); }
+int trump_count(CardSet hand) {
+  return (hand & sh::ranking().suit_cards[kTrumpSuit]).size();
+}
 
 // Ordering key for playing strength: trumps above every fail card.
 int strength(Card c) {
@@ -158,7 +164,8 @@ sh::Action sheepshead_bot(const sh::View& v, const sh::Action* legal, int count,
       if (legal[i].kind != sh::ActionKind::call) continue;
       if (legal[i].b == kNoCard && !plain) plain = &legal[i];
       // The unknown: the weakest fail card, or the weakest card at all.
-      if (legal[i].b != kNoCard && (!unknown || strength(Card(legal[i].b)) < strength(Card(unknown->b))))
+      if (legal[i].b != kNoCard &&
+          (!unknown || strength(Card(legal[i].b)) < strength(Card(unknown->b))))
         unknown = &legal[i];
     }
     if (plain) return *plain;
@@ -180,7 +187,8 @@ sh::Action sheepshead_bot(const sh::View& v, const sh::Action* legal, int count,
   const bool partner_known = v.partner != kNoSeat;
   bool friend_winning = false;  // a seat known to be on this seat's side holds the trick
   if (best_seat >= 0 && best_seat != v.seat && v.contract != sh::Contract::leaster) {
-    const bool best_on_picker_side = best_seat == v.picker || (partner_known && best_seat == v.partner);
+    const bool best_on_picker_side =
+        best_seat == v.picker || (partner_known && best_seat == v.partner);
     friend_winning = on_picker_side ? best_on_picker_side : partner_known && !best_on_picker_side;
   }
   const sh::Action* pick = &legal[0];
@@ -193,7 +201,9 @@ sh::Action sheepshead_bot(const sh::View& v, const sh::Action* legal, int count,
       better = sh::card_points(c) > sh::card_points(cur);  // schmear
     } else {
       const bool wins = r.beats(c, best), cur_wins = r.beats(cur, best);
-      better = wins != cur_wins ? wins : (wins ? strength(c) < strength(cur) : sh::card_points(c) < sh::card_points(cur));
+      better = wins != cur_wins ? wins
+                                : (wins ? strength(c) < strength(cur)
+                                        : sh::card_points(c) < sh::card_points(cur));
     }
     if (v.contract == sh::Contract::leaster && v.in_trick > 0) {
       // Leaster: avoid points; duck under the best card when possible.

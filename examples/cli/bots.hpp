@@ -25,7 +25,7 @@ namespace deckhand::cli {
 // Sheepshead: picks with four trumps (or three and a queen), buries high fail cards while
 // keeping a call open, calls an ace when it can, and plays to win tricks cheaply, otherwise
 // giving points to a winning partner and nothing to the other side.
-sheepshead::Action sheepshead_bot(const sheepshead::View& view, const sheepshead::Action* legal, int count,
-                                  PortableRng& rng);
+sheepshead::Action sheepshead_bot(const sheepshead::View& view, const sheepshead::Action* legal,
+                                  int count, PortableRng& rng);
 
 }  // namespace deckhand::cli

@@ -32,7 +32,8 @@ bool read_input(const std::string& path, std::string* out) {
 int write_and_replay(const Game& game, const std::string& out_dir) {
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
-  const std::string path = (std::filesystem::path(out_dir) / (std::string(game.name()) + ".rec")).string();
+  const std::string path =
+      (std::filesystem::path(out_dir) / (std::string(game.name()) + ".rec")).string();
   std::ofstream(path, std::ios::binary) << game.record();
   std::string record;
   if (!read_input(path, &record)) {
@@ -92,10 +93,12 @@ int cmd_view(const std::string& path, int seat, bool json) {
     return 1;
   }
   if (seat >= result.final_game->players()) {
-    fmt::print(stderr, "deckhand: seat {} does not exist in a {}-player game\n", seat, result.final_game->players());
+    fmt::print(stderr, "deckhand: seat {} does not exist in a {}-player game\n", seat,
+               result.final_game->players());
     return 2;
   }
-  fmt::print("{}\n", json ? result.final_game->view_json(seat) : result.final_game->view_text(seat));
+  fmt::print("{}\n",
+             json ? result.final_game->view_json(seat) : result.final_game->view_text(seat));
   return 0;
 }
 

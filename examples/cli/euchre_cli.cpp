@@ -15,23 +15,27 @@ namespace ge = ghost_euchre;
 
 namespace {
 
-
 // Narrates one Ghost Hand Euchre transition, comparing the state before and after.
-void narrate(const ge::State& before, const ge::State& after, const ge::Action& a, bool show_hands) {
+void narrate(const ge::State& before, const ge::State& after, const ge::Action& a,
+             bool show_hands) {
   using ge::ActionKind;
   if (a.kind == ActionKind::swap) {
-    fmt::print("  seat {} swaps its hand for the {} hand\n", a.seat, before.spare_owner == ge::kNoSeat ? "ghost" : "dead");
+    fmt::print("  seat {} swaps its hand for the {} hand\n", a.seat,
+               before.spare_owner == ge::kNoSeat ? "ghost" : "dead");
   } else if (a.kind == ActionKind::pass) {
     fmt::print("  seat {} passes\n", a.seat);
   } else if (a.kind == ActionKind::bid) {
-    fmt::print("  seat {} bids {}\n", a.seat, a.arg == ge::kMoon ? std::string("moon") : std::to_string(a.arg));
+    fmt::print("  seat {} bids {}\n", a.seat,
+               a.arg == ge::kMoon ? std::string("moon") : std::to_string(a.arg));
   } else if (a.kind == ActionKind::trump) {
     fmt::print("  seat {} names {} trump and leads\n", a.seat, suit_word(Suit(a.arg)));
     if (show_hands)
-      for (int p = 0; p < ge::kPlayers; ++p) fmt::print("    seat {} holds {}\n", p, cards_text(after.hands[p]));
+      for (int p = 0; p < ge::kPlayers; ++p)
+        fmt::print("    seat {} holds {}\n", p, cards_text(after.hands[p]));
   }
   if (before.phase == ge::Phase::bidding && after.phase == ge::Phase::deal)
-    fmt::print("  everyone passed: the hand is thrown in and the deal passes to seat {}\n", after.dealer);
+    fmt::print("  everyone passed: the hand is thrown in and the deal passes to seat {}\n",
+               after.dealer);
   if (a.kind == ActionKind::play && after.tricks_done != before.tricks_done) {
     const int t = before.tricks_done;
     const int leader = before.leaders[t];
@@ -48,18 +52,22 @@ void narrate(const ge::State& before, const ge::State& after, const ge::Action& 
   }
   if (after.hands_scored != before.hands_scored) {
     const ge::HandResult& r = after.last;
-    fmt::print("  hand over: tricks {}/{}/{}; declarer seat {} bid {} and {}\n", r.tricks[0], r.tricks[1], r.tricks[2],
-               r.declarer, r.bid == ge::kMoon ? std::string("moon") : std::to_string(r.bid),
+    fmt::print("  hand over: tricks {}/{}/{}; declarer seat {} bid {} and {}\n", r.tricks[0],
+               r.tricks[1], r.tricks[2], r.declarer,
+               r.bid == ge::kMoon ? std::string("moon") : std::to_string(r.bid),
                r.made ? "made it" : "was set");
     for (int p = 0; p < ge::kPlayers; ++p)
-      if (r.reneges[p]) fmt::print("  seat {} reneged {} time(s): {} points\n", p, r.reneges[p], r.renege_penalty[p]);
-    fmt::print("  hand score {:+d} / {:+d} / {:+d}   totals {} / {} / {}{}\n", r.deltas[0], r.deltas[1], r.deltas[2],
-               after.scores[0], after.scores[1], after.scores[2],
+      if (r.reneges[p])
+        fmt::print("  seat {} reneged {} time(s): {} points\n", p, r.reneges[p],
+                   r.renege_penalty[p]);
+    fmt::print("  hand score {:+d} / {:+d} / {:+d}   totals {} / {} / {}{}\n", r.deltas[0],
+               r.deltas[1], r.deltas[2], after.scores[0], after.scores[1], after.scores[2],
                after.tiebreak && after.phase != ge::Phase::over ? "   (tie-break hand next)" : "");
   }
   if (after.phase == ge::Phase::over && before.phase != ge::Phase::over)
-    fmt::print("\nGAME OVER after {} hands: {} wins with {} points (target {})\n", after.hands_scored,
-               seat_list(after.winners, ge::kPlayers), after.scores[std::countr_zero(unsigned(after.winners))], after.options.target);
+    fmt::print("\nGAME OVER after {} hands: {} wins with {} points (target {})\n",
+               after.hands_scored, seat_list(after.winners, ge::kPlayers),
+               after.scores[std::countr_zero(unsigned(after.winners))], after.options.target);
 }
 
 struct EuchreRun {
@@ -81,8 +89,8 @@ EuchreRun play_euchre_bots(PortableRng& rng, Game* game, bool narrated) {
       if (game && game->deal_seed(seed, nullptr) != Reason::ok) break;
       ++run.deals;
       if (narrated)
-        fmt::print("\nHand {} — seat {} deals (seed {}). Scores {} / {} / {}\n", next.hand_number, next.dealer, seed,
-                   next.scores[0], next.scores[1], next.scores[2]);
+        fmt::print("\nHand {} — seat {} deals (seed {}). Scores {} / {} / {}\n", next.hand_number,
+                   next.dealer, seed, next.scores[0], next.scores[1], next.scores[2]);
       s = next;
       continue;
     }
@@ -116,15 +124,17 @@ int euchre_simulate(int64_t games, uint64_t seed, bool quiet) {
     hands += run.hands, deals += run.deals, actions += run.actions;
     for (int p = 0; p < ge::kPlayers; ++p) wins[p] += run.winners >> p & 1;
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!quiet) {
     fmt::print("{} games of ghost-euchre by bots (seed {})\n", games, seed);
     fmt::print("wins by seat: {} / {} / {}\n", wins[0], wins[1], wins[2]);
-    fmt::print("hands scored: {} ({:.1f} per game), deals: {}, actions: {}\n", hands, double(hands) / double(games),
-               deals, actions);
+    fmt::print("hands scored: {} ({:.1f} per game), deals: {}, actions: {}\n", hands,
+               double(hands) / double(games), deals, actions);
   }
-  fmt::print("{:.3f} s: {:.0f} games/s, {:.0f} hands/s, {:.0f} actions/s (bots' thinking included)\n", secs,
-             double(games) / secs, double(hands) / secs, double(actions) / secs);
+  fmt::print(
+      "{:.3f} s: {:.0f} games/s, {:.0f} hands/s, {:.0f} actions/s (bots' thinking included)\n",
+      secs, double(games) / secs, double(hands) / secs, double(actions) / secs);
   return 0;
 }
 
@@ -136,9 +146,11 @@ int euchre_play(uint64_t seed, int human) {
   PortableRng rng(seed);
   ge::State s = ge::new_game();
   ge::Action legal[ge::kMaxLegalActions];
-  fmt::print("Ghost Hand Euchre: you are seat {}; bots play the other seats. First to 32.\n"
-             "Type an action (e.g. 'bid 3', 'swap', 'trump H', 'play JS'), 'legal', 'view', 'help' or 'quit'.\n",
-             human);
+  fmt::print(
+      "Ghost Hand Euchre: you are seat {}; bots play the other seats. First to 32.\n"
+      "Type an action (e.g. 'bid 3', 'swap', 'trump H', 'play JS'), 'legal', 'view', 'help' or "
+      "'quit'.\n",
+      human);
   while (!ge::is_over(s)) {
     if (s.phase == ge::Phase::deal) {
       const uint64_t deal = rng.next() >> 16;
@@ -161,11 +173,13 @@ int euchre_play(uint64_t seed, int human) {
       }
       if (line == "quit" || line == "exit") return 0;
       if (line == "legal" || line == "view" || line == "help" || line.empty()) {
-        if (line == "help") fmt::print("actions: swap, pass, bid 3|4|5|moon, trump C|D|H|S, play <card>\n");
+        if (line == "help")
+          fmt::print("actions: swap, pass, bid 3|4|5|moon, trump C|D|H|S, play <card>\n");
         continue;
       }
       Error err;
-      if (ge::parse_action(line, human, &a, &err) != Reason::ok || ge::check(s, a, &err) != Reason::ok) {
+      if (ge::parse_action(line, human, &a, &err) != Reason::ok ||
+          ge::check(s, a, &err) != Reason::ok) {
         fmt::print("refused — {}\n", err.message);
         continue;
       }

@@ -67,7 +67,8 @@ bool has(const Args& a, const std::string& name) {
   return false;
 }
 
-bool number(const Args& a, const std::string& name, int64_t lo, int64_t hi, int64_t* out, std::string* why) {
+bool number(const Args& a, const std::string& name, int64_t lo, int64_t hi, int64_t* out,
+            std::string* why) {
   const std::string* v = flag(a, name);
   if (!v) return true;
   if (!deckhand::text::parse_int(*v, lo, hi, out))
@@ -78,7 +79,8 @@ bool number(const Args& a, const std::string& name, int64_t lo, int64_t hi, int6
 bool seed_flag(const Args& a, uint64_t* out, std::string* why) {
   const std::string* v = flag(a, "seed");
   if (!v) return true;
-  if (!deckhand::text::parse_u64(*v, out)) return *why = "--seed takes a number from 0 to 2^64-1", false;
+  if (!deckhand::text::parse_u64(*v, out))
+    return *why = "--seed takes a number from 0 to 2^64-1", false;
   return true;
 }
 
@@ -112,7 +114,8 @@ int main(int argc, char** argv) {
     if (args.positional.size() != 1) return usage("simulate takes one GAME");
     int64_t games = 1000;
     uint64_t seed = 1;
-    if (!number(args, "games", 1, 1000000000, &games, &why) || !seed_flag(args, &seed, &why)) return usage(why);
+    if (!number(args, "games", 1, 1000000000, &games, &why) || !seed_flag(args, &seed, &why))
+      return usage(why);
     return cmd_simulate(args.positional[0], games, seed, has(args, "quiet"));
   }
   if (cmd == "play") {
@@ -120,7 +123,8 @@ int main(int argc, char** argv) {
     if (args.positional.size() != 1) return usage("play takes one GAME");
     uint64_t seed = 1;
     int64_t seat = 0;
-    if (!seed_flag(args, &seed, &why) || !number(args, "seat", 0, 4, &seat, &why)) return usage(why);
+    if (!seed_flag(args, &seed, &why) || !number(args, "seat", 0, 4, &seat, &why))
+      return usage(why);
     return cmd_play(args.positional[0], seed, int(seat));
   }
   if (cmd == "demo") {

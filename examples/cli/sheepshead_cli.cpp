@@ -15,46 +15,63 @@ namespace sh = sheepshead;
 namespace {
 
 std::string card_or_face_down(const sh::State& s, int t, int p) {
-  return sh::is_unknown_play(s, t, p) ? std::string("??") : std::string(card_name(Card(s.played[t][p])));
+  return sh::is_unknown_play(s, t, p) ? std::string("??")
+                                      : std::string(card_name(Card(s.played[t][p])));
 }
 
 void print_result(const sh::State& s) {
   const sh::HandResult& r = s.last;
   if (r.contract == sh::Contract::leaster) {
-    fmt::print("  leaster: points {} / {} / {} / {} / {}{}; ", r.points[0], r.points[1], r.points[2], r.points[3],
-               r.points[4], r.blind_points ? fmt::format(" (blind's {} to the last trick)", r.blind_points) : "");
-    if (r.leaster_winner == sh::kNoSeat) fmt::print("a tie for fewest: no score changes\n");
-    else fmt::print("seat {} wins with the fewest points\n", r.leaster_winner);
+    fmt::print(
+        "  leaster: points {} / {} / {} / {} / {}{}; ", r.points[0], r.points[1], r.points[2],
+        r.points[3], r.points[4],
+        r.blind_points ? fmt::format(" (blind's {} to the last trick)", r.blind_points) : "");
+    if (r.leaster_winner == sh::kNoSeat)
+      fmt::print("a tie for fewest: no score changes\n");
+    else
+      fmt::print("seat {} wins with the fewest points\n", r.leaster_winner);
   } else {
     fmt::print("  bury {} ({} points){}\n", cards_text(s.bury), r.bury_points,
-               r.unknown != kNoCard ? fmt::format("; the unknown was {}", card_name(Card(r.unknown))) : "");
-    const char* how = r.picker_side_tricks == 0 ? "no-trick loss"
+               r.unknown != kNoCard
+                   ? fmt::format("; the unknown was {}", card_name(Card(r.unknown)))
+                   : "");
+    const char* how = r.picker_side_tricks == 0             ? "no-trick loss"
                       : r.picker_side_tricks == sh::kTricks ? "win, every trick"
                       : r.won ? (r.multiplier == 2 ? "win, schneider" : "win")
                               : (r.multiplier == 2 ? "loss, schneidered" : "loss");
     fmt::print("  picker seat {}{}: {} points in {} tricks — {} (x{}{}{})\n", r.picker,
-               r.partner != sh::kNoSeat ? fmt::format(" with partner seat {}", r.partner) : std::string(" alone"),
-               r.picker_side_points, r.picker_side_tricks, how, r.multiplier, r.doubled > 1 ? ", doubled" : "",
-               r.bumped > 1 ? ", bumped" : "");
+               r.partner != sh::kNoSeat ? fmt::format(" with partner seat {}", r.partner)
+                                        : std::string(" alone"),
+               r.picker_side_points, r.picker_side_tricks, how, r.multiplier,
+               r.doubled > 1 ? ", doubled" : "", r.bumped > 1 ? ", bumped" : "");
   }
-  fmt::print("  hand score {:+d} / {:+d} / {:+d} / {:+d} / {:+d}   totals {} / {} / {} / {} / {}\n", r.deltas[0],
-             r.deltas[1], r.deltas[2], r.deltas[3], r.deltas[4], s.scores[0], s.scores[1], s.scores[2], s.scores[3],
-             s.scores[4]);
+  fmt::print("  hand score {:+d} / {:+d} / {:+d} / {:+d} / {:+d}   totals {} / {} / {} / {} / {}\n",
+             r.deltas[0], r.deltas[1], r.deltas[2], r.deltas[3], r.deltas[4], s.scores[0],
+             s.scores[1], s.scores[2], s.scores[3], s.scores[4]);
 }
 
 // Narrates one transition, comparing the state before and after it.
 void narrate(const sh::State& before, const sh::State& after, const sh::Action& a) {
   using sh::ActionKind;
   switch (a.kind) {
-    case ActionKind::pick: fmt::print("  seat {} picks up the blind\n", a.seat); break;
-    case ActionKind::pass: fmt::print("  seat {} passes\n", a.seat); break;
-    case ActionKind::bury: fmt::print("  seat {} buries two cards\n", a.seat); break;
-    case ActionKind::alone: fmt::print("  seat {} goes alone\n", a.seat); break;
+    case ActionKind::pick:
+      fmt::print("  seat {} picks up the blind\n", a.seat);
+      break;
+    case ActionKind::pass:
+      fmt::print("  seat {} passes\n", a.seat);
+      break;
+    case ActionKind::bury:
+      fmt::print("  seat {} buries two cards\n", a.seat);
+      break;
+    case ActionKind::alone:
+      fmt::print("  seat {} goes alone\n", a.seat);
+      break;
     case ActionKind::call:
       fmt::print("  seat {} calls {}{}\n", a.seat, card_name(Card(a.a)),
                  a.b != kNoCard ? " and sets an unknown card aside" : "");
       break;
-    case ActionKind::play: break;
+    case ActionKind::play:
+      break;
   }
   if (before.phase == sh::Phase::picking && after.contract == sh::Contract::leaster)
     fmt::print("  nobody picked: a leaster, everyone for themselves\n");
@@ -70,12 +87,14 @@ void narrate(const sh::State& before, const sh::State& after, const sh::Action& 
     const int w = after.trick_winners[t];
     fmt::print("{}  -> seat {} takes {} points\n", line, w, after.points[w] - before.points[w]);
     for (int p = 0; p < sh::kPlayers; ++p)
-      if (after.contract == sh::Contract::called && p == after.partner && after.played[t][p] == after.called)
+      if (after.contract == sh::Contract::called && p == after.partner &&
+          after.played[t][p] == after.called)
         fmt::print("  {} is played: seat {} is the partner\n", card_name(Card(after.called)), p);
   }
   if (after.hands_scored != before.hands_scored) print_result(after);
   if (after.phase == sh::Phase::over && before.phase != sh::Phase::over)
-    fmt::print("\nGAME OVER after {} hands: {} win(s)\n", after.hands_scored, seat_list(after.winners, sh::kPlayers));
+    fmt::print("\nGAME OVER after {} hands: {} win(s)\n", after.hands_scored,
+               seat_list(after.winners, sh::kPlayers));
 }
 
 struct Run {
@@ -132,14 +151,17 @@ int sheepshead_simulate(int64_t games, uint64_t seed, bool quiet) {
     hands += run.hands, actions += run.actions;
     for (int p = 0; p < sh::kPlayers; ++p) wins[p] += run.winners >> p & 1;
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!quiet) {
     fmt::print("{} games of sheepshead (10 hands each) by bots (seed {})\n", games, seed);
-    fmt::print("wins by seat (ties share): {} / {} / {} / {} / {}\n", wins[0], wins[1], wins[2], wins[3], wins[4]);
+    fmt::print("wins by seat (ties share): {} / {} / {} / {} / {}\n", wins[0], wins[1], wins[2],
+               wins[3], wins[4]);
     fmt::print("hands scored: {}, actions: {}\n", hands, actions);
   }
-  fmt::print("{:.3f} s: {:.0f} games/s, {:.0f} hands/s, {:.0f} actions/s (bots' thinking included)\n", secs,
-             double(games) / secs, double(hands) / secs, double(actions) / secs);
+  fmt::print(
+      "{:.3f} s: {:.0f} games/s, {:.0f} hands/s, {:.0f} actions/s (bots' thinking included)\n",
+      secs, double(games) / secs, double(hands) / secs, double(actions) / secs);
   return 0;
 }
 
@@ -149,9 +171,11 @@ int sheepshead_play(uint64_t seed, int human) {
   options.hands = 10;
   sh::State s = sh::new_game(options);
   sh::Action legal[sh::kMaxLegalActions];
-  fmt::print("Sheepshead: you are seat {}; bots play the other four. Ten hands.\n"
-             "Type an action (pick, pass, 'bury 7C 8C', 'call AH', alone, 'play QC'), 'legal', 'help' or 'quit'.\n",
-             human);
+  fmt::print(
+      "Sheepshead: you are seat {}; bots play the other four. Ten hands.\n"
+      "Type an action (pick, pass, 'bury 7C 8C', 'call AH', alone, 'play QC'), 'legal', 'help' or "
+      "'quit'.\n",
+      human);
   while (!sh::is_over(s)) {
     if (s.phase == sh::Phase::deal) {
       if (sh::deal_seed(s, rng.next() >> 16, &s, nullptr) != Reason::ok) return 1;
@@ -163,7 +187,8 @@ int sheepshead_play(uint64_t seed, int human) {
     if (s.to_act == human) {
       fmt::print("\n{}", sh::view_text(sh::view(s, human)));
       std::string options_text;
-      for (int i = 0; i < n && i < 12; ++i) options_text += (i ? " | " : "") + sh::format_action(legal[i]);
+      for (int i = 0; i < n && i < 12; ++i)
+        options_text += (i ? " | " : "") + sh::format_action(legal[i]);
       if (n > 12) options_text += fmt::format(" | ... ({} in all)", n);
       fmt::print("legal: {}\n> ", options_text);
       std::fflush(stdout);
@@ -175,11 +200,13 @@ int sheepshead_play(uint64_t seed, int human) {
       if (line == "quit" || line == "exit") return 0;
       if (line == "legal" || line == "help" || line.empty()) {
         if (line != "help") continue;
-        fmt::print("actions: pick, pass, bury <c> <c>, call <c>, call <c> unknown <c>, alone, play <c>\n");
+        fmt::print(
+            "actions: pick, pass, bury <c> <c>, call <c>, call <c> unknown <c>, alone, play <c>\n");
         continue;
       }
       Error err;
-      if (sh::parse_action(line, human, &a, &err) != Reason::ok || sh::check(s, a, &err) != Reason::ok) {
+      if (sh::parse_action(line, human, &a, &err) != Reason::ok ||
+          sh::check(s, a, &err) != Reason::ok) {
         fmt::print("refused — {}\n", err.message);
         continue;
       }
@@ -210,8 +237,8 @@ int sheepshead_demo(uint64_t seed, const std::string& out_dir) {
     fmt::print(stderr, "deckhand: the demo game did not finish\n");
     return 1;
   }
-  fmt::print("\n{} deals, {} scored hands ({} called), {} actions.\n", run.deals, run.hands, run.called_hands,
-             run.actions);
+  fmt::print("\n{} deals, {} scored hands ({} called), {} actions.\n", run.deals, run.hands,
+             run.called_hands, run.actions);
   return write_and_replay(*game, out_dir);
 }
 

@@ -63,16 +63,26 @@ class CardSet {
   constexpr CardSet operator|(CardSet o) const { return CardSet(bits_ | o.bits_); }
   constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
   constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
-  constexpr CardSet& operator|=(CardSet o) { bits_ |= o.bits_; return *this; }
-  constexpr CardSet& operator&=(CardSet o) { bits_ &= o.bits_; return *this; }
+  constexpr CardSet& operator|=(CardSet o) {
+    bits_ |= o.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator&=(CardSet o) {
+    bits_ &= o.bits_;
+    return *this;
+  }
   friend constexpr bool operator==(CardSet a, CardSet b) = default;
 
   class iterator {
    public:
     constexpr explicit iterator(uint32_t b) : b_(b) {}
     constexpr Card operator*() const { return Card(uint8_t(std::countr_zero(b_))); }
-    constexpr iterator& operator++() { b_ &= b_ - 1; return *this; }
+    constexpr iterator& operator++() {
+      b_ &= b_ - 1;
+      return *this;
+    }
     constexpr bool operator!=(const iterator& o) const { return b_ != o.b_; }
+
    private:
     uint32_t b_;
   };

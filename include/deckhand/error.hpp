@@ -9,38 +9,39 @@
 
 namespace deckhand {
 
-#define DECKHAND_REASONS(X)                                                                  \
-  X(ok, 0, "no error")                                                                       \
-  X(malformed_action, 1, "the action text could not be parsed")                              \
-  X(invalid_card, 2, "not a card of this game")                                              \
-  X(malformed_deal, 3, "the deal is malformed or does not use each card exactly once")       \
-  X(malformed_record, 4, "the record line is malformed")                                     \
-  X(bad_option, 5, "unknown option or value")                                                \
-  X(unknown_game, 6, "unknown game name")                                                    \
-  X(corrupt_state, 7, "the serialized state is damaged or inconsistent")                     \
-  X(bad_seat, 8, "no such seat")                                                             \
-  X(bad_header, 9, "record header missing, repeated or out of place")                        \
-  X(bad_action_index, 10, "no legal action has that index")                                 \
-  X(wrong_seat, 20, "it is not this seat's turn")                                            \
-  X(wrong_phase, 21, "this action does not belong to the current phase")                     \
-  X(game_over, 22, "the game is over")                                                       \
-  X(card_not_held, 30, "the card is not in the player's hand")                               \
-  X(must_follow_suit, 31, "the player must follow the suit led")                             \
-  X(bid_not_higher, 32, "a bid must be higher than the highest bid so far")                  \
-  X(second_swap, 33, "no further swap with the ghost or dead hand is allowed")               \
-  X(dealer_must_bid, 34, "stick-the-dealer: the dealer may not pass")                        \
-  X(invalid_bid, 36, "bids are 3, 4, 5 or moon")                                            \
-  X(dealer_must_pick, 40, "no_pick=forced: the dealer must pick up the blind")              \
-  X(must_keep_hold_card, 41, "the picker must keep a card of the called suit (S8)")          \
-  X(called_card_held_back, 42, "the partner may not play the called card yet (S8)")         \
+#define DECKHAND_REASONS(X)                                                                     \
+  X(ok, 0, "no error")                                                                          \
+  X(malformed_action, 1, "the action text could not be parsed")                                 \
+  X(invalid_card, 2, "not a card of this game")                                                 \
+  X(malformed_deal, 3, "the deal is malformed or does not use each card exactly once")          \
+  X(malformed_record, 4, "the record line is malformed")                                        \
+  X(bad_option, 5, "unknown option or value")                                                   \
+  X(unknown_game, 6, "unknown game name")                                                       \
+  X(corrupt_state, 7, "the serialized state is damaged or inconsistent")                        \
+  X(bad_seat, 8, "no such seat")                                                                \
+  X(bad_header, 9, "record header missing, repeated or out of place")                           \
+  X(bad_action_index, 10, "no legal action has that index")                                     \
+  X(wrong_seat, 20, "it is not this seat's turn")                                               \
+  X(wrong_phase, 21, "this action does not belong to the current phase")                        \
+  X(game_over, 22, "the game is over")                                                          \
+  X(card_not_held, 30, "the card is not in the player's hand")                                  \
+  X(must_follow_suit, 31, "the player must follow the suit led")                                \
+  X(bid_not_higher, 32, "a bid must be higher than the highest bid so far")                     \
+  X(second_swap, 33, "no further swap with the ghost or dead hand is allowed")                  \
+  X(dealer_must_bid, 34, "stick-the-dealer: the dealer may not pass")                           \
+  X(invalid_bid, 36, "bids are 3, 4, 5 or moon")                                                \
+  X(dealer_must_pick, 40, "no_pick=forced: the dealer must pick up the blind")                  \
+  X(must_keep_hold_card, 41, "the picker must keep a card of the called suit (S8)")             \
+  X(called_card_held_back, 42, "the partner may not play the called card yet (S8)")             \
   X(must_lead_called_card, 43, "the partner leading the called suit must lead the called card") \
-  X(must_play_called_card, 44, "the partner must play the called card now (S8)")            \
-  X(must_play_unknown, 45, "the picker must play the unknown now (S8)")                     \
-  X(unknown_held_back, 46, "the unknown is played only to the called suit or last (S7)")    \
-  X(cannot_call_own_card, 47, "the picker may not call a card it owns (S7)")                \
-  X(no_hold_card, 48, "the picker must hold a card of the called suit (S7)")                \
-  X(ten_call_needs_all_aces, 49, "a ten may be called only by a picker owning all three fail aces") \
-  X(unknown_not_allowed, 50, "an unknown call is allowed only when no other call is (S7)")  \
+  X(must_play_called_card, 44, "the partner must play the called card now (S8)")                \
+  X(must_play_unknown, 45, "the picker must play the unknown now (S8)")                         \
+  X(unknown_held_back, 46, "the unknown is played only to the called suit or last (S7)")        \
+  X(cannot_call_own_card, 47, "the picker may not call a card it owns (S7)")                    \
+  X(no_hold_card, 48, "the picker must hold a card of the called suit (S7)")                    \
+  X(ten_call_needs_all_aces, 49,                                                                \
+    "a ten may be called only by a picker owning all three fail aces")                          \
+  X(unknown_not_allowed, 50, "an unknown call is allowed only when no other call is (S7)")      \
   X(not_callable, 51, "only a fail ace or ten may be called (S7)")
 
 enum class Reason : uint16_t {

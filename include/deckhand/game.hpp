@@ -53,7 +53,8 @@ class Game {
   virtual Reason apply(const ActionCode& action, Error* err) = 0;
   virtual Reason check(const ActionCode& action, Error* err) const = 0;
   virtual Reason check_text(int seat, std::string_view action, Error* err) const = 0;
-  virtual Reason parse_action(int seat, std::string_view action, ActionCode* out, Error* err) const = 0;
+  virtual Reason parse_action(int seat, std::string_view action, ActionCode* out,
+                              Error* err) const = 0;
   virtual std::string format_action(const ActionCode& action) const = 0;
   // Legal actions of the seat to act, into out[0..n); returns n (or the number needed when
   // it exceeds cap, writing only the first cap).

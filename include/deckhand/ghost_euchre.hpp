@@ -81,14 +81,14 @@ inline constexpr uint8_t kAuctionSwap = 7;
 
 // The itemised result of a scored hand (G9).
 struct HandResult {
-  int32_t deltas[kPlayers];            // score change per seat, penalties included
-  int16_t renege_penalty[kPlayers];    // the part of each delta due to reneges (G8), <= 0
-  uint8_t tricks[kPlayers];            // tricks taken
-  uint8_t reneges[kPlayers];           // reneges detected (renege=penalize)
-  uint8_t declarer;                    // kNoSeat when no hand has been scored yet
-  uint8_t bid;                         // 3, 4, 5 or kMoon
-  uint8_t made;                        // 1 if the declarer made the bid
-  uint8_t hand_number;                 // low byte of the scored hand's number
+  int32_t deltas[kPlayers];          // score change per seat, penalties included
+  int16_t renege_penalty[kPlayers];  // the part of each delta due to reneges (G8), <= 0
+  uint8_t tricks[kPlayers];          // tricks taken
+  uint8_t reneges[kPlayers];         // reneges detected (renege=penalize)
+  uint8_t declarer;                  // kNoSeat when no hand has been scored yet
+  uint8_t bid;                       // 3, 4, 5 or kMoon
+  uint8_t made;                      // 1 if the declarer made the bid
+  uint8_t hand_number;               // low byte of the scored hand's number
 };
 
 struct State {
@@ -96,31 +96,31 @@ struct State {
   uint32_t hand_number;   // deals so far, thrown-in deals included; the current one if dealt
   uint32_t hands_scored;  // hands played out and scored
   CardSet hands[kPlayers];
-  CardSet spare;          // the ghost hand before any swap, the dead hand after (G4)
-  HandResult last;        // the last scored hand
+  CardSet spare;    // the ghost hand before any swap, the dead hand after (G4)
+  HandResult last;  // the last scored hand
   Options options;
   Phase phase;
-  uint8_t dealer;         // dealer of the current hand, or of the next deal in Phase::deal
-  uint8_t to_act;         // kNoSeat between hands and when the game is over
-  uint8_t spare_owner;    // seat that gave up the dead hand; kNoSeat while it is the ghost
-  uint8_t swapped_mask;   // bit s: seat s swapped this deal
-  uint8_t swapped_now;    // 1 while to_act has swapped and must still pass or bid
+  uint8_t dealer;        // dealer of the current hand, or of the next deal in Phase::deal
+  uint8_t to_act;        // kNoSeat between hands and when the game is over
+  uint8_t spare_owner;   // seat that gave up the dead hand; kNoSeat while it is the ghost
+  uint8_t swapped_mask;  // bit s: seat s swapped this deal
+  uint8_t swapped_now;   // 1 while to_act has swapped and must still pass or bid
   uint8_t auction_len;
-  uint8_t auction[6];     // the auction log (kAuction* entries), at most 3 bids + 3 swaps
-  uint8_t high_bid;       // 0 while nobody has bid
-  uint8_t declarer;       // kNoSeat while nobody has bid
-  uint8_t speakers;       // seats that have passed or bid this deal
-  uint8_t trump;          // a Suit, or kNoSeat before it is named
-  uint8_t tricks_done;    // completed tricks this hand
-  uint8_t in_trick;       // cards played to the current trick
-  uint8_t leaders[kTricks];            // seat that led each trick
-  uint8_t played[kTricks][kPlayers];   // card code each seat played to each trick, or kNoCard
+  uint8_t auction[6];        // the auction log (kAuction* entries), at most 3 bids + 3 swaps
+  uint8_t high_bid;          // 0 while nobody has bid
+  uint8_t declarer;          // kNoSeat while nobody has bid
+  uint8_t speakers;          // seats that have passed or bid this deal
+  uint8_t trump;             // a Suit, or kNoSeat before it is named
+  uint8_t tricks_done;       // completed tricks this hand
+  uint8_t in_trick;          // cards played to the current trick
+  uint8_t leaders[kTricks];  // seat that led each trick
+  uint8_t played[kTricks][kPlayers];  // card code each seat played to each trick, or kNoCard
   uint8_t tricks_won[kPlayers];
-  uint8_t reneges[kPlayers];           // reneges this hand (renege=penalize)
-  uint8_t tiebreak;       // 1 once tie-break hands have begun (G10, extra_hand)
-  uint8_t winners;        // bit s: seat s won (Phase::over)
+  uint8_t reneges[kPlayers];  // reneges this hand (renege=penalize)
+  uint8_t tiebreak;           // 1 once tie-break hands have begun (G10, extra_hand)
+  uint8_t winners;            // bit s: seat s won (Phase::over)
   uint8_t first_dealer;
-  uint8_t reserved[4];    // zero; keeps the layout free of padding
+  uint8_t reserved[4];  // zero; keeps the layout free of padding
 };
 static_assert(std::is_trivially_copyable_v<State>);
 static_assert(std::has_unique_object_representations_v<State>, "State must have no padding");
@@ -156,8 +156,12 @@ int legal_actions(const State& s, Action* out);
 Action action_from_index(int index, int seat);
 
 // Queries.
-inline int to_act(const State& s) { return s.to_act == kNoSeat ? -1 : s.to_act; }
-inline bool is_over(const State& s) { return s.phase == Phase::over; }
+inline int to_act(const State& s) {
+  return s.to_act == kNoSeat ? -1 : s.to_act;
+}
+inline bool is_over(const State& s) {
+  return s.phase == Phase::over;
+}
 const TrickRanking& ranking_for(Suit trump);
 // Effective suit of a card under the given trump (G1): kTrumpSuit for the bowers.
 int effective_suit(Card c, Suit trump);

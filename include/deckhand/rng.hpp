@@ -75,10 +75,14 @@ class PortableRng {
     }
   }
 
-  const uint64_t* state_words() const { return s_; }
+  const uint64_t* state_words() const {
+    return s_;
+  }
 
  private:
-  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  static uint64_t rotl(uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+  }
   uint64_t s_[4] = {0, 0, 0, 0};
 };
 

@@ -65,9 +65,15 @@ bool parse_card(std::string_view text, Card* out) {
   return true;
 }
 
-const char* card_name(Card c) { return c.valid() ? kNames.names[c.code] : "??"; }
-char suit_letter(Suit s) { return kSuitLetters[uint8_t(s) & 3]; }
-const char* suit_word(Suit s) { return kSuitWords[uint8_t(s) & 3]; }
+const char* card_name(Card c) {
+  return c.valid() ? kNames.names[c.code] : "??";
+}
+char suit_letter(Suit s) {
+  return kSuitLetters[uint8_t(s) & 3];
+}
+const char* suit_word(Suit s) {
+  return kSuitWords[uint8_t(s) & 3];
+}
 
 int format_cards(CardSet set, char* buf) {
   int n = 0;

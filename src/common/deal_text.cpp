@@ -4,35 +4,41 @@
 
 namespace deckhand::detail {
 
-Reason parse_holdings(std::string_view deal_text, int players, const char* extra, CardSet deck, CardSet* holdings,
-                      Error* err) {
+Reason parse_holdings(std::string_view deal_text, int players, const char* extra, CardSet deck,
+                      CardSet* holdings, Error* err) {
   bool named[64] = {};
   for (int h = 0; h <= players; ++h) holdings[h] = CardSet();
   for (std::string_view part : text::split_on(deal_text, ';')) {
     const size_t colon = part.find(':');
     if (colon == std::string_view::npos)
-      return fail(err, Reason::malformed_deal, "'%.*s' is not 'holder: cards'", int(part.size()), part.data());
+      return fail(err, Reason::malformed_deal, "'%.*s' is not 'holder: cards'", int(part.size()),
+                  part.data());
     const std::string_view holder = text::trim(part.substr(0, colon));
     int64_t h;
-    if (text::iequals(holder, extra)) h = players;
+    if (text::iequals(holder, extra))
+      h = players;
     else if (!text::parse_int(holder, 0, players - 1, &h))
-      return fail(err, Reason::malformed_deal, "unknown holder '%.*s' (0-%d or %s)", int(holder.size()), holder.data(),
-                  players - 1, extra);
+      return fail(err, Reason::malformed_deal, "unknown holder '%.*s' (0-%d or %s)",
+                  int(holder.size()), holder.data(), players - 1, extra);
     if (named[h])
-      return fail(err, Reason::malformed_deal, "holder '%.*s' is named twice", int(holder.size()), holder.data());
+      return fail(err, Reason::malformed_deal, "holder '%.*s' is named twice", int(holder.size()),
+                  holder.data());
     named[h] = true;
     for (std::string_view word : text::split_words(part.substr(colon + 1))) {
       Card c;
       if (!parse_card(word, &c) || !deck.has(c))
-        return fail(err, Reason::malformed_deal, "'%.*s' is not a card of this game", int(word.size()), word.data());
-      if (holdings[h].has(c)) return fail(err, Reason::malformed_deal, "%s is dealt twice", card_name(c));
+        return fail(err, Reason::malformed_deal, "'%.*s' is not a card of this game",
+                    int(word.size()), word.data());
+      if (holdings[h].has(c))
+        return fail(err, Reason::malformed_deal, "%s is dealt twice", card_name(c));
       holdings[h].add(c);
     }
   }
   for (int h = 0; h <= players; ++h)
     if (!named[h])
-      return h < players ? fail(err, Reason::malformed_deal, "the deal does not name seat %d", h)
-                         : fail(err, Reason::malformed_deal, "the deal does not name the %s", extra);
+      return h < players
+                 ? fail(err, Reason::malformed_deal, "the deal does not name seat %d", h)
+                 : fail(err, Reason::malformed_deal, "the deal does not name the %s", extra);
   return Reason::ok;
 }
 

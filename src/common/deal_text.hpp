@@ -12,8 +12,8 @@ namespace deckhand::detail {
 
 // Fills holdings[0..players) for the seats and holdings[players] for the extra holder
 // ("ghost", "blind"); each card must belong to `deck`. Sizes are the game's to check.
-Reason parse_holdings(std::string_view text, int players, const char* extra, CardSet deck, CardSet* holdings,
-                      Error* err);
+Reason parse_holdings(std::string_view text, int players, const char* extra, CardSet deck,
+                      CardSet* holdings, Error* err);
 std::string format_holdings(const CardSet* holdings, int players, const char* extra);
 
 }  // namespace deckhand::detail

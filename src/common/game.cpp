@@ -15,7 +15,8 @@ const std::vector<GameSpec>& game_specs() {
 bool split_option(std::string_view option, std::string* key, std::string* value) {
   const size_t eq = option.find('=');
   if (eq == std::string_view::npos) return false;
-  const std::string_view k = text::trim(option.substr(0, eq)), v = text::trim(option.substr(eq + 1));
+  const std::string_view k = text::trim(option.substr(0, eq)),
+                         v = text::trim(option.substr(eq + 1));
   if (k.empty() || v.empty()) return false;
   *key = std::string(k);
   *value = std::string(v);
@@ -27,7 +28,8 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
   for (const GameSpec& spec : game_specs()) {
     if (!text::iequals(name, spec.name)) continue;
     if (players != 0 && (players < spec.min_players || players > spec.max_players)) {
-      fail(err, Reason::bad_option, "%s is for %d players, not %d", spec.name, spec.min_players, players);
+      fail(err, Reason::bad_option, "%s is for %d players, not %d", spec.name, spec.min_players,
+           players);
       return nullptr;
     }
     const int n = players ? players : spec.min_players;
@@ -41,10 +43,12 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
           fail(err, Reason::bad_option, "option %s is given twice", options[i].first.c_str());
           return nullptr;
         }
-    if (std::string_view(spec.name) == "sheepshead") return sheepshead::make_sheepshead(options, first_dealer, err);
+    if (std::string_view(spec.name) == "sheepshead")
+      return sheepshead::make_sheepshead(options, first_dealer, err);
     return ghost_euchre::make_ghost_euchre(options, first_dealer, err);
   }
-  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre, sheepshead)", int(name.size()), name.data());
+  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre, sheepshead)",
+       int(name.size()), name.data());
   return nullptr;
 }
 
@@ -53,7 +57,8 @@ std::unique_ptr<Game> deserialize_game(const uint8_t* bytes, size_t len, Error* 
     fail(err, Reason::corrupt_state, "%zu bytes is not a serialized game", bytes ? len : 0);
     return nullptr;
   }
-  if (std::memcmp(bytes, "DHge", 4) == 0) return ghost_euchre::restore_ghost_euchre(bytes, len, err);
+  if (std::memcmp(bytes, "DHge", 4) == 0)
+    return ghost_euchre::restore_ghost_euchre(bytes, len, err);
   if (std::memcmp(bytes, "DHsh", 4) == 0) return sheepshead::restore_sheepshead(bytes, len, err);
   fail(err, Reason::corrupt_state, "unknown state magic: not a serialized deckhand game");
   return nullptr;

@@ -41,9 +41,12 @@ class GameAdapter final : public Game {
     uint64_t seed;
     CardSet holdings[kHolders];
   };
-  static_assert(std::has_unique_object_representations_v<Event> && std::is_trivially_copyable_v<Event>);
+  static_assert(std::has_unique_object_representations_v<Event> &&
+                std::is_trivially_copyable_v<Event>);
 
-  GameAdapter(const Options& o, int dealer) : state_(Rules::new_game(o, dealer)) { history_.reserve(256); }
+  GameAdapter(const Options& o, int dealer) : state_(Rules::new_game(o, dealer)) {
+    history_.reserve(256);
+  }
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<GameAdapter>(*this); }
   const char* name() const override { return Rules::kName; }
@@ -131,8 +134,8 @@ class GameAdapter final : public Game {
   Reason apply_legal(size_t index, Error* err) override {
     fill_legal_cache();
     if (index >= size_t(legal_count_))
-      return fail(err, Reason::bad_action_index, "there are %d legal actions; index %zu is not one", legal_count_,
-                  index);
+      return fail(err, Reason::bad_action_index, "there are %d legal actions; index %zu is not one",
+                  legal_count_, index);
     return apply_action(legal_cache_[index], err);
   }
 
@@ -140,7 +143,9 @@ class GameAdapter final : public Game {
   bool awaiting_deal() const override { return Rules::awaiting_deal(state_); }
   bool over() const override { return Rules::is_over(state_); }
   const char* phase_name() const override { return Rules::phase_name(state_); }
-  std::vector<int64_t> scores() const override { return {std::begin(state_.scores), std::end(state_.scores)}; }
+  std::vector<int64_t> scores() const override {
+    return {std::begin(state_.scores), std::end(state_.scores)};
+  }
   std::vector<int> winners() const override {
     std::vector<int> w;
     for (int p = 0; p < kPlayers; ++p)
@@ -153,8 +158,12 @@ class GameAdapter final : public Game {
     return {std::begin(state_.last.deltas), std::end(state_.last.deltas)};
   }
   std::string last_hand_json() const override { return Rules::result_json(state_.last); }
-  std::string view_json(int seat) const override { return Rules::view_json(Rules::view(state_, seat)); }
-  std::string view_text(int seat) const override { return Rules::view_text(Rules::view(state_, seat)); }
+  std::string view_json(int seat) const override {
+    return Rules::view_json(Rules::view(state_, seat));
+  }
+  std::string view_text(int seat) const override {
+    return Rules::view_text(Rules::view(state_, seat));
+  }
 
   // Layout: the checksummed state image, the event count (u32), the events, and a checksum
   // (u64) of everything before it, which also covers the history.
@@ -164,7 +173,8 @@ class GameAdapter final : public Game {
     Rules::serialize(state_, bytes.data(), Rules::kSerializedSize);
     const uint32_t n = uint32_t(history_.size());
     std::memcpy(bytes.data() + Rules::kSerializedSize, &n, 4);
-    if (n) std::memcpy(bytes.data() + Rules::kSerializedSize + 4, history_.data(), n * sizeof(Event));
+    if (n)
+      std::memcpy(bytes.data() + Rules::kSerializedSize + 4, history_.data(), n * sizeof(Event));
     const uint64_t sum = blob_checksum(bytes.data(), body);
     std::memcpy(bytes.data() + body, &sum, 8);
     return bytes;
@@ -199,7 +209,8 @@ class GameAdapter final : public Game {
       Event canonical{};  // the bytes the event's own fields would serialize to
       canonical.type = e.type;
       if (e.type == Event::seeded) canonical.seed = e.seed;
-      if (e.type == Event::explicit_deal) std::memcpy(canonical.holdings, e.holdings, sizeof e.holdings);
+      if (e.type == Event::explicit_deal)
+        std::memcpy(canonical.holdings, e.holdings, sizeof e.holdings);
       if (e.type == Event::action) canonical.act = e.act;
       if (std::memcmp(&canonical, &e, sizeof e) != 0) {
         fail(err, Reason::corrupt_state, "history event %u is malformed", i);
@@ -207,9 +218,12 @@ class GameAdapter final : public Game {
       }
       Error inner;
       Reason r = Reason::corrupt_state;
-      if (e.type == Event::seeded) r = game->deal_seed(e.seed, &inner);
-      else if (e.type == Event::explicit_deal) r = game->deal_event(e, &inner);
-      else if (e.type == Event::action) r = game->apply_action(e.act, &inner);
+      if (e.type == Event::seeded)
+        r = game->deal_seed(e.seed, &inner);
+      else if (e.type == Event::explicit_deal)
+        r = game->deal_event(e, &inner);
+      else if (e.type == Event::action)
+        r = game->apply_action(e.act, &inner);
       if (r != Reason::ok) {
         fail(err, Reason::corrupt_state, "history event %u does not replay (%s)", i, inner.message);
         return nullptr;
@@ -223,13 +237,18 @@ class GameAdapter final : public Game {
   }
 
   std::string record() const override {
-    std::string out = std::string("deckhand 1\ngame ") + Rules::kName + "\nplayers " + std::to_string(kPlayers) + "\n";
-    for (const std::string& option : Rules::option_strings(state_.options)) out += "option " + option + "\n";
+    std::string out = std::string("deckhand 1\ngame ") + Rules::kName + "\nplayers " +
+                      std::to_string(kPlayers) + "\n";
+    for (const std::string& option : Rules::option_strings(state_.options))
+      out += "option " + option + "\n";
     out += "dealer " + std::to_string(state_.first_dealer) + "\n";
     for (const Event& e : history_) {
-      if (e.type == Event::seeded) out += "deal seed " + std::to_string(e.seed) + "\n";
-      else if (e.type == Event::explicit_deal) out += "deal " + Rules::format_deal(e.holdings) + "\n";
-      else out += std::to_string(e.act.seat) + " " + Rules::format_action(e.act) + "\n";
+      if (e.type == Event::seeded)
+        out += "deal seed " + std::to_string(e.seed) + "\n";
+      else if (e.type == Event::explicit_deal)
+        out += "deal " + Rules::format_deal(e.holdings) + "\n";
+      else
+        out += std::to_string(e.act.seat) + " " + Rules::format_action(e.act) + "\n";
     }
     return out;
   }

@@ -17,12 +17,13 @@ uint64_t image_checksum(const uint8_t* p, size_t n) {
   return h ^ (h >> 32);
 }
 
-Reason refuse_turn(bool over, int seat, int players, bool right_phase, const char* phase, int to_act,
-                   const char* what, Error* err) {
+Reason refuse_turn(bool over, int seat, int players, bool right_phase, const char* phase,
+                   int to_act, const char* what, Error* err) {
   if (over) return fail(err, Reason::game_over, "the game is over; no %s", what);
   if (seat < 0 || seat >= players)
     return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-%d)", seat, players - 1);
-  if (!right_phase) return fail(err, Reason::wrong_phase, "cannot %s during the %s phase", what, phase);
+  if (!right_phase)
+    return fail(err, Reason::wrong_phase, "cannot %s during the %s phase", what, phase);
   return fail(err, Reason::wrong_seat, "seat %d cannot %s: seat %d is to act", seat, what, to_act);
 }
 

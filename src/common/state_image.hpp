@@ -23,8 +23,10 @@ template <typename State>
 inline constexpr size_t kImageSize = sizeof(State) + 16;
 
 template <typename State>
-size_t write_image(const State& s, const char (&magic)[5], uint32_t version, uint8_t* buf, size_t cap) {
-  static_assert(std::has_unique_object_representations_v<State>, "state bytes must be padding-free");
+size_t write_image(const State& s, const char (&magic)[5], uint32_t version, uint8_t* buf,
+                   size_t cap) {
+  static_assert(std::has_unique_object_representations_v<State>,
+                "state bytes must be padding-free");
   if (!buf || cap < kImageSize<State>) return 0;
   std::memcpy(buf, magic, 4);
   std::memcpy(buf + 4, &version, 4);
@@ -36,20 +38,23 @@ size_t write_image(const State& s, const char (&magic)[5], uint32_t version, uin
 
 // Reads an image and runs the game's invariant checker on it; *out changes only on success.
 template <typename State>
-Reason read_image(const uint8_t* buf, size_t len, const char (&magic)[5], uint32_t version, const char* game,
-                  Reason (*check)(const State&, Error*), State* out, Error* err) {
+Reason read_image(const uint8_t* buf, size_t len, const char (&magic)[5], uint32_t version,
+                  const char* game, Reason (*check)(const State&, Error*), State* out, Error* err) {
   if (!buf) return fail(err, Reason::corrupt_state, "no bytes given");
   if (len != kImageSize<State>)
-    return fail(err, Reason::corrupt_state, "a %s state is %zu bytes, not %zu", game, kImageSize<State>, len);
-  if (std::memcmp(buf, magic, 4) != 0) return fail(err, Reason::corrupt_state, "not a %s state (bad magic)", game);
+    return fail(err, Reason::corrupt_state, "a %s state is %zu bytes, not %zu", game,
+                kImageSize<State>, len);
+  if (std::memcmp(buf, magic, 4) != 0)
+    return fail(err, Reason::corrupt_state, "not a %s state (bad magic)", game);
   uint32_t found;
   std::memcpy(&found, buf + 4, 4);
   if (found != version)
-    return fail(err, Reason::corrupt_state, "%s state format version %u is not supported (expected %u)", game, found,
-                version);
+    return fail(err, Reason::corrupt_state,
+                "%s state format version %u is not supported (expected %u)", game, found, version);
   uint64_t sum;
   std::memcpy(&sum, buf + 8 + sizeof(State), 8);
-  if (sum != image_checksum(buf + 8, sizeof(State))) return fail(err, Reason::corrupt_state, "checksum mismatch");
+  if (sum != image_checksum(buf + 8, sizeof(State)))
+    return fail(err, Reason::corrupt_state, "checksum mismatch");
   State s;
   std::memcpy(static_cast<void*>(&s), buf + 8, sizeof s);
   if (Reason r = check(s, err); r != Reason::ok) return r;
@@ -59,25 +64,28 @@ Reason read_image(const uint8_t* buf, size_t len, const char (&magic)[5], uint32
 
 // Why a seat may not act now: the game is over, the seat does not exist, the phase is wrong,
 // or another seat is to act (checked in that order). Out of line: refusals are rare.
-Reason refuse_turn(bool over, int seat, int players, bool right_phase, const char* phase, int to_act,
-                   const char* what, Error* err);
+Reason refuse_turn(bool over, int seat, int players, bool right_phase, const char* phase,
+                   int to_act, const char* what, Error* err);
 
 // The check every player action starts with: the phase is `phase` and `seat` is to act.
 template <typename State, typename Phase>
 inline Reason turn_check(const State& s, int seat, Phase phase, int players, const char* what,
                          const char* (*phase_name)(Phase), Error* err) {
-  if (s.phase == phase && seat == s.to_act) [[likely]]  // to_act is a real seat in every acting phase
+  if (s.phase == phase && seat == s.to_act)
+      [[likely]]  // to_act is a real seat in every acting phase
     return Reason::ok;
-  return refuse_turn(s.phase == Phase::over, seat, players, s.phase == phase, phase_name(s.phase), s.to_act, what,
-                     err);
+  return refuse_turn(s.phase == Phase::over, seat, players, s.phase == phase, phase_name(s.phase),
+                     s.to_act, what, err);
 }
 
 // A deal is a chance event between hands: refused once the game is over, and while a hand
 // (number `hand_number`, in phase `phase`) is still being played.
-inline Reason deal_allowed(bool over, bool between_hands, const char* phase, uint32_t hand_number, Error* err) {
+inline Reason deal_allowed(bool over, bool between_hands, const char* phase, uint32_t hand_number,
+                           Error* err) {
   if (over) return fail(err, Reason::game_over, "the game is over; no more deals");
   if (!between_hands)
-    return fail(err, Reason::wrong_phase, "cannot deal during the %s phase: hand %u is still being played", phase,
+    return fail(err, Reason::wrong_phase,
+                "cannot deal during the %s phase: hand %u is still being played", phase,
                 hand_number);
   return Reason::ok;
 }
@@ -100,8 +108,8 @@ inline void debug_check(const State& s, Reason (*check)(const State&, Error*), c
 
 // A pure transition: runs an in-place step on a copy and publishes it only on success.
 template <typename State, typename Step>
-Reason pure_transition(const State& s, State* out, Reason (*check)(const State&, Error*), const char* game,
-                       Step step) {
+Reason pure_transition(const State& s, State* out, Reason (*check)(const State&, Error*),
+                       const char* game, Step step) {
   State next = s;
   const Reason r = step(&next);
   if (r == Reason::ok) {

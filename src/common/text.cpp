@@ -6,7 +6,9 @@
 namespace deckhand::text {
 
 namespace {
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
 }  // namespace
 
 std::string_view trim(std::string_view s) {
@@ -43,7 +45,8 @@ std::vector<std::string_view> split_on(std::string_view s, char separator) {
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i])))
       return false;
   return true;
 }
@@ -70,10 +73,28 @@ void Json::comma() {
   if (need_comma_) out_ += ", ";
   need_comma_ = true;
 }
-Json& Json::begin_object() { comma(); out_ += '{'; need_comma_ = false; return *this; }
-Json& Json::end_object() { out_ += '}'; need_comma_ = true; return *this; }
-Json& Json::begin_array() { comma(); out_ += '['; need_comma_ = false; return *this; }
-Json& Json::end_array() { out_ += ']'; need_comma_ = true; return *this; }
+Json& Json::begin_object() {
+  comma();
+  out_ += '{';
+  need_comma_ = false;
+  return *this;
+}
+Json& Json::end_object() {
+  out_ += '}';
+  need_comma_ = true;
+  return *this;
+}
+Json& Json::begin_array() {
+  comma();
+  out_ += '[';
+  need_comma_ = false;
+  return *this;
+}
+Json& Json::end_array() {
+  out_ += ']';
+  need_comma_ = true;
+  return *this;
+}
 Json& Json::key(std::string_view k) {
   value(k);
   out_ += ": ";
@@ -85,11 +106,21 @@ Json& Json::value(std::string_view s) {
   out_ += '"';
   for (char c : s) {
     switch (c) {
-      case '"': out_ += "\\\""; break;
-      case '\\': out_ += "\\\\"; break;
-      case '\n': out_ += "\\n"; break;
-      case '\t': out_ += "\\t"; break;
-      case '\r': out_ += "\\r"; break;
+      case '"':
+        out_ += "\\\"";
+        break;
+      case '\\':
+        out_ += "\\\\";
+        break;
+      case '\n':
+        out_ += "\\n";
+        break;
+      case '\t':
+        out_ += "\\t";
+        break;
+      case '\r':
+        out_ += "\\r";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           static const char hex[] = "0123456789abcdef";
@@ -104,10 +135,28 @@ Json& Json::value(std::string_view s) {
   out_ += '"';
   return *this;
 }
-Json& Json::value(int64_t n) { comma(); out_ += std::to_string(n); return *this; }
-Json& Json::value(bool b) { comma(); out_ += b ? "true" : "false"; return *this; }
-Json& Json::null() { comma(); out_ += "null"; return *this; }
-Json& Json::raw(std::string_view json) { comma(); out_ += json; return *this; }
-Json& Json::seat(int seat) { return (seat < 0 || seat == 0xFF) ? null() : value(seat); }
+Json& Json::value(int64_t n) {
+  comma();
+  out_ += std::to_string(n);
+  return *this;
+}
+Json& Json::value(bool b) {
+  comma();
+  out_ += b ? "true" : "false";
+  return *this;
+}
+Json& Json::null() {
+  comma();
+  out_ += "null";
+  return *this;
+}
+Json& Json::raw(std::string_view json) {
+  comma();
+  out_ += json;
+  return *this;
+}
+Json& Json::seat(int seat) {
+  return (seat < 0 || seat == 0xFF) ? null() : value(seat);
+}
 
 }  // namespace deckhand::text

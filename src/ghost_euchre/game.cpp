@@ -38,20 +38,30 @@ struct Rules {
   static Reason parse_deal(std::string_view text, CardSet* h, Error* err) {
     return ghost_euchre::parse_deal(text, h, &h[kPlayers], err);
   }
-  static std::string format_deal(const CardSet* h) { return ghost_euchre::format_deal(h, h[kPlayers]); }
+  static std::string format_deal(const CardSet* h) {
+    return ghost_euchre::format_deal(h, h[kPlayers]);
+  }
   static Reason advance(State* s, Action a, Error* err) { return ghost_euchre::advance(s, a, err); }
-  static Reason check(const State& s, Action a, Error* err) { return ghost_euchre::check(s, a, err); }
-  static int legal_actions(const State& s, Action* out) { return ghost_euchre::legal_actions(s, out); }
+  static Reason check(const State& s, Action a, Error* err) {
+    return ghost_euchre::check(s, a, err);
+  }
+  static int legal_actions(const State& s, Action* out) {
+    return ghost_euchre::legal_actions(s, out);
+  }
   static Reason parse_action(std::string_view text, int seat, Action* a, Error* err) {
     return ghost_euchre::parse_action(text, seat, a, err);
   }
   static std::string format_action(Action a) { return ghost_euchre::format_action(a); }
   static bool well_formed(Action a) {
     switch (a.kind) {
-      case ActionKind::play: return kEuchreDeck.has(Card(a.arg));
-      case ActionKind::bid: return a.arg >= 3 && a.arg <= kMoon;
-      case ActionKind::trump: return a.arg < kSuitCount;
-      default: return a.arg == 0;
+      case ActionKind::play:
+        return kEuchreDeck.has(Card(a.arg));
+      case ActionKind::bid:
+        return a.arg >= 3 && a.arg <= kMoon;
+      case ActionKind::trump:
+        return a.arg < kSuitCount;
+      default:
+        return a.arg == 0;
     }
   }
   static ActionCode to_code(Action a) {
@@ -63,8 +73,9 @@ struct Rules {
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
     if (c.kind > uint8_t(ActionKind::play) || c.count != 0)
-      return fail(err, Reason::malformed_action, "action kind %d with %d cards is not a ghost-euchre action",
-                  int(c.kind), int(c.count));
+      return fail(err, Reason::malformed_action,
+                  "action kind %d with %d cards is not a ghost-euchre action", int(c.kind),
+                  int(c.count));
     *out = Action{c.seat, ActionKind(c.kind), c.arg, 0};
     return Reason::ok;
   }
@@ -76,7 +87,9 @@ struct Rules {
   static View view(const State& s, int seat) { return ghost_euchre::view(s, seat); }
   static std::string view_json(const View& v) { return ghost_euchre::view_json(v); }
   static std::string view_text(const View& v) { return ghost_euchre::view_text(v); }
-  static size_t serialize(const State& s, uint8_t* buf, size_t cap) { return ghost_euchre::serialize(s, buf, cap); }
+  static size_t serialize(const State& s, uint8_t* buf, size_t cap) {
+    return ghost_euchre::serialize(s, buf, cap);
+  }
   static Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
     return ghost_euchre::deserialize(buf, len, out, err);
   }

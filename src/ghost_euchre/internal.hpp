@@ -5,8 +5,12 @@
 
 namespace deckhand::ghost_euchre::detail {
 
-inline constexpr uint8_t seat_bit(int seat) { return uint8_t(1u << seat); }
-inline constexpr int next_seat(int seat) { return (seat + 1) % kPlayers; }
+inline constexpr uint8_t seat_bit(int seat) {
+  return uint8_t(1u << seat);
+}
+inline constexpr int next_seat(int seat) {
+  return (seat + 1) % kPlayers;
+}
 
 // G9–G10: scores the finished hand in place and moves the game to the next deal or its end.
 void score_hand(State* s);

@@ -10,11 +10,16 @@ using text::iequals;
 
 std::string format_action(Action a) {
   switch (a.kind) {
-    case ActionKind::swap: return "swap";
-    case ActionKind::pass: return "pass";
-    case ActionKind::bid: return std::string("bid ") + detail::bid_word(a.arg);
-    case ActionKind::trump: return std::string("trump ") + suit_letter(Suit(a.arg & 3));
-    case ActionKind::play: return std::string("play ") + card_name(Card(a.arg));
+    case ActionKind::swap:
+      return "swap";
+    case ActionKind::pass:
+      return "pass";
+    case ActionKind::bid:
+      return std::string("bid ") + detail::bid_word(a.arg);
+    case ActionKind::trump:
+      return std::string("trump ") + suit_letter(Suit(a.arg & 3));
+    case ActionKind::play:
+      return std::string("play ") + card_name(Card(a.arg));
   }
   return "?";
 }
@@ -25,8 +30,8 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
   const std::string_view verb = words[0];
   auto arity = [&](size_t n) -> Reason {
     if (words.size() == n) return Reason::ok;
-    return fail(err, Reason::malformed_action, "'%.*s' takes %zu word(s) after it, got %zu", int(verb.size()),
-                verb.data(), n - 1, words.size() - 1);
+    return fail(err, Reason::malformed_action, "'%.*s' takes %zu word(s) after it, got %zu",
+                int(verb.size()), verb.data(), n - 1, words.size() - 1);
   };
   Action a;
   a.seat = uint8_t(seat);
@@ -41,12 +46,13 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
       a.arg = kMoon;
     } else if (text::parse_int(words[1], -1000, 1000, &level)) {
       if (level < 3 || level > 5)
-        return fail(err, Reason::invalid_bid, "bid %lld does not exist: bids are 3, 4, 5 or moon (G3)",
+        return fail(err, Reason::invalid_bid,
+                    "bid %lld does not exist: bids are 3, 4, 5 or moon (G3)",
                     static_cast<long long>(level));
       a.arg = uint8_t(level);
     } else {
-      return fail(err, Reason::malformed_action, "'%.*s' is not a bid (3, 4, 5 or moon)", int(words[1].size()),
-                  words[1].data());
+      return fail(err, Reason::malformed_action, "'%.*s' is not a bid (3, 4, 5 or moon)",
+                  int(words[1].size()), words[1].data());
     }
   } else if (iequals(verb, "trump")) {
     if (Reason r = arity(2); r != Reason::ok) return r;
@@ -55,8 +61,8 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
     for (int i = 0; !ok && i < kSuitCount; ++i)
       if (iequals(words[1], suit_word(Suit(i)))) s = Suit(i), ok = true;
     if (!ok)
-      return fail(err, Reason::malformed_action, "'%.*s' is not a suit (C, D, H or S)", int(words[1].size()),
-                  words[1].data());
+      return fail(err, Reason::malformed_action, "'%.*s' is not a suit (C, D, H or S)",
+                  int(words[1].size()), words[1].data());
     a.kind = ActionKind::trump;
     a.arg = uint8_t(s);
   } else if (iequals(verb, "play")) {
@@ -68,8 +74,9 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
     a.kind = ActionKind::play;
     a.arg = c.code;
   } else {
-    return fail(err, Reason::malformed_action, "unknown action '%.*s' (swap, pass, bid, trump, play)",
-                int(verb.size()), verb.data());
+    return fail(err, Reason::malformed_action,
+                "unknown action '%.*s' (swap, pass, bid, trump, play)", int(verb.size()),
+                verb.data());
   }
   *out = a;
   return Reason::ok;
@@ -84,7 +91,9 @@ std::string format_deal(const CardSet hands[kPlayers], CardSet ghost) {
 
 Reason parse_deal(std::string_view deal_text, CardSet hands[kPlayers], CardSet* ghost, Error* err) {
   CardSet holdings[kPlayers + 1];
-  if (Reason r = deckhand::detail::parse_holdings(deal_text, kPlayers, "ghost", kEuchreDeck, holdings, err); r != Reason::ok)
+  if (Reason r = deckhand::detail::parse_holdings(deal_text, kPlayers, "ghost", kEuchreDeck,
+                                                  holdings, err);
+      r != Reason::ok)
     return r;
   for (int p = 0; p < kPlayers; ++p) hands[p] = holdings[p];
   *ghost = holdings[kPlayers];

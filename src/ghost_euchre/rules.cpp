@@ -20,8 +20,8 @@ struct Rankings {
     const Rank plain[] = {Rank::ace, Rank::king, Rank::queen, Rank::jack, Rank::ten, Rank::nine};
     for (int t = 0; t < kSuitCount; ++t) {
       const Suit trump = Suit(t), same_colour = Suit(t ^ 3);  // C<->S, D<->H
-      const Card trumps[] = {Card(Rank::jack, trump), Card(Rank::jack, same_colour),
-                             Card(Rank::ace, trump),  Card(Rank::king, trump),
+      const Card trumps[] = {Card(Rank::jack, trump),  Card(Rank::jack, same_colour),
+                             Card(Rank::ace, trump),   Card(Rank::king, trump),
                              Card(Rank::queen, trump), Card(Rank::ten, trump),
                              Card(Rank::nine, trump)};
       by_trump[t] = make_ranking(trumps, 7, plain, 6);
@@ -71,12 +71,14 @@ bool dealer_stuck(const State& s, int seat) {
 Reason do_swap(State* s, int seat, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::bidding, "swap", err); r != Reason::ok) return r;
   if (s->swapped_now)
-    return fail(err, Reason::second_swap, "seat %d already swapped this turn and must pass or bid (G4)", seat);
+    return fail(err, Reason::second_swap,
+                "seat %d already swapped this turn and must pass or bid (G4)", seat);
   if (!swap_open(*s, seat)) {
     if (s->options.swaps == Swaps::one)
-      return fail(err, Reason::second_swap, "seat %d already swapped this deal; only one swap per deal (G4)",
-                  s->spare_owner);
-    return fail(err, Reason::second_swap, "seat %d already swapped once this deal (G4, swaps=chain)", seat);
+      return fail(err, Reason::second_swap,
+                  "seat %d already swapped this deal; only one swap per deal (G4)", s->spare_owner);
+    return fail(err, Reason::second_swap,
+                "seat %d already swapped once this deal (G4, swaps=chain)", seat);
   }
   const CardSet given_up = s->hands[seat];
   s->hands[seat] = s->spare;
@@ -91,8 +93,10 @@ Reason do_swap(State* s, int seat, Error* err) {
 Reason do_pass(State* s, int seat, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::bidding, "pass", err); r != Reason::ok) return r;
   if (dealer_stuck(*s, seat))
-    return fail(err, Reason::dealer_must_bid,
-                "seat %d deals and everyone passed: the dealer must bid at least 3 (G5, stick_dealer)", seat);
+    return fail(
+        err, Reason::dealer_must_bid,
+        "seat %d deals and everyone passed: the dealer must bid at least 3 (G5, stick_dealer)",
+        seat);
   log_auction(s, seat, kAuctionPass);
   after_speaking(s, seat);
   return Reason::ok;
@@ -101,10 +105,12 @@ Reason do_pass(State* s, int seat, Error* err) {
 Reason do_bid(State* s, int seat, int level, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::bidding, "bid", err); r != Reason::ok) return r;
   if (level < 3 || level > kMoon)
-    return fail(err, Reason::invalid_bid, "bid %d does not exist: bids are 3, 4, 5 or moon (G3)", level);
+    return fail(err, Reason::invalid_bid, "bid %d does not exist: bids are 3, 4, 5 or moon (G3)",
+                level);
   if (level <= s->high_bid)
-    return fail(err, Reason::bid_not_higher, "bid %s is not higher than the bid of %s by seat %d (G3)",
-                detail::bid_word(level), detail::bid_word(s->high_bid), s->declarer);
+    return fail(err, Reason::bid_not_higher,
+                "bid %s is not higher than the bid of %s by seat %d (G3)", detail::bid_word(level),
+                detail::bid_word(s->high_bid), s->declarer);
   s->high_bid = uint8_t(level);
   s->declarer = uint8_t(seat);
   log_auction(s, seat, uint8_t(level));
@@ -126,7 +132,8 @@ Reason do_trump(State* s, int seat, int suit, Error* err) {
 Reason do_play(State* s, int seat, Card card, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::play, "play", err); r != Reason::ok) return r;
   if (!kEuchreDeck.has(card))
-    return fail(err, Reason::invalid_card, "card code %d is not a Euchre card (G1)", int(card.code));
+    return fail(err, Reason::invalid_card, "card code %d is not a Euchre card (G1)",
+                int(card.code));
   const CardSet hand = s->hands[seat];
   if (!hand.has(card))
     return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(card));
@@ -191,11 +198,13 @@ void start_hand(State* s, const CardSet hands[kPlayers], CardSet ghost) {
 }
 
 Reason deal_precheck(const State& s, Error* err) {
-  return deckhand::detail::deal_allowed(s.phase == Phase::over, s.phase == Phase::deal, detail::phase_name(s.phase),
-                                        s.hand_number, err);
+  return deckhand::detail::deal_allowed(s.phase == Phase::over, s.phase == Phase::deal,
+                                        detail::phase_name(s.phase), s.hand_number, err);
 }
 
-inline void debug_check(const State& s) { deckhand::detail::debug_check(s, &check_invariants, "ghost_euchre"); }
+inline void debug_check(const State& s) {
+  deckhand::detail::debug_check(s, &check_invariants, "ghost_euchre");
+}
 
 template <typename Step>
 Reason pure(const State& s, State* out, Step step) {
@@ -204,16 +213,21 @@ Reason pure(const State& s, State* out, Step step) {
 
 }  // namespace
 
-const TrickRanking& ranking_for(Suit trump) { return kRankings.by_trump[uint8_t(trump) & 3]; }
+const TrickRanking& ranking_for(Suit trump) {
+  return kRankings.by_trump[uint8_t(trump) & 3];
+}
 
-int effective_suit(Card c, Suit trump) { return ranking_for(trump).effective_suit(c); }
+int effective_suit(Card c, Suit trump) {
+  return ranking_for(trump).effective_suit(c);
+}
 
 Card led_card(const State& s) {
   if (s.phase != Phase::play || s.in_trick == 0) return Card();
   return Card(s.played[s.tricks_done][s.leaders[s.tricks_done]]);
 }
 
-Reason deal_cards(const State& s, const CardSet hands[kPlayers], CardSet ghost, State* out, Error* err) {
+Reason deal_cards(const State& s, const CardSet hands[kPlayers], CardSet ghost, State* out,
+                  Error* err) {
   if (Reason r = deal_precheck(s, err); r != Reason::ok) return r;
   if (!hands) return fail(err, Reason::malformed_deal, "no hands given");
   CardSet seen;
@@ -277,17 +291,29 @@ Reason advance(State* s, Action a, Error* err) {
   Reason r;
   // swap and pass take no argument: refuse stray bytes rather than record an action that
   // its own text ("pass") would not reproduce.
-  if (a.zero != 0) return fail(err, Reason::malformed_action, "the action's fourth byte must be zero");
+  if (a.zero != 0)
+    return fail(err, Reason::malformed_action, "the action's fourth byte must be zero");
   if ((a.kind == ActionKind::swap || a.kind == ActionKind::pass) && a.arg != 0)
     return fail(err, Reason::malformed_action, "%s takes no argument, got %d",
                 a.kind == ActionKind::swap ? "swap" : "pass", int(a.arg));
   switch (a.kind) {
-    case ActionKind::swap: r = do_swap(s, a.seat, err); break;
-    case ActionKind::pass: r = do_pass(s, a.seat, err); break;
-    case ActionKind::bid: r = do_bid(s, a.seat, a.arg, err); break;
-    case ActionKind::trump: r = do_trump(s, a.seat, a.arg, err); break;
-    case ActionKind::play: r = do_play(s, a.seat, Card(a.arg), err); break;
-    default: return fail(err, Reason::malformed_action, "unknown action kind %d", int(a.kind));
+    case ActionKind::swap:
+      r = do_swap(s, a.seat, err);
+      break;
+    case ActionKind::pass:
+      r = do_pass(s, a.seat, err);
+      break;
+    case ActionKind::bid:
+      r = do_bid(s, a.seat, a.arg, err);
+      break;
+    case ActionKind::trump:
+      r = do_trump(s, a.seat, a.arg, err);
+      break;
+    case ActionKind::play:
+      r = do_play(s, a.seat, Card(a.arg), err);
+      break;
+    default:
+      return fail(err, Reason::malformed_action, "unknown action kind %d", int(a.kind));
   }
   if (r == Reason::ok) debug_check(*s);
   return r;
@@ -322,7 +348,8 @@ int legal_actions(const State& s, Action* out) {
       for (Card c : options) out[n++] = {seat, ActionKind::play, c.code};
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return n;
 }

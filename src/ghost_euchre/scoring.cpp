@@ -23,8 +23,10 @@ void score_hand(State* s) {
     r.deltas[d] = r.made ? 24 : (s->options.moon_set == MoonSet::minus24 ? -24 : -6);
   } else {
     r.made = taken >= bid;
-    if (!r.made) r.deltas[d] = -bid;  // set: loses the bid, nothing for tricks
-    else r.deltas[d] = s->options.declarer_scores == DeclarerScores::bid ? bid : taken;
+    if (!r.made)
+      r.deltas[d] = -bid;  // set: loses the bid, nothing for tricks
+    else
+      r.deltas[d] = s->options.declarer_scores == DeclarerScores::bid ? bid : taken;
   }
   for (int p = 0; p < kPlayers; ++p) {
     r.deltas[p] += r.renege_penalty[p];

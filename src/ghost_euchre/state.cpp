@@ -14,7 +14,8 @@ State new_game(const Options& options, int first_dealer) {
   State s{};  // no padding, so value-initialising fixes every byte
   s.options = options;
   s.phase = Phase::deal;
-  s.first_dealer = s.dealer = uint8_t(first_dealer >= 0 && first_dealer < kPlayers ? first_dealer : 0);
+  s.first_dealer = s.dealer =
+      uint8_t(first_dealer >= 0 && first_dealer < kPlayers ? first_dealer : 0);
   s.to_act = s.spare_owner = s.declarer = s.trump = kNoSeat;
   s.last.declarer = kNoSeat;
   std::memset(s.leaders, kNoSeat, sizeof s.leaders);
@@ -28,17 +29,15 @@ struct Choice {
   const char* values[2];
 };
 constexpr Choice kChoices[] = {
-    {"swaps", {"one", "chain"}},
-    {"all_pass", {"redeal", "stick_dealer"}},
-    {"renege", {"reject", "penalize"}},
-    {"declarer_scores", {"tricks", "bid"}},
-    {"moon_set", {"24", "6"}},
-    {"tiebreak", {"extra_hand", "highest"}},
+    {"swaps", {"one", "chain"}},        {"all_pass", {"redeal", "stick_dealer"}},
+    {"renege", {"reject", "penalize"}}, {"declarer_scores", {"tricks", "bid"}},
+    {"moon_set", {"24", "6"}},          {"tiebreak", {"extra_hand", "highest"}},
 };
 uint8_t* choice_field(Options* o, int i) {
-  uint8_t* fields[] = {reinterpret_cast<uint8_t*>(&o->swaps), reinterpret_cast<uint8_t*>(&o->all_pass),
-                       reinterpret_cast<uint8_t*>(&o->renege), reinterpret_cast<uint8_t*>(&o->declarer_scores),
-                       reinterpret_cast<uint8_t*>(&o->moon_set), reinterpret_cast<uint8_t*>(&o->tiebreak)};
+  uint8_t* fields[] = {
+      reinterpret_cast<uint8_t*>(&o->swaps),    reinterpret_cast<uint8_t*>(&o->all_pass),
+      reinterpret_cast<uint8_t*>(&o->renege),   reinterpret_cast<uint8_t*>(&o->declarer_scores),
+      reinterpret_cast<uint8_t*>(&o->moon_set), reinterpret_cast<uint8_t*>(&o->tiebreak)};
   return fields[i];
 }
 }  // namespace
@@ -58,12 +57,14 @@ Reason set_option(Options* options, std::string_view key, std::string_view value
   if (iequals(key, "target")) {
     int64_t t;
     if (!text::parse_int(value, 1, 10000, &t))
-      return fail(err, Reason::bad_option, "option target takes a whole number from 1 to 10000, not '%.*s'",
+      return fail(err, Reason::bad_option,
+                  "option target takes a whole number from 1 to 10000, not '%.*s'",
                   int(value.size()), value.data());
     options->target = int16_t(t);
     return Reason::ok;
   }
-  return fail(err, Reason::bad_option, "ghost-euchre has no option '%.*s'", int(key.size()), key.data());
+  return fail(err, Reason::bad_option, "ghost-euchre has no option '%.*s'", int(key.size()),
+              key.data());
 }
 
 void option_strings(const Options& options, std::string out[7], int* count) {
@@ -81,11 +82,16 @@ void option_strings(const Options& options, std::string out[7], int* count) {
 namespace detail {
 const char* phase_name(Phase p) {
   switch (p) {
-    case Phase::deal: return "deal";
-    case Phase::bidding: return "bidding";
-    case Phase::trump: return "trump";
-    case Phase::play: return "play";
-    case Phase::over: return "over";
+    case Phase::deal:
+      return "deal";
+    case Phase::bidding:
+      return "bidding";
+    case Phase::trump:
+      return "trump";
+    case Phase::play:
+      return "play";
+    case Phase::over:
+      return "over";
   }
   return "unknown";
 }
@@ -96,7 +102,9 @@ const char* bid_word(int level) {
 }  // namespace detail
 
 Reason check_invariants(const State& s, Error* err) {
-  auto broken = [&](const char* what) { return fail(err, Reason::corrupt_state, "invariant broken: %s", what); };
+  auto broken = [&](const char* what) {
+    return fail(err, Reason::corrupt_state, "invariant broken: %s", what);
+  };
   const Options& o = s.options;
   if (uint8_t(o.swaps) > 1 || uint8_t(o.all_pass) > 1 || uint8_t(o.renege) > 1 ||
       uint8_t(o.declarer_scores) > 1 || uint8_t(o.moon_set) > 1 || uint8_t(o.tiebreak) > 1 ||
@@ -104,28 +112,36 @@ Reason check_invariants(const State& s, Error* err) {
     return broken("options out of range");
   if (uint8_t(s.phase) > uint8_t(Phase::over)) return broken("unknown phase");
   if (s.dealer >= kPlayers || s.first_dealer >= kPlayers) return broken("dealer seat out of range");
-  if (s.reserved[0] | s.reserved[1] | s.reserved[2] | s.reserved[3]) return broken("reserved bytes not zero");
+  if (s.reserved[0] | s.reserved[1] | s.reserved[2] | s.reserved[3])
+    return broken("reserved bytes not zero");
   if (s.hands_scored > s.hand_number) return broken("more hands scored than dealt");
   const bool over = s.phase == Phase::over;
-  if (over != (s.winners != 0) || s.winners > 7) return broken("winners set exactly when the game is over");
-  if (s.last.declarer != kNoSeat && (s.last.declarer >= kPlayers || s.last.bid < 3 || s.last.bid > kMoon))
+  if (over != (s.winners != 0) || s.winners > 7)
+    return broken("winners set exactly when the game is over");
+  if (s.last.declarer != kNoSeat &&
+      (s.last.declarer >= kPlayers || s.last.bid < 3 || s.last.bid > kMoon))
     return broken("last hand result out of range");
   if (s.phase == Phase::deal || over) {
     if (s.to_act != kNoSeat) return broken("a seat acts between hands");
-    if (!(s.hands[0] | s.hands[1] | s.hands[2] | s.spare).empty()) return broken("cards in hand between hands");
+    if (!(s.hands[0] | s.hands[1] | s.hands[2] | s.spare).empty())
+      return broken("cards in hand between hands");
     return Reason::ok;
   }
   // A hand is in progress.
   if (s.to_act >= kPlayers) return broken("no seat to act during a hand");
   if (s.hand_number == 0) return broken("a hand in progress before any deal");
   if (s.auction_len > 6 || s.speakers > kPlayers) return broken("auction counters out of range");
-  if ((s.high_bid == 0) != (s.declarer == kNoSeat) || (s.high_bid != 0 && (s.high_bid < 3 || s.high_bid > kMoon)) ||
+  if ((s.high_bid == 0) != (s.declarer == kNoSeat) ||
+      (s.high_bid != 0 && (s.high_bid < 3 || s.high_bid > kMoon)) ||
       (s.declarer != kNoSeat && s.declarer >= kPlayers))
     return broken("high bid and declarer disagree");
-  if (s.swapped_mask > 7 || std::popcount(unsigned(s.swapped_mask)) > (o.swaps == Swaps::one ? 1 : 3))
+  if (s.swapped_mask > 7 ||
+      std::popcount(unsigned(s.swapped_mask)) > (o.swaps == Swaps::one ? 1 : 3))
     return broken("too many swaps");
-  if ((s.swapped_mask == 0) != (s.spare_owner == kNoSeat)) return broken("dead hand owner without a swap");
-  if (s.swapped_now > 1 || (s.swapped_now && s.phase != Phase::bidding)) return broken("swap flag outside bidding");
+  if ((s.swapped_mask == 0) != (s.spare_owner == kNoSeat))
+    return broken("dead hand owner without a swap");
+  if (s.swapped_now > 1 || (s.swapped_now && s.phase != Phase::bidding))
+    return broken("swap flag outside bidding");
   // Card conservation: hands, the spare hand and this hand's played cards are 24 distinct cards.
   CardSet all;
   int count = 0;
@@ -136,7 +152,8 @@ Reason check_invariants(const State& s, Error* err) {
   all |= s.spare;
   count += s.spare.size();
   int played_count = 0;
-  if (s.tricks_done > kTricks || s.in_trick >= kPlayers) return broken("trick counters out of range");
+  if (s.tricks_done > kTricks || s.in_trick >= kPlayers)
+    return broken("trick counters out of range");
   const int full = s.tricks_done;
   for (int t = 0; t < kTricks; ++t) {
     for (int p = 0; p < kPlayers; ++p) {
@@ -148,8 +165,10 @@ Reason check_invariants(const State& s, Error* err) {
       ++played_count;
     }
   }
-  if (count != 24 || all != kEuchreDeck) return broken("the 24 cards are not each in exactly one place");
-  if (played_count != full * kPlayers + s.in_trick) return broken("played cards do not match the trick count");
+  if (count != 24 || all != kEuchreDeck)
+    return broken("the 24 cards are not each in exactly one place");
+  if (played_count != full * kPlayers + s.in_trick)
+    return broken("played cards do not match the trick count");
   if (s.spare.size() != kHandSize) return broken("the ghost or dead hand does not hold 6 cards");
   int tricks = 0;
   for (int p = 0; p < kPlayers; ++p) {
@@ -160,13 +179,16 @@ Reason check_invariants(const State& s, Error* err) {
   }
   if (tricks != full) return broken("tricks won do not add up to tricks played");
   if (s.phase == Phase::bidding) {
-    if (s.trump != kNoSeat || full != 0 || played_count != 0) return broken("play before the auction ended");
+    if (s.trump != kNoSeat || full != 0 || played_count != 0)
+      return broken("play before the auction ended");
   } else {
     if (s.declarer == kNoSeat) return broken("no declarer after the auction");
-    if (s.phase == Phase::play ? s.trump >= kSuitCount : s.trump != kNoSeat) return broken("trump inconsistent with phase");
+    if (s.phase == Phase::play ? s.trump >= kSuitCount : s.trump != kNoSeat)
+      return broken("trump inconsistent with phase");
     if (s.phase == Phase::play) {
       if (s.leaders[full] >= kPlayers) return broken("current trick has no leader");
-      if (s.to_act != (s.leaders[full] + s.in_trick) % kPlayers) return broken("wrong seat to act in the trick");
+      if (s.to_act != (s.leaders[full] + s.in_trick) % kPlayers)
+        return broken("wrong seat to act in the trick");
     }
   }
   return Reason::ok;
@@ -183,7 +205,8 @@ size_t serialize(const State& s, uint8_t* buf, size_t cap) {
 }
 
 Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
-  return deckhand::detail::read_image(buf, len, kMagic, kFormatVersion, "ghost-euchre", &check_invariants, out, err);
+  return deckhand::detail::read_image(buf, len, kMagic, kFormatVersion, "ghost-euchre",
+                                      &check_invariants, out, err);
 }
 
 }  // namespace deckhand::ghost_euchre

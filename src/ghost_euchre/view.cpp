@@ -52,7 +52,9 @@ void cards_json(text::Json& j, CardSet set) {
 
 // The finished tricks of the current (or last) hand, plus during play the current trick,
 // even before its lead, so that its leader shows.
-int visible_tricks(const View& v) { return v.tricks_done + (v.phase == Phase::play ? 1 : 0); }
+int visible_tricks(const View& v) {
+  return v.tricks_done + (v.phase == Phase::play ? 1 : 0);
+}
 
 // The seat that won trick t, or -1 while it is incomplete (G7).
 int trick_winner(const View& v, int t) {
@@ -100,8 +102,10 @@ std::string view_json(const View& v) {
   j.key("hand");
   cards_json(j, v.hand);
   j.key("dead_hand");
-  if (v.spare_owner == v.seat && v.seat != kNoSeat) cards_json(j, v.dead_hand);
-  else j.null();
+  if (v.spare_owner == v.seat && v.seat != kNoSeat)
+    cards_json(j, v.dead_hand);
+  else
+    j.null();
   j.key("swapped").seat(v.spare_owner);
   j.key("auction").begin_array();
   for (int i = 0; i < v.auction_len; ++i) {
@@ -113,11 +117,15 @@ std::string view_json(const View& v) {
   j.end_array();
   j.key("declarer").seat(v.declarer);
   j.key("bid");
-  if (v.high_bid) j.value(detail::bid_word(v.high_bid));
-  else j.null();
+  if (v.high_bid)
+    j.value(detail::bid_word(v.high_bid));
+  else
+    j.null();
   j.key("trump");
-  if (v.trump < kSuitCount) j.value(std::string(1, suit_letter(Suit(v.trump))));
-  else j.null();
+  if (v.trump < kSuitCount)
+    j.value(std::string(1, suit_letter(Suit(v.trump))));
+  else
+    j.null();
   j.key("tricks").begin_array();
   const int shown = v.phase == Phase::bidding || v.phase == Phase::trump ? 0 : visible_tricks(v);
   for (int t = 0; t < shown && t < kTricks; ++t) {
@@ -127,8 +135,10 @@ std::string view_json(const View& v) {
     j.key("winner").seat(trick_winner(v, t));
     j.key("cards").begin_array();
     for (int p = 0; p < kPlayers; ++p) {
-      if (v.played[t][p] == kNoCard) j.null();
-      else j.value(card_name(Card(v.played[t][p])));
+      if (v.played[t][p] == kNoCard)
+        j.null();
+      else
+        j.value(card_name(Card(v.played[t][p])));
     }
     j.end_array();
     j.end_object();
@@ -154,13 +164,18 @@ std::string view_json(const View& v) {
 std::string view_text(const View& v) {
   std::string out;
   char buf[128];
-  auto line = [&](const std::string& s) { out += s; out += '\n'; };
-  line("Ghost Hand Euchre — seat " + (v.seat == kNoSeat ? std::string("(spectator)") : std::to_string(v.seat)) +
-       ", hand " + std::to_string(v.hand_number) + ", phase " + detail::phase_name(v.phase));
+  auto line = [&](const std::string& s) {
+    out += s;
+    out += '\n';
+  };
+  line("Ghost Hand Euchre — seat " +
+       (v.seat == kNoSeat ? std::string("(spectator)") : std::to_string(v.seat)) + ", hand " +
+       std::to_string(v.hand_number) + ", phase " + detail::phase_name(v.phase));
   line("scores: " + std::to_string(v.scores[0]) + " / " + std::to_string(v.scores[1]) + " / " +
        std::to_string(v.scores[2]) + (v.tiebreak ? "  (tie-break)" : ""));
   line("dealer: seat " + std::to_string(v.dealer) +
-       (v.to_act == kNoSeat ? std::string("; nobody to act") : "; seat " + std::to_string(v.to_act) + " to act"));
+       (v.to_act == kNoSeat ? std::string("; nobody to act")
+                            : "; seat " + std::to_string(v.to_act) + " to act"));
   format_cards(v.hand, buf);
   line(std::string("your hand: ") + (v.hand.empty() ? "(empty)" : buf));
   if (v.seat != kNoSeat && v.spare_owner == v.seat) {
@@ -175,7 +190,8 @@ std::string view_text(const View& v) {
   }
   if (v.declarer != kNoSeat)
     line("declarer: seat " + std::to_string(v.declarer) + " bid " + detail::bid_word(v.high_bid) +
-         (v.trump < kSuitCount ? std::string(", trump ") + suit_word(Suit(v.trump)) : std::string()));
+         (v.trump < kSuitCount ? std::string(", trump ") + suit_word(Suit(v.trump))
+                               : std::string()));
   if (v.phase == Phase::play || v.phase == Phase::deal || v.phase == Phase::over) {
     const int shown = visible_tricks(v);
     for (int t = 0; t < shown && t < kTricks; ++t) {
@@ -183,7 +199,8 @@ std::string view_text(const View& v) {
       std::string tr = "trick " + std::to_string(t + 1) + ":";
       for (int i = 0; i < kPlayers; ++i) {
         const int p = (v.leaders[t] + i) % kPlayers;
-        if (v.played[t][p] != kNoCard) tr += " " + std::to_string(p) + ":" + card_name(Card(v.played[t][p]));
+        if (v.played[t][p] != kNoCard)
+          tr += " " + std::to_string(p) + ":" + card_name(Card(v.played[t][p]));
       }
       const int winner = trick_winner(v, t);
       if (winner >= 0) tr += "  -> seat " + std::to_string(winner);
@@ -191,9 +208,10 @@ std::string view_text(const View& v) {
     }
   }
   if (v.last.declarer != kNoSeat)
-    line("last hand: deltas " + std::to_string(v.last.deltas[0]) + " / " + std::to_string(v.last.deltas[1]) + " / " +
-         std::to_string(v.last.deltas[2]) + " (declarer " + std::to_string(v.last.declarer) + " bid " +
-         detail::bid_word(v.last.bid) + (v.last.made ? ", made)" : ", set)"));
+    line("last hand: deltas " + std::to_string(v.last.deltas[0]) + " / " +
+         std::to_string(v.last.deltas[1]) + " / " + std::to_string(v.last.deltas[2]) +
+         " (declarer " + std::to_string(v.last.declarer) + " bid " + detail::bid_word(v.last.bid) +
+         (v.last.made ? ", made)" : ", set)"));
   if (v.phase == Phase::over) {
     std::string w = "game over; winner:";
     for (int p = 0; p < kPlayers; ++p)

@@ -35,10 +35,14 @@ struct Rules {
   static Reason parse_deal(std::string_view text, CardSet* h, Error* err) {
     return sheepshead::parse_deal(text, h, &h[kPlayers], err);
   }
-  static std::string format_deal(const CardSet* h) { return sheepshead::format_deal(h, h[kPlayers]); }
+  static std::string format_deal(const CardSet* h) {
+    return sheepshead::format_deal(h, h[kPlayers]);
+  }
   static Reason advance(State* s, Action a, Error* err) { return sheepshead::advance(s, a, err); }
   static Reason check(const State& s, Action a, Error* err) { return sheepshead::check(s, a, err); }
-  static int legal_actions(const State& s, Action* out) { return sheepshead::legal_actions(s, out); }
+  static int legal_actions(const State& s, Action* out) {
+    return sheepshead::legal_actions(s, out);
+  }
   static Reason parse_action(std::string_view text, int seat, Action* a, Error* err) {
     return sheepshead::parse_action(text, seat, a, err);
   }
@@ -47,10 +51,14 @@ struct Rules {
     switch (a.kind) {
       case ActionKind::pick:
       case ActionKind::pass:
-      case ActionKind::alone: return a.a == kNoCard && a.b == kNoCard;
-      case ActionKind::bury: return a.a < a.b && a.b < 32;
-      case ActionKind::call: return a.a < 32 && (a.b == kNoCard || a.b < 32);
-      case ActionKind::play: return a.a < 32 && a.b == kNoCard;
+      case ActionKind::alone:
+        return a.a == kNoCard && a.b == kNoCard;
+      case ActionKind::bury:
+        return a.a < a.b && a.b < 32;
+      case ActionKind::call:
+        return a.a < 32 && (a.b == kNoCard || a.b < 32);
+      case ActionKind::play:
+        return a.a < 32 && a.b == kNoCard;
     }
     return false;
   }
@@ -66,7 +74,8 @@ struct Rules {
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
     if (c.kind > uint8_t(ActionKind::play) || c.count > 1)
-      return fail(err, Reason::malformed_action, "action kind %d with %d cards is not a sheepshead action", int(c.kind),
+      return fail(err, Reason::malformed_action,
+                  "action kind %d with %d cards is not a sheepshead action", int(c.kind),
                   int(c.count));
     *out = Action{c.seat, ActionKind(c.kind), c.arg, c.count ? c.cards[0] : kNoCard};
     return Reason::ok;
@@ -79,7 +88,9 @@ struct Rules {
   static View view(const State& s, int seat) { return sheepshead::view(s, seat); }
   static std::string view_json(const View& v) { return sheepshead::view_json(v); }
   static std::string view_text(const View& v) { return sheepshead::view_text(v); }
-  static size_t serialize(const State& s, uint8_t* buf, size_t cap) { return sheepshead::serialize(s, buf, cap); }
+  static size_t serialize(const State& s, uint8_t* buf, size_t cap) {
+    return sheepshead::serialize(s, buf, cap);
+  }
   static Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
     return sheepshead::deserialize(buf, len, out, err);
   }

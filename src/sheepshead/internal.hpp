@@ -5,8 +5,12 @@
 
 namespace deckhand::sheepshead::detail {
 
-inline constexpr int next_seat(int seat) { return (seat + 1) % kPlayers; }
-inline constexpr uint8_t seat_bit(int seat) { return uint8_t(1u << seat); }
+inline constexpr int next_seat(int seat) {
+  return (seat + 1) % kPlayers;
+}
+inline constexpr uint8_t seat_bit(int seat) {
+  return uint8_t(1u << seat);
+}
 
 inline const Card kFailAces[3] = {Card(Rank::ace, Suit::clubs), Card(Rank::ace, Suit::spades),
                                   Card(Rank::ace, Suit::hearts)};

@@ -11,14 +11,19 @@ using text::iequals;
 
 std::string format_action(Action a) {
   switch (a.kind) {
-    case ActionKind::pick: return "pick";
-    case ActionKind::pass: return "pass";
-    case ActionKind::alone: return "alone";
-    case ActionKind::bury: return std::string("bury ") + card_name(Card(a.a)) + " " + card_name(Card(a.b));
+    case ActionKind::pick:
+      return "pick";
+    case ActionKind::pass:
+      return "pass";
+    case ActionKind::alone:
+      return "alone";
+    case ActionKind::bury:
+      return std::string("bury ") + card_name(Card(a.a)) + " " + card_name(Card(a.b));
     case ActionKind::call:
       return std::string("call ") + card_name(Card(a.a)) +
              (a.b == kNoCard ? std::string() : std::string(" unknown ") + card_name(Card(a.b)));
-    case ActionKind::play: return std::string("play ") + card_name(Card(a.a));
+    case ActionKind::play:
+      return std::string("play ") + card_name(Card(a.a));
   }
   return "?";
 }
@@ -29,31 +34,36 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
   const std::string_view verb = words[0];
   auto card_at = [&](size_t i, Card* c) -> Reason {
     if (parse_card(words[i], c)) return Reason::ok;
-    return fail(err, Reason::invalid_card, "'%.*s' is not a card (7 to A of C, D, H, S)", int(words[i].size()),
-                words[i].data());
+    return fail(err, Reason::invalid_card, "'%.*s' is not a card (7 to A of C, D, H, S)",
+                int(words[i].size()), words[i].data());
   };
   auto arity = [&](size_t n) -> Reason {
     if (words.size() == n) return Reason::ok;
-    return fail(err, Reason::malformed_action, "'%.*s' takes %zu word(s) after it, got %zu", int(verb.size()),
-                verb.data(), n - 1, words.size() - 1);
+    return fail(err, Reason::malformed_action, "'%.*s' takes %zu word(s) after it, got %zu",
+                int(verb.size()), verb.data(), n - 1, words.size() - 1);
   };
   Action a;
   a.seat = uint8_t(seat);
   if (iequals(verb, "pick") || iequals(verb, "pass") || iequals(verb, "alone")) {
     if (Reason r = arity(1); r != Reason::ok) return r;
-    a.kind = iequals(verb, "pick") ? ActionKind::pick : iequals(verb, "pass") ? ActionKind::pass : ActionKind::alone;
+    a.kind = iequals(verb, "pick")   ? ActionKind::pick
+             : iequals(verb, "pass") ? ActionKind::pass
+                                     : ActionKind::alone;
   } else if (iequals(verb, "bury")) {
     if (Reason r = arity(3); r != Reason::ok) return r;
     Card x, y;
     if (Reason r = card_at(1, &x); r != Reason::ok) return r;
     if (Reason r = card_at(2, &y); r != Reason::ok) return r;
-    if (x == y) return fail(err, Reason::malformed_action, "bury takes two different cards, not %s twice", card_name(x));
+    if (x == y)
+      return fail(err, Reason::malformed_action, "bury takes two different cards, not %s twice",
+                  card_name(x));
     a.kind = ActionKind::bury;
     a.a = x.code < y.code ? x.code : y.code;
     a.b = x.code < y.code ? y.code : x.code;
   } else if (iequals(verb, "call")) {
     if (words.size() != 2 && !(words.size() == 4 && iequals(words[2], "unknown")))
-      return fail(err, Reason::malformed_action, "write 'call <card>' or 'call <card> unknown <card>'");
+      return fail(err, Reason::malformed_action,
+                  "write 'call <card>' or 'call <card> unknown <card>'");
     Card c;
     if (Reason r = card_at(1, &c); r != Reason::ok) return r;
     a.kind = ActionKind::call;
@@ -70,8 +80,9 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
     a.kind = ActionKind::play;
     a.a = c.code;
   } else {
-    return fail(err, Reason::malformed_action, "unknown action '%.*s' (pick, pass, bury, call, alone, play)",
-                int(verb.size()), verb.data());
+    return fail(err, Reason::malformed_action,
+                "unknown action '%.*s' (pick, pass, bury, call, alone, play)", int(verb.size()),
+                verb.data());
   }
   *out = a;
   return Reason::ok;
@@ -86,7 +97,9 @@ std::string format_deal(const CardSet hands[kPlayers], CardSet blind) {
 
 Reason parse_deal(std::string_view deal_text, CardSet hands[kPlayers], CardSet* blind, Error* err) {
   CardSet holdings[kPlayers + 1];
-  if (Reason r = deckhand::detail::parse_holdings(deal_text, kPlayers, "blind", kPiquetDeck, holdings, err); r != Reason::ok)
+  if (Reason r = deckhand::detail::parse_holdings(deal_text, kPlayers, "blind", kPiquetDeck,
+                                                  holdings, err);
+      r != Reason::ok)
     return r;
   for (int p = 0; p < kPlayers; ++p) hands[p] = holdings[p];
   *blind = holdings[kPlayers];

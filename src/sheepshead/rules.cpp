@@ -16,12 +16,12 @@ using detail::next_seat;
 namespace {
 
 TrickRanking make_sheepshead_ranking() {
-  const Card trumps[] = {Card(Rank::queen, Suit::clubs), Card(Rank::queen, Suit::spades),
-                         Card(Rank::queen, Suit::hearts), Card(Rank::queen, Suit::diamonds),
-                         Card(Rank::jack, Suit::clubs),  Card(Rank::jack, Suit::spades),
-                         Card(Rank::jack, Suit::hearts),  Card(Rank::jack, Suit::diamonds),
-                         Card(Rank::ace, Suit::diamonds), Card(Rank::ten, Suit::diamonds),
-                         Card(Rank::king, Suit::diamonds), Card(Rank::nine, Suit::diamonds),
+  const Card trumps[] = {Card(Rank::queen, Suit::clubs),    Card(Rank::queen, Suit::spades),
+                         Card(Rank::queen, Suit::hearts),   Card(Rank::queen, Suit::diamonds),
+                         Card(Rank::jack, Suit::clubs),     Card(Rank::jack, Suit::spades),
+                         Card(Rank::jack, Suit::hearts),    Card(Rank::jack, Suit::diamonds),
+                         Card(Rank::ace, Suit::diamonds),   Card(Rank::ten, Suit::diamonds),
+                         Card(Rank::king, Suit::diamonds),  Card(Rank::nine, Suit::diamonds),
                          Card(Rank::eight, Suit::diamonds), Card(Rank::seven, Suit::diamonds)};
   const Rank plain[] = {Rank::ace, Rank::ten, Rank::king, Rank::nine, Rank::eight, Rank::seven};
   return make_ranking(trumps, 14, plain, 6);
@@ -58,8 +58,8 @@ Reason do_pass(State* s, int seat, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::picking, "pass", err); r != Reason::ok) return r;
   const bool last = s->passes == kPlayers - 1;
   if (last && s->options.no_pick == NoPick::forced)
-    return fail(err, Reason::dealer_must_pick, "everyone else passed: seat %d deals and must pick (S5, no_pick=forced)",
-                seat);
+    return fail(err, Reason::dealer_must_pick,
+                "everyone else passed: seat %d deals and must pick (S5, no_pick=forced)", seat);
   s->passes++;
   if (!last) {
     s->to_act = uint8_t(next_seat(seat));
@@ -84,7 +84,8 @@ Reason do_bury(State* s, int seat, Card first, Card second, Error* err) {
   if (!first.valid() || !second.valid() || first == second)
     return fail(err, Reason::malformed_action, "bury takes two different cards (S6)");
   for (Card c : {first, second})
-    if (!s->hands[seat].has(c)) return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(c));
+    if (!s->hands[seat].has(c))
+      return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(c));
   s->bury = CardSet::of(first) | CardSet::of(second);
   s->hands[seat] = s->hands[seat] - s->bury;
   s->phase = Phase::calling;
@@ -93,8 +94,8 @@ Reason do_bury(State* s, int seat, Card first, Card second, Error* err) {
 
 // S7's call rules, in one place for the transition and for legal_actions.
 struct CallOptions {
-  CardSet aces;       // fail aces that may be called plainly
-  CardSet tens;       // fail tens that may be called (picker owns all three fail aces)
+  CardSet aces;          // fail aces that may be called plainly
+  CardSet tens;          // fail tens that may be called (picker owns all three fail aces)
   CardSet unknown_aces;  // aces that may be called with an unknown card
 };
 
@@ -123,37 +124,42 @@ Reason do_call(State* s, int seat, Card called, Card unknown, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::calling, "call", err); r != Reason::ok) return r;
   const bool fail_card = called.valid() && kRanking.effective_suit(called) != kTrumpSuit;
   if (!fail_card || (called.rank() != Rank::ace && called.rank() != Rank::ten))
-    return fail(err, Reason::not_callable, "%s cannot be called: only a fail ace or ten (S7)", card_name(called));
+    return fail(err, Reason::not_callable, "%s cannot be called: only a fail ace or ten (S7)",
+                card_name(called));
   const CardSet hand = s->hands[seat];
   if ((hand | s->bury).has(called))
-    return fail(err, Reason::cannot_call_own_card, "seat %d owns %s (%s) and cannot call it (S7)", seat,
-                card_name(called), hand.has(called) ? "in hand" : "buried");
+    return fail(err, Reason::cannot_call_own_card, "seat %d owns %s (%s) and cannot call it (S7)",
+                seat, card_name(called), hand.has(called) ? "in hand" : "buried");
   const CallOptions o = call_options(*s);
   const Suit suit = called.suit();
   if (unknown.valid()) {
     if (s->options.unknown == Unknown::off)
       return fail(err, Reason::unknown_not_allowed, "the unknown is off (option unknown=off)");
     if (!hand.has(unknown))
-      return fail(err, Reason::card_not_held, "seat %d does not hold %s to mark as the unknown", seat, card_name(unknown));
+      return fail(err, Reason::card_not_held, "seat %d does not hold %s to mark as the unknown",
+                  seat, card_name(unknown));
     if (called.rank() != Rank::ace)
       return fail(err, Reason::unknown_not_allowed, "only an ace is called with an unknown (S7)");
     if (!o.unknown_aces.has(called))
       return fail(err, Reason::unknown_not_allowed,
-                  !o.aces.empty() || !o.tens.empty() ? "a plain call is possible, so no unknown (S7)"
-                                                     : "seat %d holds %s, so %s needs no unknown (S7)",
+                  !o.aces.empty() || !o.tens.empty()
+                      ? "a plain call is possible, so no unknown (S7)"
+                      : "seat %d holds %s, so %s needs no unknown (S7)",
                   seat, suit_word(suit), card_name(called));
   } else if (called.rank() == Rank::ace) {
     if (!o.aces.has(called))
-      return fail(err, Reason::no_hold_card, "seat %d holds no %s in hand to call %s (S7)", seat, suit_word(suit),
-                  card_name(called));
+      return fail(err, Reason::no_hold_card, "seat %d holds no %s in hand to call %s (S7)", seat,
+                  suit_word(suit), card_name(called));
   } else {
     bool all_aces = true;
     for (Card ace : detail::kFailAces) all_aces &= (hand | s->bury).has(ace);
     if (!all_aces)
-      return fail(err, Reason::ten_call_needs_all_aces, "seat %d does not own all three fail aces (S7)", seat);
+      return fail(err, Reason::ten_call_needs_all_aces,
+                  "seat %d does not own all three fail aces (S7)", seat);
     if (!o.tens.has(called))
-      return fail(err, Reason::no_hold_card, "seat %d must hold the ace of %s in hand to call %s (S7)", seat,
-                  suit_word(suit), card_name(called));
+      return fail(err, Reason::no_hold_card,
+                  "seat %d must hold the ace of %s in hand to call %s (S7)", seat, suit_word(suit),
+                  card_name(called));
   }
   s->called = called.code;
   for (int p = 0; p < kPlayers; ++p)
@@ -182,10 +188,11 @@ Reason play_refusal(const State& s, int seat, Card card, bool is_unknown, Error*
   const CardSet hand = s.hands[seat];
   if (!leading && first_called_trick && s.contract == Contract::called) {
     if (seat == s.partner && card != called)
-      return fail(err, Reason::must_play_called_card, "the called suit is led: seat %d must play %s (S8)", seat,
-                  card_name(called));
+      return fail(err, Reason::must_play_called_card,
+                  "the called suit is led: seat %d must play %s (S8)", seat, card_name(called));
     if (seat == s.picker && s.unknown != kNoCard && !s.unknown_played && !is_unknown)
-      return fail(err, Reason::must_play_unknown, "the called suit is led: the picker must play the unknown %s (S8)",
+      return fail(err, Reason::must_play_unknown,
+                  "the called suit is led: the picker must play the unknown %s (S8)",
                   card_name(Card(s.unknown)));
   }
   if (is_unknown)
@@ -193,9 +200,11 @@ Reason play_refusal(const State& s, int seat, Card card, bool is_unknown, Error*
                 "the unknown %s is played only to the first %s trick, as a lead, or last (S7)",
                 card_name(card), suit_word(Suit(csuit)));
   if (leading) {
-    if (seat == s.partner && !s.called_led && kRanking.effective_suit(card) == csuit && card != called)
-      return fail(err, Reason::must_lead_called_card, "seat %d leads %s: the partner must lead %s (S8)", seat,
-                  suit_word(Suit(csuit)), card_name(called));
+    if (seat == s.partner && !s.called_led && kRanking.effective_suit(card) == csuit &&
+        card != called)
+      return fail(err, Reason::must_lead_called_card,
+                  "seat %d leads %s: the partner must lead %s (S8)", seat, suit_word(Suit(csuit)),
+                  card_name(called));
   } else {
     const int suit = led_suit(s);
     const CardSet follow = hand & kRanking.suit_cards[suit];
@@ -205,13 +214,15 @@ Reason play_refusal(const State& s, int seat, Card card, bool is_unknown, Error*
   }
   if (s.contract == Contract::called && !s.called_led && t < kTricks - 1) {
     if (seat == s.partner && card == called)
-      return fail(err, Reason::called_card_held_back, "seat %d may not play %s before %s is led (S8)", seat,
-                  card_name(called), suit_word(Suit(csuit)));
+      return fail(err, Reason::called_card_held_back,
+                  "seat %d may not play %s before %s is led (S8)", seat, card_name(called),
+                  suit_word(Suit(csuit)));
     if (seat == s.picker && !leading) {
       const CardSet hold = called.rank() == Rank::ten ? CardSet::of(Card(Rank::ace, called.suit()))
                                                       : hand & kRanking.suit_cards[csuit];
       if (hold.has(card) && hold.single())
-        return fail(err, Reason::must_keep_hold_card, "the picker must keep %s until %s is led (S8)", card_name(card),
+        return fail(err, Reason::must_keep_hold_card,
+                    "the picker must keep %s until %s is led (S8)", card_name(card),
                     suit_word(Suit(csuit)));
     }
   }
@@ -226,27 +237,33 @@ int trick_winner_position(const State& s, int t) {
   if (s.unknown_played != t + 1) return kRanking.winner(cards, kPlayers);
   // The unknown counts as a card of the called suit that beats nothing.
   const int unknown_at = (s.picker - leader + kPlayers) % kPlayers;
-  const uint8_t led_suit = unknown_at == 0 ? detail::called_suit(s) : kRanking.effective_suit(cards[0]);
+  const uint8_t led_suit =
+      unknown_at == 0 ? detail::called_suit(s) : kRanking.effective_suit(cards[0]);
   int best = -1;
   for (int i = 0; i < kPlayers; ++i) {
     if (i == unknown_at) continue;
     const uint8_t suit = kRanking.effective_suit(cards[i]);
-    if (best < 0 ? (suit == led_suit || suit == kTrumpSuit) : kRanking.beats(cards[i], cards[best])) best = i;
+    if (best < 0 ? (suit == led_suit || suit == kTrumpSuit) : kRanking.beats(cards[i], cards[best]))
+      best = i;
   }
   return best < 0 ? (unknown_at == 0 ? 1 : 0) : best;
 }
 
 Reason do_play(State* s, int seat, Card card, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::play, "play", err); r != Reason::ok) return r;
-  if (!card.valid()) return fail(err, Reason::invalid_card, "card code %d is not a card", int(card.code));
+  if (!card.valid())
+    return fail(err, Reason::invalid_card, "card code %d is not a card", int(card.code));
   const bool is_unknown = seat == s->picker && card.code == s->unknown && !s->unknown_played;
   if (!is_unknown && !s->hands[seat].has(card))
     return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(card));
-  if (is_unknown ? !s->unknown_playable : !s->playable.has(card)) return play_refusal(*s, seat, card, is_unknown, err);
+  if (is_unknown ? !s->unknown_playable : !s->playable.has(card))
+    return play_refusal(*s, seat, card, is_unknown, err);
 
   const int t = s->tricks_done;
-  if (is_unknown) s->unknown_played = uint8_t(t + 1);
-  else s->hands[seat].remove(card);
+  if (is_unknown)
+    s->unknown_played = uint8_t(t + 1);
+  else
+    s->hands[seat].remove(card);
   s->played[t][seat] = card.code;
   if (s->in_trick == 0 && s->contract == Contract::called && !s->called_led &&
       (is_unknown || kRanking.effective_suit(card) == detail::called_suit(*s)))
@@ -296,11 +313,13 @@ void start_hand(State* s, const CardSet hands[kPlayers], CardSet blind) {
 }
 
 Reason deal_precheck(const State& s, Error* err) {
-  return deckhand::detail::deal_allowed(s.phase == Phase::over, s.phase == Phase::deal, detail::phase_name(s.phase),
-                                        s.hand_number, err);
+  return deckhand::detail::deal_allowed(s.phase == Phase::over, s.phase == Phase::deal,
+                                        detail::phase_name(s.phase), s.hand_number, err);
 }
 
-inline void debug_check(const State& s) { deckhand::detail::debug_check(s, &check_invariants, "sheepshead"); }
+inline void debug_check(const State& s) {
+  deckhand::detail::debug_check(s, &check_invariants, "sheepshead");
+}
 
 template <typename Step>
 Reason pure(const State& s, State* out, Step step) {
@@ -358,8 +377,9 @@ Playable playable(const State& s, int seat) {
   if (called && !s.called_led && !last) {
     if (seat == s.partner) out.cards = out.cards - CardSet::of(called_card);
     if (seat == s.picker) {
-      const CardSet hold = called_card.rank() == Rank::ten ? CardSet::of(Card(Rank::ace, called_card.suit()))
-                                                           : hand & called_suit_cards;
+      const CardSet hold = called_card.rank() == Rank::ten
+                               ? CardSet::of(Card(Rank::ace, called_card.suit()))
+                               : hand & called_suit_cards;
       if (hold.single()) out.cards = out.cards - hold;
     }
   }
@@ -369,8 +389,12 @@ Playable playable(const State& s, int seat) {
 
 }  // namespace detail
 
-const TrickRanking& ranking() { return kRanking; }
-int card_points(Card c) { return c.valid() ? kPoints[c.code & 7] : 0; }
+const TrickRanking& ranking() {
+  return kRanking;
+}
+int card_points(Card c) {
+  return c.valid() ? kPoints[c.code & 7] : 0;
+}
 int points_of(CardSet cards) {
   int total = 0;
   for (Card c : cards) total += kPoints[c.code & 7];
@@ -393,7 +417,8 @@ bool is_unknown_play(const State& s, int trick, int seat) {
   return seat == s.picker && s.unknown_played == trick + 1;
 }
 
-Reason deal_cards(const State& s, const CardSet hands[kPlayers], CardSet blind, State* out, Error* err) {
+Reason deal_cards(const State& s, const CardSet hands[kPlayers], CardSet blind, State* out,
+                  Error* err) {
   if (Reason r = deal_precheck(s, err); r != Reason::ok) return r;
   if (!hands) return fail(err, Reason::malformed_deal, "no hands given");
   CardSet seen;
@@ -402,8 +427,10 @@ Reason deal_cards(const State& s, const CardSet hands[kPlayers], CardSet blind, 
     const int want = p < kPlayers ? kHandSize : 2;
     char who[16];
     std::snprintf(who, sizeof who, p < kPlayers ? "seat %d" : "the blind", p);
-    if (h.size() != want) return fail(err, Reason::malformed_deal, "%s has %d cards, not %d (S3)", who, h.size(), want);
-    if (!(h & seen).empty()) return fail(err, Reason::malformed_deal, "%s is dealt twice", card_name((h & seen).lowest()));
+    if (h.size() != want)
+      return fail(err, Reason::malformed_deal, "%s has %d cards, not %d (S3)", who, h.size(), want);
+    if (!(h & seen).empty())
+      return fail(err, Reason::malformed_deal, "%s is dealt twice", card_name((h & seen).lowest()));
     seen |= h;
   }
   return pure(s, out, [&](State* n) {
@@ -465,17 +492,22 @@ namespace {
     case ActionKind::pick:
     case ActionKind::pass:
     case ActionKind::alone:
-      if (a.a != kNoCard || a.b != kNoCard) return fail(err, Reason::malformed_action, "this action takes no cards");
+      if (a.a != kNoCard || a.b != kNoCard)
+        return fail(err, Reason::malformed_action, "this action takes no cards");
       return a.kind == ActionKind::pick   ? do_pick(s, a.seat, err)
              : a.kind == ActionKind::pass ? do_pass(s, a.seat, err)
                                           : do_alone(s, a.seat, err);
     case ActionKind::bury:
-      if (a.a >= a.b) return fail(err, Reason::malformed_action, "bury takes two different cards, lower code first");
+      if (a.a >= a.b)
+        return fail(err, Reason::malformed_action,
+                    "bury takes two different cards, lower code first");
       return do_bury(s, a.seat, Card(a.a), Card(a.b), err);
     case ActionKind::call:
-      if (a.b != kNoCard && a.b >= 32) return fail(err, Reason::malformed_action, "the unknown must be a card");
+      if (a.b != kNoCard && a.b >= 32)
+        return fail(err, Reason::malformed_action, "the unknown must be a card");
       return do_call(s, a.seat, Card(a.a), Card(a.b), err);
-    default: return fail(err, Reason::malformed_action, "unknown action kind %d", int(a.kind));
+    default:
+      return fail(err, Reason::malformed_action, "unknown action kind %d", int(a.kind));
   }
 }
 }  // namespace
@@ -537,7 +569,8 @@ int legal_actions(const State& s, Action* out) {
       if (s.unknown_playable) out[n++] = {seat, ActionKind::play, s.unknown, kNoCard};
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return n;
 }

@@ -16,8 +16,10 @@ void score_leaster(State* s, HandResult& r, int factor) {
   int fewest = 1000, count = 0, winner = -1;
   for (int p = 0; p < kPlayers; ++p) {
     if (s->tricks_won[p] == 0) continue;
-    if (s->points[p] < fewest) fewest = s->points[p], count = 1, winner = p;
-    else if (s->points[p] == fewest) ++count;
+    if (s->points[p] < fewest)
+      fewest = s->points[p], count = 1, winner = p;
+    else if (s->points[p] == fewest)
+      ++count;
   }
   r.multiplier = 1;
   if (count != 1) return;  // a tie for fewest: no score changes
@@ -44,11 +46,16 @@ void score_picker_side(State* s, HandResult& r, int factor) {
   }
   r.picker_side_points = uint8_t(points);
   // S10: 60-60 is a loss.
-  if (tricks == kTricks) r.won = 1, r.multiplier = 3;
-  else if (points >= 91) r.won = 1, r.multiplier = 2;
-  else if (points >= 61) r.won = 1, r.multiplier = 1;
-  else if (points >= 31) r.won = 0, r.multiplier = 1;
-  else r.won = 0, r.multiplier = 2;
+  if (tricks == kTricks)
+    r.won = 1, r.multiplier = 3;
+  else if (points >= 91)
+    r.won = 1, r.multiplier = 2;
+  else if (points >= 61)
+    r.won = 1, r.multiplier = 1;
+  else if (points >= 31)
+    r.won = 0, r.multiplier = 1;
+  else
+    r.won = 0, r.multiplier = 2;
   r.bumped = !r.won && s->options.double_on_bump == DoubleOnBump::on ? 2 : 1;
   const int unit = r.multiplier * factor * r.bumped * (r.won ? -1 : 1);  // what each defender gets
   for (int p = 0; p < kPlayers; ++p)
@@ -76,8 +83,10 @@ void score_hand(State* s) {
   r.bumped = 1;
   r.leaster_winner = kNoSeat;
   r.hand_number = uint8_t(s->hand_number);
-  if (s->contract == Contract::leaster) score_leaster(s, r, r.doubled);
-  else score_picker_side(s, r, r.doubled);
+  if (s->contract == Contract::leaster)
+    score_leaster(s, r, r.doubled);
+  else
+    score_picker_side(s, r, r.doubled);
   for (int p = 0; p < kPlayers; ++p) {
     r.points[p] = s->points[p];
     r.tricks[p] = s->tricks_won[p];
@@ -85,7 +94,7 @@ void score_hand(State* s) {
   }
   s->last = r;
   if (s->doubled) s->pending_doublers--;  // S5: one pending doubler per doubled hand
-  s->doubled = 0;                          // the result keeps the factor (r.doubled)
+  s->doubled = 0;                         // the result keeps the factor (r.doubled)
   s->hands_scored++;
   s->dealer = uint8_t(next_seat(s->dealer));
   s->to_act = kNoSeat;

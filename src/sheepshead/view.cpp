@@ -28,7 +28,8 @@ View view(const State& s, int seat) {
   v.called = s.called;
   // The partner is secret until the called card is played (S13); the partner knows itself.
   bool called_played = false;
-  for (int t = 0; t < kTricks && s.partner != kNoSeat; ++t) called_played |= s.played[t][s.partner] == s.called;
+  for (int t = 0; t < kTricks && s.partner != kNoSeat; ++t)
+    called_played |= s.played[t][s.partner] == s.called;
   v.partner = called_played || hand_over || (seated && seat == s.partner) ? s.partner : kNoSeat;
   v.unknown = is_picker || hand_over ? s.unknown : kNoCard;
   v.called_led = s.called_led;
@@ -36,7 +37,8 @@ View view(const State& s, int seat) {
   v.in_trick = s.in_trick;
   std::memcpy(v.leaders, s.leaders, sizeof v.leaders);
   std::memcpy(v.played, s.played, sizeof v.played);
-  if (s.unknown_played && !is_picker && !hand_over) v.played[s.unknown_played - 1][s.picker] = kFaceDown;
+  if (s.unknown_played && !is_picker && !hand_over)
+    v.played[s.unknown_played - 1][s.picker] = kFaceDown;
   std::memcpy(v.trick_winners, s.trick_winners, sizeof v.trick_winners);
   std::memcpy(v.tricks_won, s.tricks_won, sizeof v.tricks_won);
   v.doubled = s.doubled;
@@ -54,9 +56,12 @@ void cards_json(text::Json& j, CardSet set) {
 }
 
 void card_or_null(text::Json& j, uint8_t code) {
-  if (code == kNoCard) j.null();
-  else if (code == kFaceDown) j.value("unknown");
-  else j.value(card_name(Card(code)));
+  if (code == kNoCard)
+    j.null();
+  else if (code == kFaceDown)
+    j.value("unknown");
+  else
+    j.value(card_name(Card(code)));
 }
 
 template <typename T>
@@ -66,7 +71,9 @@ void array_json(text::Json& j, const T* values, int n) {
   j.end_array();
 }
 
-int shown_tricks(const View& v) { return v.tricks_done + (v.phase == Phase::play ? 1 : 0); }
+int shown_tricks(const View& v) {
+  return v.tricks_done + (v.phase == Phase::play ? 1 : 0);
+}
 
 }  // namespace
 
@@ -115,11 +122,15 @@ std::string view_json(const View& v) {
   j.key("passes").value(int(v.passes));
   j.key("picker").seat(v.picker);
   j.key("blind");
-  if (v.blind.empty()) j.null();
-  else cards_json(j, v.blind);
+  if (v.blind.empty())
+    j.null();
+  else
+    cards_json(j, v.blind);
   j.key("bury");
-  if (v.bury.empty()) j.null();
-  else cards_json(j, v.bury);
+  if (v.bury.empty())
+    j.null();
+  else
+    cards_json(j, v.bury);
   j.key("called");
   card_or_null(j, v.called);
   j.key("partner").seat(v.partner);
@@ -160,14 +171,16 @@ std::string view_text(const View& v) {
   auto card_text = [](uint8_t code) -> std::string {
     return code == kFaceDown ? "??" : code == kNoCard ? "--" : card_name(Card(code));
   };
-  line("Sheepshead — seat " + (v.seat == kNoSeat ? std::string("(spectator)") : std::to_string(v.seat)) + ", hand " +
+  line("Sheepshead — seat " +
+       (v.seat == kNoSeat ? std::string("(spectator)") : std::to_string(v.seat)) + ", hand " +
        std::to_string(v.hand_number) + ", phase " + detail::phase_name(v.phase) +
        (v.doubled ? " (doubled)" : ""));
   std::string scores = "scores:";
   for (int p = 0; p < kPlayers; ++p) scores += " " + std::to_string(v.scores[p]);
   line(scores);
   line("dealer: seat " + std::to_string(v.dealer) +
-       (v.to_act == kNoSeat ? std::string("; nobody to act") : "; seat " + std::to_string(v.to_act) + " to act"));
+       (v.to_act == kNoSeat ? std::string("; nobody to act")
+                            : "; seat " + std::to_string(v.to_act) + " to act"));
   format_cards(v.hand, buf);
   line(std::string("your hand: ") + (v.hand.empty() ? "(empty)" : buf));
   if (v.contract == Contract::leaster) line("leaster: everyone for themselves, fewest points wins");
@@ -186,13 +199,15 @@ std::string view_text(const View& v) {
     std::string tr = "trick " + std::to_string(t + 1) + ":";
     for (int i = 0; i < kPlayers; ++i) {
       const int p = (v.leaders[t] + i) % kPlayers;
-      if (v.played[t][p] != kNoCard) tr += " " + std::to_string(p) + ":" + card_text(v.played[t][p]);
+      if (v.played[t][p] != kNoCard)
+        tr += " " + std::to_string(p) + ":" + card_text(v.played[t][p]);
     }
     if (v.trick_winners[t] != kNoSeat) tr += "  -> seat " + std::to_string(v.trick_winners[t]);
     line(tr);
   }
   if (v.last.contract != Contract::none) {
-    std::string d = "last hand (" + std::string(detail::contract_name(v.last.contract)) + "): deltas";
+    std::string d =
+        "last hand (" + std::string(detail::contract_name(v.last.contract)) + "): deltas";
     for (int p = 0; p < kPlayers; ++p) d += " " + std::to_string(v.last.deltas[p]);
     line(d);
   }

@@ -35,7 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     // Canonical text parses back to the same action.
     Action again;
-    if (parse_action(format_action(a), seat, &again, nullptr) != Reason::ok || !(again == a)) __builtin_trap();
+    if (parse_action(format_action(a), seat, &again, nullptr) != Reason::ok || !(again == a))
+      __builtin_trap();
     const State before = s;
     if (advance(&s, a, &err) != Reason::ok) {
       if (std::memcmp(&before, &s, sizeof s) != 0) __builtin_trap();  // a refusal changes nothing

@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   dh_game* g = nullptr;
   dh_error err;
   const char* opts[] = {"swaps=chain", "renege=penalize", "all_pass=stick_dealer", "target=5"};
-  if (dh_game_new(&g, "ghost-euchre", opts, size ? data[0] % 5 : 0, 0, 0, &err) != DH_OK) __builtin_trap();
+  if (dh_game_new(&g, "ghost-euchre", opts, size ? data[0] % 5 : 0, 0, 0, &err) != DH_OK)
+    __builtin_trap();
   char buf[4096];
   size_t n = 0;
   for (size_t i = 1; i + 1 < size; i += 2) {
@@ -31,10 +32,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::vector<uint8_t> before = bytes_of(g);
     int status = DH_OK;
     switch (op % 12) {
-      case 0: status = dh_game_deal_seed(g, arg, &err); break;
+      case 0:
+        status = dh_game_deal_seed(g, arg, &err);
+        break;
       case 1: {
         dh_action legal[16];
-        if (dh_game_legal_actions(&n, legal, 16, g) == DH_OK && n > 0) status = dh_game_apply(g, &legal[arg % n], &err);
+        if (dh_game_legal_actions(&n, legal, 16, g) == DH_OK && n > 0)
+          status = dh_game_apply(g, &legal[arg % n], &err);
         break;
       }
       case 2: {
@@ -50,9 +54,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         status = dh_game_apply_text(g, arg % 5 - 1, text.c_str(), &err);
         break;
       }
-      case 4: dh_game_view_json(&n, buf, arg * 16u, g, arg % 5 - 1); break;
-      case 5: dh_game_view_text(&n, buf, sizeof buf, g, arg % 4 - 1); break;
-      case 6: dh_game_record(&n, buf, arg, g); break;
+      case 4:
+        dh_game_view_json(&n, buf, arg * 16u, g, arg % 5 - 1);
+        break;
+      case 5:
+        dh_game_view_text(&n, buf, sizeof buf, g, arg % 4 - 1);
+        break;
+      case 6:
+        dh_game_record(&n, buf, arg, g);
+        break;
       case 7: {
         dh_game* c = nullptr;
         if (dh_game_clone(&c, g, &err) != DH_OK) __builtin_trap();
@@ -72,8 +82,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         status = dh_game_deal_text(g, text.c_str(), &err);
         break;
       }
-      case 10: dh_game_legal_actions_text(&n, buf, arg, g); break;
-      default: status = dh_game_apply_text(g, arg % 3, "pass", nullptr); break;
+      case 10:
+        dh_game_legal_actions_text(&n, buf, arg, g);
+        break;
+      default:
+        status = dh_game_apply_text(g, arg % 3, "pass", nullptr);
+        break;
     }
     if (status != DH_OK && bytes_of(g) != before) __builtin_trap();  // failures change nothing
   }

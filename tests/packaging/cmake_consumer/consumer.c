@@ -8,29 +8,30 @@
 
 #define MAX_ACTIONS 16
 
-static int expect_status(const char *what, int got, int want) {
+static int expect_status(const char* what, int got, int want) {
   if (got == want) return 1;
   fprintf(stderr, "consumer_c: %s returned %s, expected %s\n", what, dh_status_name(got),
           dh_status_name(want));
   return 0;
 }
 
-static int play(dh_game *game) {
+static int play(dh_game* game) {
   dh_error err;
   dh_action legal[MAX_ACTIONS];
   size_t count = 0, i;
   int32_t seat = -1, next_seat = -1;
-  const dh_action *pass = NULL;
+  const dh_action* pass = NULL;
 
   if (!expect_status("dh_game_deal_seed", dh_game_deal_seed(game, 1, &err), DH_OK)) return 0;
   if (!expect_status("dh_game_to_act", dh_game_to_act(&seat, game), DH_OK)) return 0;
-  if (!expect_status("dh_game_legal_actions", dh_game_legal_actions(&count, legal, MAX_ACTIONS, game), DH_OK))
+  if (!expect_status("dh_game_legal_actions",
+                     dh_game_legal_actions(&count, legal, MAX_ACTIONS, game), DH_OK))
     return 0;
   for (i = 0; i < count; ++i)
     if (legal[i].kind == 1 && legal[i].seat == seat) pass = &legal[i]; /* kind 1: pass */
   if (seat < 0 || !pass) {
-    fprintf(stderr, "consumer_c: after the deal, seat %d has no pass among %u legal actions\n", (int)seat,
-            (unsigned)count);
+    fprintf(stderr, "consumer_c: after the deal, seat %d has no pass among %u legal actions\n",
+            (int)seat, (unsigned)count);
     return 0;
   }
   if (!expect_status("dh_game_apply(pass)", dh_game_apply(game, pass, &err), DH_OK)) return 0;
@@ -40,7 +41,8 @@ static int play(dh_game *game) {
     return 0;
   }
   /* The same pass again is out of turn: refused with a reason, and nothing changes. */
-  if (!expect_status("dh_game_apply(pass again)", dh_game_apply(game, pass, &err), DH_E_WRONG_SEAT)) return 0;
+  if (!expect_status("dh_game_apply(pass again)", dh_game_apply(game, pass, &err), DH_E_WRONG_SEAT))
+    return 0;
   if (err.status != DH_E_WRONG_SEAT || strcmp(err.code, "wrong_seat") != 0) {
     fprintf(stderr, "consumer_c: refusal reported as %d/'%s'\n", (int)err.status, err.code);
     return 0;
@@ -54,7 +56,7 @@ static int play(dh_game *game) {
 }
 
 int main(void) {
-  dh_game *game = NULL;
+  dh_game* game = NULL;
   dh_error err;
   int ok;
 
@@ -63,7 +65,8 @@ int main(void) {
             (int)dh_version_number());
     return 1;
   }
-  if (!expect_status("dh_game_new", dh_game_new(&game, "ghost-euchre", NULL, 0, 0, 0, &err), DH_OK)) {
+  if (!expect_status("dh_game_new", dh_game_new(&game, "ghost-euchre", NULL, 0, 0, 0, &err),
+                     DH_OK)) {
     fprintf(stderr, "consumer_c: %s\n", err.message);
     return 1;
   }

@@ -14,8 +14,8 @@ namespace {
 
 bool fails(const char* what, Reason got, Reason want, const deckhand::Error& err) {
   if (got == want) return false;
-  std::fprintf(stderr, "consumer_cpp: %s gave %s, expected %s (%s)\n", what, deckhand::reason_name(got),
-               deckhand::reason_name(want), err.message);
+  std::fprintf(stderr, "consumer_cpp: %s gave %s, expected %s (%s)\n", what,
+               deckhand::reason_name(got), deckhand::reason_name(want), err.message);
   return true;
 }
 
@@ -34,7 +34,8 @@ bool play_cpp() {
   ge::Action out_of_turn = legal[0];
   out_of_turn.seat = uint8_t((state.to_act + 1) % ge::kPlayers);
   const ge::State before = state;
-  if (fails("advance out of turn", ge::advance(&state, out_of_turn, &err), Reason::wrong_seat, err)) return false;
+  if (fails("advance out of turn", ge::advance(&state, out_of_turn, &err), Reason::wrong_seat, err))
+    return false;
   if (std::memcmp(&before, &state, sizeof state) != 0) {
     std::fprintf(stderr, "consumer_cpp: a refused action changed the state\n");
     return false;
@@ -47,7 +48,8 @@ bool play_c_abi() {
   if (dh_game_new(&game, "ghost-euchre", nullptr, 0, 0, 0, nullptr) != DH_OK) return false;
   const int status = dh_game_deal_seed(game, 1, nullptr);
   dh_game_free(game);
-  if (status != DH_OK) std::fprintf(stderr, "consumer_cpp: dh_game_deal_seed: %s\n", dh_status_name(status));
+  if (status != DH_OK)
+    std::fprintf(stderr, "consumer_cpp: dh_game_deal_seed: %s\n", dh_status_name(status));
   return status == DH_OK;
 }
 
