@@ -1,5 +1,6 @@
-// Fuzz target: action text against games in every phase. The first byte picks a seed and how
-// far to play; the rest is lines of "<seat> <action>" text, applied in turn.
+// Fuzz target: action text against games in every phase. The first byte picks the game (low
+// bit), a seed and how far to play; the rest is lines of "<seat> <action>" text, applied in
+// turn. One body serves every game: its functions are found through its types' namespace.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -7,26 +8,26 @@
 #include <string_view>
 
 #include "deckhand/ghost_euchre.hpp"
+#include "deckhand/sheepshead.hpp"
 
-using namespace deckhand;
-using namespace deckhand::ghost_euchre;
+using deckhand::Error;
+using deckhand::Reason;
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size == 0) return 0;
-  State s = new_game();
-  if (deal_seed(s, data[0] % 16, &s, nullptr) != Reason::ok) __builtin_trap();
-  Action legal[kMaxLegalActions];
-  for (int steps = data[0] / 16; steps > 0 && s.phase != Phase::deal; --steps) {
-    legal_actions(s, legal);
+namespace {
+
+template <typename State, typename Action>
+void fuzz_game(State s, const uint8_t* data, size_t size) {
+  if (deal_seed(s, data[0] >> 1 & 7, &s, nullptr) != Reason::ok) __builtin_trap();
+  Action legal[64];
+  for (int steps = data[0] >> 4; steps > 0 && legal_actions(s, legal) > 0; --steps)
     if (advance(&s, legal[0], nullptr) != Reason::ok) __builtin_trap();
-  }
   std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
   while (!rest.empty()) {
     const size_t nl = rest.find('\n');
     const std::string_view line = rest.substr(0, nl);
     rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
     if (line.empty()) continue;
-    const int seat = (line[0] - '0');
+    const int seat = line[0] - '0';
     Action a;
     Error err;
     if (parse_action(line.substr(1), seat, &a, &err) != Reason::ok) {
@@ -40,9 +41,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const State before = s;
     if (advance(&s, a, &err) != Reason::ok) {
       if (std::memcmp(&before, &s, sizeof s) != 0) __builtin_trap();  // a refusal changes nothing
+      if (err.reason == Reason::ok) __builtin_trap();
     } else if (check_invariants(s, nullptr) != Reason::ok) {
       __builtin_trap();
     }
   }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  if (data[0] & 1)
+    fuzz_game<deckhand::sheepshead::State, deckhand::sheepshead::Action>(
+        deckhand::sheepshead::new_game(), data, size);
+  else
+    fuzz_game<deckhand::ghost_euchre::State, deckhand::ghost_euchre::Action>(
+        deckhand::ghost_euchre::new_game(), data, size);
   return 0;
 }

@@ -22,8 +22,15 @@ std::vector<uint8_t> bytes_of(const dh_game* g) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   dh_game* g = nullptr;
   dh_error err;
-  const char* opts[] = {"swaps=chain", "renege=penalize", "all_pass=stick_dealer", "target=5"};
-  if (dh_game_new(&g, "ghost-euchre", opts, size ? data[0] % 5 : 0, 0, 0, &err) != DH_OK)
+  // The first byte picks the game (high bit) and how many of its options to set.
+  const bool sheepshead = size && data[0] >= 0x80;
+  const char* euchre_opts[] = {"swaps=chain", "renege=penalize", "all_pass=stick_dealer",
+                               "target=5"};
+  const char* sheepshead_opts[] = {"no_pick=doubler", "unknown=off", "double_on_bump=on",
+                                   "hands=3"};
+  if (dh_game_new(&g, sheepshead ? "sheepshead" : "ghost-euchre",
+                  sheepshead ? sheepshead_opts : euchre_opts, size ? data[0] % 5 : 0, 0, 0,
+                  &err) != DH_OK)
     __builtin_trap();
   char buf[4096];
   size_t n = 0;
@@ -51,11 +58,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
       case 3: {
         const std::string text(reinterpret_cast<const char*>(data + i + 1), (size - i - 1) % 24);
-        status = dh_game_apply_text(g, arg % 5 - 1, text.c_str(), &err);
+        status = dh_game_apply_text(g, arg % 7 - 1, text.c_str(), &err);
         break;
       }
       case 4:
-        dh_game_view_json(&n, buf, arg * 16u, g, arg % 5 - 1);
+        dh_game_view_json(&n, buf, arg * 16u, g, arg % 7 - 1);
         break;
       case 5:
         dh_game_view_text(&n, buf, sizeof buf, g, arg % 4 - 1);
@@ -86,7 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         dh_game_legal_actions_text(&n, buf, arg, g);
         break;
       default:
-        status = dh_game_apply_text(g, arg % 3, "pass", nullptr);
+        status = dh_game_apply_text(g, arg % 5, "pass", nullptr);
         break;
     }
     if (status != DH_OK && bytes_of(g) != before) __builtin_trap();  // failures change nothing

@@ -1,29 +1,36 @@
 // Fuzz target: deserialization. The input is tried as raw bytes, and also as a damage mask
-// over a real serialized game (first byte: which game), so the fuzzer reaches the checks
-// behind the checksum. Anything accepted must be a valid state.
+// over a real serialized game (first byte: which game and how far), so the fuzzer reaches the
+// checks behind the checksum. Anything accepted must be a valid state.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "deckhand/game.hpp"
 #include "deckhand/ghost_euchre.hpp"
+#include "deckhand/sheepshead.hpp"
 
 using namespace deckhand;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ghost_euchre::State s;
-  if (ghost_euchre::deserialize(data, size, &s, nullptr) == Reason::ok &&
-      ghost_euchre::check_invariants(s, nullptr) != Reason::ok)
+  ghost_euchre::State ge;
+  if (ghost_euchre::deserialize(data, size, &ge, nullptr) == Reason::ok &&
+      ghost_euchre::check_invariants(ge, nullptr) != Reason::ok)
     __builtin_trap();
+  sheepshead::State sh;
+  if (sheepshead::deserialize(data, size, &sh, nullptr) == Reason::ok) {
+    if (sheepshead::check_invariants(sh, nullptr) != Reason::ok) __builtin_trap();
+    (void)sheepshead::view_json(sheepshead::view(sh, 0));  // an accepted state is safe to show
+  }
   if (auto g = deserialize_game(data, size, nullptr)) {
     if (deserialize_game(g->serialize().data(), g->serialize().size(), nullptr) == nullptr)
       __builtin_trap();
   }
   if (size == 0) return 0;
-  auto game = make_game("ghost-euchre", {}, 0, 0, nullptr);
+  // A real game of either kind (low bit of the first byte), damaged by the rest of the input.
+  auto game = make_game(data[0] & 1 ? "sheepshead" : "ghost-euchre", {}, 0, 0, nullptr);
   game->deal_seed(data[0], nullptr);
-  ActionCode legal[16];
-  for (int i = 0; i < data[0] % 20 && game->legal_actions(legal, 16) > 0; ++i)
+  ActionCode legal[64];
+  for (int i = 0; i < data[0] % 40 && game->legal_actions(legal, 64) > 0; ++i)
     game->apply(legal[0], nullptr);
   std::vector<uint8_t> bytes = game->serialize();
   for (size_t i = 1; i < size && i - 1 < bytes.size(); ++i) bytes[i - 1] ^= data[i];
