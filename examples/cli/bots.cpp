@@ -169,7 +169,7 @@ sh::Action sheepshead_bot(const sh::View& v, const sh::Action* legal, int count,
         unknown = &legal[i];
     }
     if (plain) return *plain;
-    if (trump_count(v.hand) >= 5 || !unknown) return *find(sh::ActionKind::alone);
+    if (trump_count(v.hand) >= 6 || !unknown) return *find(sh::ActionKind::alone);
     return *unknown;
   }
   // Play: the best card on the table so far (the unknown never wins).
