@@ -373,8 +373,8 @@ TEST_CASE("records: the first line must be 'deckhand 1'") {
   expect_refused("game ghost-euchre\ndeckhand 1\n", Reason::bad_header, 1);
   expect_refused("# comment first\ndeckhand 1\ngame ghost-euchre\n", Reason::bad_header, 1);
   expect_refused("\ndeckhand 1\ngame ghost-euchre\n", Reason::bad_header, 1);
-  // Only the magic line and no game.
-  expect_refused("deckhand 1\n", Reason::bad_header, 1);
+  // Only the magic line and no game: refused where the `game` header was due, after line 1.
+  expect_refused("deckhand 1\n", Reason::bad_header, 2);
 }
 
 TEST_CASE("records: header placement and repetition") {

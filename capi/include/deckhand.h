@@ -63,8 +63,8 @@ extern "C" {
 #define DH_E_WRONG_PHASE (-9)      /* the action does not belong to the current phase */
 #define DH_E_GAME_OVER (-10)       /* the game has ended */
 #define DH_E_CORRUPT (-11)         /* serialized bytes are damaged or inconsistent */
-#define DH_E_RECORD (-12)          /* a game record was refused (see err->line) */
-#define DH_E_INTERNAL (-13)        /* a bug or resource failure inside deckhand */
+#define DH_E_RECORD (-12)   /* a record line is malformed or a header misplaced (err->line) */
+#define DH_E_INTERNAL (-13) /* a bug or resource failure inside deckhand */
 
 /* ---- Versions ----------------------------------------------------------------------- */
 DH_API const char* dh_version(void);    /* "0.1.0" */
@@ -85,12 +85,15 @@ typedef struct dh_error {
 } dh_error;
 
 /* ---- Actions ------------------------------------------------------------------------ */
-/* An action as plain bytes (32 in all). `kind` and `arg` depend on the game:
+/* An action as plain bytes (32 in all). `kind` and `arg` depend on the game; French card
+ * code = suit * 8 + rank, ranks 7 8 9 T J Q K A = 0..7, suits C D H S = 0..3.
  *   ghost-euchre: kind 0 swap, 1 pass, 2 bid (arg 3, 4, 5, or 6 = moon),
- *                 3 trump (arg 0 C, 1 D, 2 H, 3 S), 4 play (arg = card code);
- *                 French card code = suit * 8 + rank, ranks 7 8 9 T J Q K A = 0..7,
- *                 suits C D H S = 0..3.
- * `count` and `cards` carry card lists for actions that need several (0 otherwise). */
+ *                 3 trump (arg 0 C, 1 D, 2 H, 3 S), 4 play (arg = card); count 0.
+ *   sheepshead:   kind 0 pick, 1 pass, 2 bury, 3 call, 4 alone, 5 play; arg = the (first)
+ *                 card, 0xFF for none; count 1 and cards[0] = the second card of a bury
+ *                 (higher code) or the unknown card of a call, else count 0.
+ * Unused bytes must be zero. dh_game_parse_action and dh_game_format_action convert to
+ * and from the record text, which is usually simpler. */
 typedef struct dh_action {
   uint8_t seat;
   uint8_t kind;
@@ -102,9 +105,9 @@ typedef struct dh_action {
 /* ---- Games -------------------------------------------------------------------------- */
 typedef struct dh_game dh_game;
 
-/* Creates a game. `name`: "ghost-euchre". `options`: `n_options` strings "key=value" with
- * names and values from RULES.md (NULL when n_options is 0). `players`: 0 for the game's
- * default. `first_dealer`: a seat. */
+/* Creates a game. `name`: "ghost-euchre" or "sheepshead". `options`: `n_options` strings
+ * "key=value" with names and values from RULES.md (NULL when n_options is 0). `players`: 0 for the
+ * game's default. `first_dealer`: a seat. */
 DH_API int dh_game_new(dh_game** out, const char* name, const char* const* options,
                        size_t n_options, int32_t players, int32_t first_dealer, dh_error* err);
 DH_API void dh_game_free(dh_game* game);
@@ -112,12 +115,13 @@ DH_API int dh_game_clone(dh_game** out, const dh_game* game, dh_error* err);
 /* Back to a new game with the same options and first dealer (keeps its memory). */
 DH_API int dh_game_reset(dh_game* game, dh_error* err);
 
-/* The game's name ("ghost-euchre") and number of players. */
+/* The game's name ("ghost-euchre", "sheepshead") and number of players. */
 DH_API int dh_game_name(const char** out_name, const dh_game* game);
 DH_API int dh_game_players(int32_t* out_players, const dh_game* game);
 
 /* Chance: deal from a seed (RULES.md "Portable deals") or from explicit cards, written as in
- * a record: "0: 9C TC JC QC KC AC; 1: ...; 2: ...; ghost: ...". */
+ * a record: "0: 9C TC JC QC KC AC; 1: ...; 2: ...; ghost: ..." (ghost-euchre) or
+ * "0: ...; 1: ...; 2: ...; 3: ...; 4: ...; blind: c c" (sheepshead). */
 DH_API int dh_game_deal_seed(dh_game* game, uint64_t seed, dh_error* err);
 DH_API int dh_game_deal_text(dh_game* game, const char* cards, dh_error* err);
 
@@ -141,7 +145,8 @@ DH_API int dh_game_to_act(int32_t* out_seat, const dh_game* game);
 DH_API int dh_game_awaiting_deal(int32_t* out_flag, const dh_game* game);
 /* 1 when the game is over, else 0. */
 DH_API int dh_game_is_over(int32_t* out_flag, const dh_game* game);
-/* Current phase name: ghost-euchre "deal", "bidding", "trump", "play", "over". */
+/* Current phase name: ghost-euchre "deal", "bidding", "trump", "play", "over";
+ * sheepshead "deal", "picking", "burying", "calling", "play", "over". */
 DH_API int dh_game_phase(const char** out_phase, const dh_game* game);
 
 /* Legal actions of the seat to act, into actions[0..cap); *out_count = how many there are. */
@@ -158,7 +163,7 @@ DH_API int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, co
 DH_API int dh_game_legal_count(size_t* out_count, const dh_game* game);
 DH_API int dh_game_apply_legal(size_t* out_count, dh_game* game, size_t index, dh_error* err);
 
-/* What `seat` sees (RULES.md G11 and the like); seat -1 is a spectator. */
+/* What `seat` sees (RULES.md G11, S13); seat -1 is a spectator. */
 DH_API int dh_game_view_text(size_t* out_len, char* buf, size_t cap, const dh_game* game,
                              int32_t seat);
 DH_API int dh_game_view_json(size_t* out_len, char* buf, size_t cap, const dh_game* game,
@@ -179,9 +184,8 @@ DH_API int dh_game_deserialize(dh_game** out, const uint8_t* bytes, size_t len, 
 
 /* The game as a record (text), and replaying a record. */
 DH_API int dh_game_record(size_t* out_len, char* buf, size_t cap, const dh_game* game);
-/* Replays a record into a new game. On a refused line returns its status, sets err->line,
- * and still creates *out holding the game before that line when the header was readable
- * (else *out is NULL). */
+/* Replays a record into a new game. On a refused or malformed line, returns its status,
+ * sets err->line to the 1-based number of that line, and sets *out to NULL. */
 DH_API int dh_record_replay(dh_game** out, const char* record, dh_error* err);
 /* The JSON result of `deckhand replay` for a record (DESIGN.md). Returns DH_OK whenever the
  * JSON was written, whether the record was accepted or not: read "ok" in the JSON. */

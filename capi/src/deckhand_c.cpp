@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "../../src/common/text.hpp"
 #include "deckhand.h"
 #include "deckhand/game.hpp"
 
@@ -74,8 +75,11 @@ int status_of(Reason r) {
     case Reason::corrupt_state:
       return DH_E_CORRUPT;
     case Reason::bad_seat:
+    case Reason::bad_player_count:
     case Reason::bad_action_index:
       return DH_E_INVALID_ARGUMENT;
+    case Reason::internal_error:
+      return DH_E_INTERNAL;
     case Reason::malformed_record:
     case Reason::bad_header:
       return DH_E_RECORD;
@@ -92,7 +96,8 @@ int status_of(Reason r) {
 
 void copy_text(char* dst, size_t cap, const char* src) {
   const size_t n = std::strlen(src);
-  const size_t k = n < cap - 1 ? n : cap - 1;
+  const size_t k =
+      n < cap - 1 ? n : deckhand::text::utf8_cut(src, cap - 1);  // whole characters only
   std::memcpy(dst, src, k);
   dst[k] = '\0';
 }
@@ -130,9 +135,10 @@ int guarded(dh_error* err, F&& body) noexcept {
   try {
     return body();
   } catch (const std::bad_alloc&) {
-    return report(err, DH_E_INTERNAL, Reason::ok, "out of memory");
+    return report(err, DH_E_INTERNAL, Reason::internal_error, "internal_error: out of memory");
   } catch (...) {
-    return report(err, DH_E_INTERNAL, Reason::ok, "unexpected internal error");
+    return report(err, DH_E_INTERNAL, Reason::internal_error,
+                  "internal_error: unexpected exception");
   }
 }
 
@@ -479,10 +485,10 @@ int dh_record_replay(dh_game** out, const char* record, dh_error* err) {
   if (!record) return null_arg(err, "record");
   return guarded(err, [&] {
     deckhand::ReplayResult r = deckhand::replay_record(record);
-    if (r.final_game) *out = new dh_game{std::move(r.final_game)};
-    if (r.ok) return report(err, DH_OK, Reason::ok, "");
-    const int status = status_of(r.error.reason);
-    return report(err, status, r.error.reason, r.error.message, r.line);
+    if (!r.ok)
+      return report(err, status_of(r.error.reason), r.error.reason, r.error.message, r.line);
+    *out = new dh_game{std::move(r.final_game)};
+    return report(err, DH_OK, Reason::ok, "");
   });
 }
 

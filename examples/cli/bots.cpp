@@ -172,7 +172,8 @@ sh::Action sheepshead_bot(const sh::View& v, const sh::Action* legal, int count,
     if (trump_count(v.hand) >= 6 || !unknown) return *find(sh::ActionKind::alone);
     return *unknown;
   }
-  // Play: the best card on the table so far (the unknown never wins).
+  // Play: the best card on the table so far (the unknown never wins; after a face-down
+  // unknown lead nothing real is on the table yet, best_seat stays -1 and any card wins).
   const int t = v.tricks_done;
   int best_seat = -1;
   Card best;
@@ -200,14 +201,16 @@ sh::Action sheepshead_bot(const sh::View& v, const sh::Action* legal, int count,
     } else if (friend_winning) {
       better = sh::card_points(c) > sh::card_points(cur);  // schmear
     } else {
-      const bool wins = r.beats(c, best), cur_wins = r.beats(cur, best);
+      const bool wins = best_seat < 0 || r.beats(c, best),
+                 cur_wins = best_seat < 0 || r.beats(cur, best);
       better = wins != cur_wins ? wins
                                 : (wins ? strength(c) < strength(cur)
                                         : sh::card_points(c) < sh::card_points(cur));
     }
     if (v.contract == sh::Contract::leaster && v.in_trick > 0) {
       // Leaster: avoid points; duck under the best card when possible.
-      const bool wins = r.beats(c, best), cur_wins = r.beats(cur, best);
+      const bool wins = best_seat < 0 || r.beats(c, best),
+                 cur_wins = best_seat < 0 || r.beats(cur, best);
       better = wins != cur_wins ? !wins : sh::card_points(c) > sh::card_points(cur);
     }
     if (better) pick = &legal[i];

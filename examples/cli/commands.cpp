@@ -23,10 +23,12 @@ bool read_input(const std::string& path, std::string* out) {
     *out = ss.str();
     return true;
   }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;  // a directory reads as an error
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return true;
+  return !in.bad();
 }
 
 int write_and_replay(const Game& game, const std::string& out_dir) {

@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -86,7 +87,7 @@ bool seed_flag(const Args& a, uint64_t* out, std::string* why) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
   if (argc < 2) return usage("");
   const std::string cmd = argv[1];
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
@@ -136,4 +137,13 @@ int main(int argc, char** argv) {
     return cmd_demo(seed, out ? *out : std::string("."));
   }
   return usage("unknown command '" + cmd + "'");
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "deckhand: {}\n", e.what());
+    return 2;
+  }
 }

@@ -42,7 +42,18 @@ namespace deckhand {
   X(ten_call_needs_all_aces, 49,                                                                \
     "a ten may be called only by a picker owning all three fail aces")                          \
   X(unknown_not_allowed, 50, "an unknown call is allowed only when no other call is (S7)")      \
-  X(not_callable, 51, "only a fail ace or ten may be called (S7)")
+  X(not_callable, 51, "only a fail ace or ten may be called (S7)")                              \
+  X(doubler_limit, 52, "no more pending doublers can be counted (65,535)")                      \
+  X(bad_player_count, 53, "the game is not for that many players")                              \
+  X(internal_error, 54, "a bug or resource failure inside deckhand")                            \
+  X(not_a_run, 60, "a run is one colour in consecutive numbers (T4)")                           \
+  X(run_wraps, 61, "a run goes from low to high within 1..14; nothing wraps past 14 (T4)")      \
+  X(not_a_set, 62, "a set is cards of one number (T4)")                                         \
+  X(no_natural_card, 63, "a meld must contain at least one natural card (T4)")                  \
+  X(meld_too_short, 64, "a run needs four or more cards, a set three or more (T4)")             \
+  X(ambiguous_meld, 65, "the cards are both a run and a set; say which (run ... / set ...)")    \
+  X(cannot_lay_off, 66, "the card does not extend that meld (T8)")                              \
+  X(no_rook_to_swap, 67, "no Rook in that run stands for the card (T9)")
 
 enum class Reason : uint16_t {
 #define DECKHAND_REASON_ENUM(name, value, text) name = value,

@@ -77,7 +77,8 @@ class Game {
   virtual std::string view_json(int seat) const = 0;     // seat -1: a spectator
   virtual std::string view_text(int seat) const = 0;
 
-  // Bytes of the whole state (not the history); restore with deserialize_game.
+  // Bytes of the whole game: the state and the history that produced it (checksummed);
+  // restore with deserialize_game.
   virtual std::vector<uint8_t> serialize() const = 0;
   // The game as a record (DESIGN.md "Game records"), replayable to this state.
   virtual std::string record() const = 0;

@@ -114,15 +114,15 @@ struct State {
   uint8_t dealer;  // dealer of the current hand, or of the next deal in Phase::deal
   uint8_t to_act;  // kNoSeat between hands and when the game is over
   uint8_t first_dealer;
-  uint8_t passes;            // seats that have passed in the picking round
-  uint8_t picker;            // kNoSeat until someone picks
-  uint8_t called;            // called card, or kNoCard
-  uint8_t partner;           // holder of the called card (secret, S13), or kNoSeat
-  uint8_t unknown;           // the unknown card set aside (S7), or kNoCard
-  uint8_t called_led;        // 1 once the called suit has been led (S8)
-  uint8_t unknown_played;    // trick index + 1 in which the unknown was played, 0 if not yet
-  uint8_t pending_doublers;  // doubled hands still to come (S5)
-  uint8_t doubled;           // 1 when this hand's stakes are doubled
+  uint8_t passes;          // seats that have passed in the picking round
+  uint8_t picker;          // kNoSeat until someone picks
+  uint8_t called;          // called card, or kNoCard
+  uint8_t partner;         // holder of the called card (secret, S13), or kNoSeat
+  uint8_t unknown;         // the unknown card set aside (S7), or kNoCard
+  uint8_t called_led;      // 1 once the called suit has been led (S8)
+  uint8_t unknown_played;  // trick index + 1 in which the unknown was played, 0 if not yet
+  uint8_t reserved_byte;   // zero; keeps the layout free of padding
+  uint8_t doubled;         // 1 when this hand's stakes are doubled
   uint8_t tricks_done;
   uint8_t in_trick;
   uint8_t leaders[kTricks];
@@ -130,9 +130,9 @@ struct State {
   uint8_t trick_winners[kTricks];     // kNoSeat while a trick is incomplete
   uint8_t points[kPlayers];           // card points taken this hand
   uint8_t tricks_won[kPlayers];
-  uint8_t winners;           // bit s: seat s won (Phase::over)
-  uint8_t unknown_playable;  // derived: 1 when the seat to act may play the unknown now
-  uint8_t reserved[2];       // zero; keeps the layout free of padding
+  uint8_t winners;            // bit s: seat s won (Phase::over)
+  uint8_t unknown_playable;   // derived: 1 when the seat to act may play the unknown now
+  uint16_t pending_doublers;  // doubled hands still to come (S5)
 };
 static_assert(std::is_trivially_copyable_v<State>);
 static_assert(std::has_unique_object_representations_v<State>, "State must have no padding");
@@ -216,9 +216,9 @@ struct View {
   uint8_t trick_winners[kTricks];
   uint8_t tricks_won[kPlayers];
   uint8_t doubled;
-  uint8_t pending_doublers;
   uint8_t winners;
-  uint8_t reserved[5];
+  uint8_t reserved[4];
+  uint16_t pending_doublers;
 };
 static_assert(std::has_unique_object_representations_v<View>, "View must have no padding");
 inline constexpr uint8_t kFaceDown = 0xFE;

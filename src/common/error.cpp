@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "text.hpp"
+
 namespace deckhand {
 
 namespace {
@@ -57,6 +59,8 @@ Reason fail(Error* err, Reason reason, const char* format, ...) {
       va_start(args, format);
       std::vsnprintf(err->message + n, sizeof err->message - size_t(n), format, args);
       va_end(args);
+      // A cut message must not end inside a UTF-8 character (records may hold any text).
+      err->message[text::utf8_cut(err->message, std::strlen(err->message))] = '\0';
     }
   }
   return reason;

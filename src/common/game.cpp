@@ -28,8 +28,8 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
   for (const GameSpec& spec : game_specs()) {
     if (!text::iequals(name, spec.name)) continue;
     if (players != 0 && (players < spec.min_players || players > spec.max_players)) {
-      fail(err, Reason::bad_option, "%s is for %d players, not %d", spec.name, spec.min_players,
-           players);
+      fail(err, Reason::bad_player_count, "%s is for %d players, not %d", spec.name,
+           spec.min_players, players);
       return nullptr;
     }
     const int n = players ? players : spec.min_players;

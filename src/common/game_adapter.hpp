@@ -53,6 +53,7 @@ class GameAdapter final : public Game {
   int players() const override { return kPlayers; }
 
   Reason deal_seed(uint64_t seed, Error* err) override {
+    make_room();
     Reason r = Rules::deal_seed(state_, seed, &state_, err);
     if (r == Reason::ok) {
       legal_count_ = -1;
@@ -71,6 +72,7 @@ class GameAdapter final : public Game {
   }
 
   Reason apply_action(Action a, Error* err) {
+    make_room();  // may throw: before the state changes, so a failed call changes nothing
     Reason r = Rules::advance(&state_, a, err);
     if (r == Reason::ok) {
       legal_count_ = -1;
@@ -262,7 +264,13 @@ class GameAdapter final : public Game {
   const State& state() const { return state_; }
 
  private:
+  // Grows the history ahead of a transition (geometrically), so recording it cannot fail.
+  void make_room() {
+    if (history_.size() == history_.capacity()) history_.reserve(2 * history_.size() + 64);
+  }
+
   Reason deal_event(const Event& e, Error* err) {
+    make_room();
     Reason r = Rules::deal_holdings(state_, e.holdings, &state_, err);
     if (r == Reason::ok) {
       legal_count_ = -1;

@@ -192,7 +192,7 @@ ReplayResult replay_record(std::string_view record) {
   }
   Error err;
   if (!ensure_game(&err)) {
-    line_no = line_no ? line_no : 1;
+    ++line_no;  // nothing was refused on the lines read: the record ends where `game` was due
     return refuse(err.reason, &err, "", "");
   }
   result.ok = true;

@@ -69,6 +69,37 @@ bool parse_u64(std::string_view s, uint64_t* out) {
   return true;
 }
 
+namespace {
+// Length of the UTF-8 sequence a lead byte starts (0 for a continuation or invalid byte).
+int utf8_length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if ((lead & 0xE0) == 0xC0) return lead >= 0xC2 ? 2 : 0;
+  if ((lead & 0xF0) == 0xE0) return 3;
+  if ((lead & 0xF8) == 0xF0) return lead <= 0xF4 ? 4 : 0;
+  return 0;
+}
+
+// Whether s[0..n) holds one whole, valid sequence of n bytes starting at s[0].
+bool utf8_complete(const unsigned char* s, size_t available, int n) {
+  if (n == 0 || size_t(n) > available) return false;
+  for (int i = 1; i < n; ++i)
+    if ((s[i] & 0xC0) != 0x80) return false;
+  return true;
+}
+}  // namespace
+
+size_t utf8_cut(const char* text, size_t len) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text);
+  size_t start = len;
+  for (int back = 0; back < 4 && start > 0; ++back) {  // find the last lead byte
+    --start;
+    if ((s[start] & 0xC0) != 0x80) break;
+  }
+  if (start == len) return len;
+  const int n = utf8_length(s[start]);
+  return utf8_complete(s + start, len - start, n) && start + size_t(n) == len ? len : start;
+}
+
 void Json::comma() {
   if (need_comma_) out_ += ", ";
   need_comma_ = true;
@@ -104,7 +135,12 @@ Json& Json::key(std::string_view k) {
 Json& Json::value(std::string_view s) {
   comma();
   out_ += '"';
-  for (char c : s) {
+  int skip = 0;  // bytes of a multi-byte character already copied
+  for (const char& c : s) {
+    if (skip > 0) {
+      --skip;
+      continue;
+    }
     switch (c) {
       case '"':
         out_ += "\\\"";
@@ -122,7 +158,18 @@ Json& Json::value(std::string_view s) {
         out_ += "\\r";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
+        if (static_cast<unsigned char>(c) >= 0x80) {
+          // Valid UTF-8 passes through; anything else becomes U+FFFD, so the JSON stays UTF-8.
+          const auto* u = reinterpret_cast<const unsigned char*>(&c);
+          const size_t rest = size_t(s.data() + s.size() - &c);
+          const int n = utf8_length(*u);
+          if (utf8_complete(u, rest, n)) {
+            out_.append(&c, size_t(n));
+            skip = n - 1;
+          } else {
+            out_ += "\\ufffd";
+          }
+        } else if (static_cast<unsigned char>(c) < 0x20) {
           static const char hex[] = "0123456789abcdef";
           out_ += "\\u00";
           out_ += hex[(c >> 4) & 15];

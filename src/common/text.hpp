@@ -18,6 +18,10 @@ bool iequals(std::string_view a, std::string_view b);
 bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out);
 bool parse_u64(std::string_view s, uint64_t* out);
 
+// The length of the longest prefix of s[0..len) that does not end inside a UTF-8 sequence,
+// for cutting text to a buffer without splitting a character.
+size_t utf8_cut(const char* s, size_t len);
+
 // A minimal JSON writer: the caller produces well-formed nesting; commas are automatic.
 class Json {
  public:

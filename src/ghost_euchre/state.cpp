@@ -121,6 +121,31 @@ Reason check_invariants(const State& s, Error* err) {
   if (s.last.declarer != kNoSeat &&
       (s.last.declarer >= kPlayers || s.last.bid < 3 || s.last.bid > kMoon))
     return broken("last hand result out of range");
+  // Fields that index arrays or name cards, in every phase (views read them between hands).
+  if (s.auction_len > 6 || s.speakers > kPlayers || s.tricks_done > kTricks ||
+      s.in_trick >= kPlayers || (s.trump >= kSuitCount && s.trump != kNoSeat) ||
+      (s.declarer >= kPlayers && s.declarer != kNoSeat) ||
+      (s.spare_owner >= kPlayers && s.spare_owner != kNoSeat) || s.high_bid > kMoon)
+    return broken("a counter, seat or suit field is out of range");
+  for (int i = 0; i < s.auction_len; ++i)
+    if ((s.auction[i] >> 4) >= kPlayers ||
+        ((s.auction[i] & 15) != kAuctionPass && (s.auction[i] & 15) != kAuctionSwap &&
+         ((s.auction[i] & 15) < 3 || (s.auction[i] & 15) > kMoon)))
+      return broken("an auction entry is out of range");
+  for (int t = 0; t < kTricks; ++t) {
+    if (s.leaders[t] >= kPlayers && s.leaders[t] != kNoSeat)
+      return broken("a trick leader is out of range");
+    int cards = 0;
+    for (int p = 0; p < kPlayers; ++p) {
+      if (s.played[t][p] == kNoCard) continue;
+      if (!kEuchreDeck.has(Card(s.played[t][p])))
+        return broken("a played card is not a Euchre card");
+      ++cards;
+    }
+    if (t < s.tricks_done && (cards != kPlayers || s.leaders[t] == kNoSeat || s.trump == kNoSeat))
+      return broken("a finished trick is not three cards under a trump");
+    if (t > s.tricks_done && cards != 0) return broken("cards in a trick not yet played");
+  }
   if (s.phase == Phase::deal || over) {
     if (s.to_act != kNoSeat) return broken("a seat acts between hands");
     if (!(s.hands[0] | s.hands[1] | s.hands[2] | s.spare).empty())

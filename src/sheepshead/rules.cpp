@@ -60,6 +60,9 @@ Reason do_pass(State* s, int seat, Error* err) {
   if (last && s->options.no_pick == NoPick::forced)
     return fail(err, Reason::dealer_must_pick,
                 "everyone else passed: seat %d deals and must pick (S5, no_pick=forced)", seat);
+  if (last && s->options.no_pick == NoPick::doubler && s->pending_doublers == UINT16_MAX)
+    return fail(err, Reason::doubler_limit, "%u doubled hands are already pending (S5)",
+                unsigned(UINT16_MAX));
   s->passes++;
   if (!last) {
     s->to_act = uint8_t(next_seat(seat));

@@ -118,7 +118,7 @@ Reason check_invariants(const State& s, Error* err) {
   if (uint8_t(s.phase) > uint8_t(Phase::over) || uint8_t(s.contract) > uint8_t(Contract::leaster))
     return broken("unknown phase or contract");
   if (s.dealer >= kPlayers || s.first_dealer >= kPlayers) return broken("dealer seat out of range");
-  if (s.reserved[0] | s.reserved[1] | s.last.reserved[0] | s.last.reserved[1] | s.last.reserved[2])
+  if (s.reserved_byte | s.last.reserved[0] | s.last.reserved[1] | s.last.reserved[2])
     return broken("reserved bytes not zero");
   if (s.hands_scored > s.hand_number) return broken("more hands scored than dealt");
   if ((s.phase == Phase::over) != (s.winners != 0) || s.winners > 31)
@@ -126,7 +126,6 @@ Reason check_invariants(const State& s, Error* err) {
   int64_t total = 0;
   for (int32_t v : s.scores) total += v;
   if (total != 0) return broken("scores do not sum to zero (S15)");
-  if (s.pending_doublers > 200) return broken("too many pending doublers");
   // Fields that index arrays or name cards: a crafted image must not reach out of bounds
   // (view() indexes played[unknown_played - 1][picker] and played[t][partner]).
   auto seat_or_none = [](uint8_t v) { return v < kPlayers || v == kNoSeat; };

@@ -1,0 +1,529 @@
+// The contract finder (RULES.md T2, T4, T7, T11, T12): can a hand lay down a contract of R
+// runs and S sets, and which arrangement leaves the fewest penalty points in hand?
+//
+// The search is a dynamic programme that sweeps the numbers 1..14 once. Why this works:
+//  - a set only ever holds cards of its number, so the set decisions for number k are local
+//    to column k: once the runs have taken what they want from column k, either no set of
+//    k is made (the rest of the column stays in hand) or s >= 1 sets are made and take the
+//    whole rest of the column (a set has no maximum), topped up to 3 cards with Rooks;
+//  - a run of one colour crosses the columns left to right; all the sweep must remember of
+//    an open run is its colour and its length so far, capped at 4 (a run shorter than 4
+//    when it ends is padded with Rooks at an end, which always fits inside 1..14);
+//  - a run starts at a natural card (Rooks before it are padding or surplus) and, at each
+//    number it passes, takes a natural card or a Rook;
+//  - Rooks are a budget: the minimum each meld needs is spent in the sweep, and the rest
+//    are placed at the end on a set (any set takes any number of them) or a run end. Every
+//    Rook placed scores nothing, so the sweep minimises the natural cards left in hand.
+// A state is (open runs as counts per colour and capped length, runs started, sets made,
+// Rooks spent): 58 bits. Runs of one colour and length are interchangeable, which keeps
+// the state count small (tens to a few hundred per column for 16-card hands). States that
+// cannot finish the contract with the cards still to come are pruned. Each state keeps its
+// cheapest predecessor and the index of the transition that reached it; the arrangement is
+// rebuilt by replaying those transitions on explicit runs.
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cstring>
+
+#include "deckhand/toonerville_melds.hpp"
+
+namespace deckhand::toonerville {
+
+Contract contract_for_round(int round) {
+  static constexpr Contract kTable[kRounds] = {{0, 2}, {1, 1}, {2, 0}, {0, 3}, {1, 2}, {2, 1},
+                                               {0, 4}, {3, 0}, {0, 5}, {4, 0}, {2, 2}};
+  return round >= 1 && round <= kRounds ? kTable[round - 1] : Contract{};
+}
+
+namespace {
+
+constexpr int kLastNumber = kRookNumbers;
+constexpr int kCloseStep = kRookNumbers + 1;  // the step after 14 that closes every run
+constexpr int kMaxRookBudget = 15;            // 4 bits in the key; a hand holds at most 5
+constexpr int kLayerCapacity = 8192;          // states kept per column
+constexpr int kHashBits = 14;
+
+// ---- state key -------------------------------------------------------------------------------
+// bits 0..47: open runs per (colour c, capped length st: 0 = 1 card .. 3 = 4+), 3 bits at
+// (c * 4 + st) * 3; 48..50 runs started; 51..53 sets made; 54..57 Rooks spent.
+struct Key {
+  uint8_t open[kRookColours][4];
+  int started, sets, rooks;
+};
+uint64_t encode(const uint8_t open[kRookColours][4], int started, int sets, int rooks) {
+  uint64_t key = 0;
+  for (int c = 0; c < kRookColours; ++c)
+    for (int st = 0; st < 4; ++st) key |= uint64_t(open[c][st]) << ((c * 4 + st) * 3);
+  return key | uint64_t(started) << 48 | uint64_t(sets) << 51 | uint64_t(rooks) << 54;
+}
+Key decode(uint64_t key) {
+  Key k;
+  for (int c = 0; c < kRookColours; ++c)
+    for (int st = 0; st < 4; ++st) k.open[c][st] = uint8_t((key >> ((c * 4 + st) * 3)) & 7);
+  k.started = int((key >> 48) & 7);
+  k.sets = int((key >> 51) & 7);
+  k.rooks = int((key >> 54) & 15);
+  return k;
+}
+
+struct Entry {
+  uint64_t key;
+  uint16_t cost;    // penalty points of natural cards left in hand so far
+  uint16_t prev;    // index of the predecessor in the previous layer
+  uint16_t choice;  // index of the transition from it (replayed to rebuild the melds)
+};
+
+// Everything a search needs, about 2.2 MB, one per thread (no heap per call).
+struct Workspace {
+  Entry layer[kCloseStep + 1][kLayerCapacity];
+  int size[kCloseStep + 1];
+  struct Slot {
+    uint32_t stamp;
+    uint16_t index;
+  } slots[1 << kHashBits];
+  uint32_t stamp = 0;
+};
+
+// The hand as the sweep sees it.
+struct Problem {
+  uint8_t h[kCloseStep + 1][kRookColours];  // h[k][c]: natural cards of number k, colour c
+  int nat_after[kCloseStep + 1];            // natural cards of numbers above k
+  // Positions from k to the next natural card of colour c above k (99 if none): the Rooks a
+  // run needs to bridge from k to it.
+  uint8_t gap[kCloseStep + 1][kRookColours];
+  int budget;  // Rooks available to the sweep
+  int runs, sets;
+};
+
+// What one transition does at number k (replayed when rebuilding).
+struct Decision {
+  uint8_t close[kRookColours][4];  // open runs of (colour, length) that ended at k - 1
+  uint8_t rook[kRookColours][4];   // ... that take a Rook at k
+  uint8_t start[kRookColours];     // new runs starting with a natural card at k
+  uint8_t rest[kRookColours];      // natural cards of (k, colour) the runs left
+  uint8_t sets;                    // sets of number k made
+};
+
+constexpr int pen(int number) {
+  return number >= 10 ? 10 : 5;
+}
+
+// One colour's part of a transition at number k.
+struct ColourOption {
+  uint8_t out[4];    // its open runs after k, by capped length
+  uint8_t close[4];  // runs of each length that ended at k - 1
+  uint8_t rook[4];   // runs of each length that take a Rook at k
+  uint8_t start;     // new runs starting at k
+  uint8_t rest;      // natural cards of (k, colour) left for sets or the hand
+  uint8_t rooks;     // Rooks spent: padding of ended runs, plus the Rooks taken at k
+};
+constexpr int kMaxColourOptions = 128;  // 4 open runs of 4 lengths: 3^4; fewer otherwise
+
+// Enumerates the transitions out of one state at number k in a fixed order, calling
+// emit(next_key, cost_delta, decision) for each one that survives pruning. Each colour's
+// options are listed first (they depend only on that colour), then combined.
+template <typename Emit>
+class Stepper {
+ public:
+  Stepper(const Problem& p, int k, const Key& from, Emit& emit)
+      : p_(p), k_(k), in_(from), emit_(emit) {}
+
+  void run() {
+    for (int c = 0; c < kRookColours; ++c) {
+      count_[c] = 0;
+      std::memset(&cur_, 0, sizeof cur_);
+      list_options(c, 0, 0, 0);
+    }
+    started_ = in_.started;
+    rooks_ = in_.rooks;
+    pool_ = 0;
+    combine(0);
+  }
+
+ private:
+  // Options of colour c: for each length st, x runs end, z take a Rook, the rest take a
+  // natural card; then t new runs start.
+  void list_options(int c, int st, int nat_used, int rooks) {
+    const int h = p_.h[k_][c];
+    if (st == 0 && h == 0 && open_runs(c) == 0) {  // the common case: nothing happens
+      options_[c][count_[c]++] = ColourOption{};
+      return;
+    }
+    if (st == 4) {
+      const int avail = h - nat_used;
+      const int max_new = k_ == kCloseStep ? 0 : std::min(avail, p_.runs - in_.started);
+      // With no set left to make, the rest of the column stays in hand: then no run of
+      // colour c may end or take a Rook here (see sets_stage).
+      bool ends_or_rook = false;
+      for (int j = 0; j < 4; ++j) ends_or_rook = ends_or_rook || cur_.close[j] || cur_.rook[j];
+      const bool no_sets_left = in_.sets == p_.sets;
+      for (int t = 0; t <= max_new; ++t) {
+        if (no_sets_left && ends_or_rook && avail - t > 0 && k_ != kCloseStep) continue;
+        assert(count_[c] < kMaxColourOptions);
+        ColourOption& o = options_[c][count_[c]++];
+        o = cur_;
+        o.out[0] = uint8_t(o.out[0] + t);
+        o.start = uint8_t(t);
+        o.rest = uint8_t(avail - t);
+        o.rooks = uint8_t(rooks);
+      }
+      return;
+    }
+    const int a = in_.open[c][st];
+    if (a == 0) return list_options(c, st + 1, nat_used, rooks);
+    const int next = std::min(st + 1, 3);
+    const int close_cost = 3 - st;  // Rooks that pad a run of st + 1 cards to 4
+    const int max_keep = k_ == kCloseStep ? 0 : a;
+    // A run takes a Rook at k only to reach a later natural card (else ending it now is as
+    // good): each such run needs `bridge` Rooks to get there.
+    const int bridge = k_ == kCloseStep ? 99 : p_.gap[k_][c];
+    const int budget = p_.budget - in_.rooks;
+    for (int x = a - max_keep; x <= a; ++x) {
+      for (int z = 0; z <= a - x; ++z) {
+        const int y = a - x - z;
+        if (nat_used + y > h) continue;
+        if (z > 0 && rooks + x * close_cost + z * bridge > budget) break;
+        const int r = x * close_cost + z;
+        if (rooks + r > budget) continue;
+        cur_.out[next] = uint8_t(cur_.out[next] + y + z);
+        cur_.close[st] = uint8_t(x);
+        cur_.rook[st] = uint8_t(z);
+        list_options(c, st + 1, nat_used + y, rooks + r);
+        cur_.out[next] = uint8_t(cur_.out[next] - y - z);
+      }
+    }
+    cur_.close[st] = cur_.rook[st] = 0;
+  }
+
+  int open_runs(int c) const {
+    return in_.open[c][0] + in_.open[c][1] + in_.open[c][2] + in_.open[c][3];
+  }
+
+  void combine(int c) {
+    if (c == kRookColours) return sets_stage();
+    for (int i = 0; i < count_[c]; ++i) {
+      const ColourOption& o = options_[c][i];
+      if (rooks_ + o.rooks > p_.budget || started_ + o.start > p_.runs) continue;
+      chosen_[c] = &o;
+      rooks_ += o.rooks;
+      started_ += o.start;
+      pool_ += o.rest;
+      combine(c + 1);
+      pool_ -= o.rest;
+      started_ -= o.start;
+      rooks_ -= o.rooks;
+    }
+  }
+
+  void sets_stage() {
+    uint8_t out[kRookColours][4];
+    for (int c = 0; c < kRookColours; ++c) std::memcpy(out[c], chosen_[c]->out, 4);
+    if (k_ == kCloseStep) {
+      if (started_ != p_.runs || in_.sets != p_.sets) return;
+      emit_(encode(out, started_, in_.sets, rooks_), 0, decision(0));
+      return;
+    }
+    // What the open runs still need, for the pruning bound below.
+    int open_need = 0;
+    for (int c = 0; c < kRookColours; ++c)
+      for (int st = 0; st < 3; ++st) open_need += out[c][st] * (3 - st);
+    // Exchange argument: a natural card of (k, c) left in hand while a run of colour c
+    // takes a Rook at k or ends at k - 1 is never better than the run taking that card, so
+    // those transitions are skipped when column k makes no set (the rest stays in hand).
+    bool wasteful = false;
+    for (int c = 0; c < kRookColours && !wasteful; ++c) {
+      if (chosen_[c]->rest == 0) continue;
+      for (int st = 0; st < 4; ++st)
+        wasteful = wasteful || chosen_[c]->close[st] || chosen_[c]->rook[st];
+    }
+    const int n = pool_;
+    for (int s = wasteful ? 1 : 0; s <= p_.sets - in_.sets; ++s) {
+      if (s > 0 && n < s) break;  // each set needs a natural card
+      const int r = s == 0 ? 0 : std::max(0, 3 * s - n);
+      if (rooks_ + r > p_.budget) break;
+      const int sets = in_.sets + s;
+      // Each meld still to make needs a natural card of a higher number; cards in all.
+      const int melds_to_make = (p_.runs - started_) + (p_.sets - sets);
+      if (melds_to_make > p_.nat_after[k_]) continue;
+      const int cards_needed = open_need + 4 * (p_.runs - started_) + 3 * (p_.sets - sets);
+      if (cards_needed > p_.nat_after[k_] + p_.budget - rooks_ - r) continue;
+      emit_(encode(out, started_, sets, rooks_ + r), s == 0 ? pen(k_) * n : 0, decision(s));
+    }
+  }
+
+  // The decision record, built only when the emitter wants it (replay).
+  struct DecisionRef {
+    const Stepper* self;
+    int sets;
+    Decision get() const {
+      Decision d;
+      for (int c = 0; c < kRookColours; ++c) {
+        std::memcpy(d.close[c], self->chosen_[c]->close, 4);
+        std::memcpy(d.rook[c], self->chosen_[c]->rook, 4);
+        d.start[c] = self->chosen_[c]->start;
+        d.rest[c] = self->chosen_[c]->rest;
+      }
+      d.sets = uint8_t(sets);
+      return d;
+    }
+  };
+  DecisionRef decision(int sets) const { return DecisionRef{this, sets}; }
+
+  const Problem& p_;
+  const int k_;
+  const Key in_;
+  Emit& emit_;
+  ColourOption options_[kRookColours][kMaxColourOptions];
+  int count_[kRookColours];
+  ColourOption cur_;
+  const ColourOption* chosen_[kRookColours];
+  int started_ = 0, rooks_ = 0, pool_ = 0;
+};
+
+Workspace& workspace() {
+  thread_local Workspace ws;
+  return ws;
+}
+
+void make_problem(const FaceCounts& hand, Contract contract, Problem* p) {
+  std::memset(p, 0, sizeof *p);
+  for (int c = 0; c < kRookColours; ++c)
+    for (int k = 1; k <= kLastNumber; ++k) p->h[k][c] = hand.n[rook_face(c, k)];
+  for (int k = kLastNumber; k >= 0; --k) {
+    p->nat_after[k] = k == kLastNumber ? 0 : p->nat_after[k + 1];
+    if (k < kLastNumber)
+      for (int c = 0; c < kRookColours; ++c) p->nat_after[k] += p->h[k + 1][c];
+  }
+  for (int c = 0; c < kRookColours; ++c) {
+    int next = 99;
+    for (int k = kLastNumber; k >= 1; --k) {
+      p->gap[k][c] = uint8_t(next == 99 ? 99 : next - k);
+      if (p->h[k][c] > 0) next = k;
+    }
+  }
+  p->budget = std::min(hand.rooks(), kMaxRookBudget);
+  p->runs = contract.runs;
+  p->sets = contract.sets;
+}
+
+// Runs the sweep; returns the index of the best final state in ws.layer[kCloseStep], or -1.
+// States leaving more than max_cost points in hand are dropped (T11 wants 0).
+int sweep(const Problem& p, Workspace& ws, int max_cost) {
+  ws.layer[0][0] = Entry{0, 0, 0, 0};
+  ws.size[0] = 1;
+  for (int k = 1; k <= kCloseStep; ++k) {
+    if (++ws.stamp == 0) {  // wrapped after 2^32 columns: forget every old stamp
+      std::memset(ws.slots, 0, sizeof ws.slots);
+      ws.stamp = 1;
+    }
+    Entry* next = ws.layer[k];
+    int& size = ws.size[k];
+    size = 0;
+    bool overflow = false;
+    for (int i = 0; i < ws.size[k - 1]; ++i) {
+      const Entry& from = ws.layer[k - 1][i];
+      int choice = 0;
+      auto emit = [&](uint64_t key, int delta, const auto&) {
+        const int cost = from.cost + delta;
+        if (cost > max_cost) {
+          ++choice;
+          return;
+        }
+        uint64_t h = key * 0x9E3779B97F4A7C15ull;
+        uint32_t slot = uint32_t(h >> (64 - kHashBits));
+        for (;; slot = (slot + 1) & ((1u << kHashBits) - 1)) {
+          auto& s = ws.slots[slot];
+          if (s.stamp != ws.stamp) {
+            if (size == kLayerCapacity) {
+              overflow = true;
+              break;
+            }
+            s.stamp = ws.stamp;
+            s.index = uint16_t(size);
+            next[size++] = Entry{key, uint16_t(cost), uint16_t(i), uint16_t(choice)};
+            break;
+          }
+          Entry& e = next[s.index];
+          if (e.key == key) {
+            if (cost < e.cost) e = Entry{key, uint16_t(cost), uint16_t(i), uint16_t(choice)};
+            break;
+          }
+        }
+        ++choice;
+      };
+      Stepper<decltype(emit)> step(p, k, decode(from.key), emit);
+      step.run();
+    }
+    // Never expected (hands are small); refuse rather than answer wrongly.
+    if (overflow) return -1;
+    if (size == 0) return -1;
+  }
+  int best = -1;
+  for (int i = 0; i < ws.size[kCloseStep]; ++i)
+    if (best < 0 || ws.layer[kCloseStep][i].cost < ws.layer[kCloseStep][best].cost) best = i;
+  return best;
+}
+
+// The transition `choice` out of `from` at number k.
+Decision replay(const Problem& p, int k, uint64_t from, int choice) {
+  Decision found{};
+  int index = 0;
+  auto emit = [&](uint64_t, int, const auto& d) {
+    if (index++ == choice) found = d.get();
+  };
+  Stepper<decltype(emit)> step(p, k, decode(from), emit);
+  step.run();
+  return found;
+}
+
+struct BuildRun {
+  uint8_t colour, low, high;
+  uint16_t rooks_at;
+  bool open;
+  int status() const { return std::min(high - low + 1, 4) - 1; }
+  void add_rook(int number) { rooks_at = uint16_t(rooks_at | (1u << (number - 1))); }
+  void close() {
+    open = false;
+    while (high - low + 1 < kMinRun) {
+      if (high < kRookNumbers)
+        add_rook(++high);
+      else
+        add_rook(--low);
+    }
+  }
+};
+
+void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int best,
+             Arrangement* out) {
+  int path[kCloseStep + 1];
+  path[kCloseStep] = best;
+  for (int k = kCloseStep; k >= 1; --k) path[k - 1] = ws.layer[k][path[k]].prev;
+
+  BuildRun runs[kMaxContractRuns];
+  int run_count = 0;
+  Meld sets[kMaxContractSets];
+  int set_count = 0;
+  for (int k = 1; k <= kCloseStep; ++k) {
+    const Decision d = replay(p, k, ws.layer[k - 1][path[k - 1]].key, ws.layer[k][path[k]].choice);
+    for (int c = 0; c < kRookColours; ++c) {
+      // The open runs of colour c by length, as they stood before number k.
+      int by_status[4][kMaxContractRuns], counts[4] = {0, 0, 0, 0};
+      for (int i = 0; i < run_count; ++i)
+        if (runs[i].open && runs[i].colour == c) {
+          const int st = runs[i].status();
+          by_status[st][counts[st]++] = i;
+        }
+      for (int st = 0; st < 4; ++st) {
+        for (int j = 0; j < counts[st]; ++j) {
+          BuildRun& r = runs[by_status[st][j]];
+          if (j < d.close[c][st]) {
+            r.close();
+          } else {
+            r.high = uint8_t(k);
+            if (j < d.close[c][st] + d.rook[c][st]) r.add_rook(k);
+          }
+        }
+      }
+      for (int t = 0; t < d.start[c]; ++t)
+        runs[run_count++] = BuildRun{uint8_t(c), uint8_t(k), uint8_t(k), 0, true};
+    }
+    if (d.sets > 0) {
+      // The rest of column k, dealt round the new sets so each gets a natural card, then
+      // Rooks to make each three cards.
+      int next = 0;
+      for (int s = 0; s < d.sets; ++s) {
+        sets[set_count + s] = Meld{};
+        sets[set_count + s].kind = MeldKind::set;
+        sets[set_count + s].low = sets[set_count + s].high = uint8_t(k);
+      }
+      for (int c = 0; c < kRookColours; ++c)
+        for (int j = 0; j < d.rest[c]; ++j) {
+          ++sets[set_count + next].naturals[c];
+          next = (next + 1) % d.sets;
+        }
+      for (int s = 0; s < d.sets; ++s) {
+        Meld& m = sets[set_count + s];
+        m.rooks = uint8_t(std::max(0, kMinSet - m.size()));
+      }
+      set_count += d.sets;
+    }
+  }
+  assert(run_count == p.runs && set_count == p.sets);
+
+  out->count = 0;
+  for (int i = 0; i < run_count; ++i) {
+    Meld m;
+    m.kind = MeldKind::run;
+    m.colour = runs[i].colour;
+    m.low = runs[i].low;
+    m.high = runs[i].high;
+    m.rooks_at = runs[i].rooks_at;
+    m.rooks = uint8_t(std::popcount(unsigned(runs[i].rooks_at)));
+    out->melds[out->count++] = m;
+  }
+  for (int i = 0; i < set_count; ++i) out->melds[out->count++] = sets[i];
+
+  // Place the Rooks the melds did not need: on a set, else at run ends while there is room.
+  int spent = 0;
+  for (int i = 0; i < out->count; ++i) spent += out->melds[i].rooks;
+  int spare = hand.rooks() - spent;
+  for (int i = 0; i < out->count && spare > 0; ++i) {
+    Meld& m = out->melds[i];
+    if (m.is_set()) {
+      m.rooks = uint8_t(m.rooks + spare);
+      spare = 0;
+    }
+  }
+  for (int i = 0; i < out->count && spare > 0; ++i) {
+    Meld& m = out->melds[i];
+    while (spare > 0 && m.is_run() && (m.low > 1 || m.high < kRookNumbers)) {
+      lay_off(&m, kRook, RunEnd::any, nullptr);
+      --spare;
+    }
+  }
+
+  out->leftover = hand;
+  for (int i = 0; i < out->count; ++i) {
+    FaceCounts used;
+    add_meld_cards(out->melds[i], &used);
+    for (int f = 0; f < kRookFaces; ++f) {
+      [[maybe_unused]] const bool held = out->leftover.remove(RookFace(f), used.n[f]);
+      assert(held);
+    }
+  }
+  out->leftover_points = uint16_t(penalty_points(out->leftover));
+}
+
+}  // namespace
+
+namespace {
+bool find(const FaceCounts& hand, Contract contract, int max_cost, Arrangement* out) {
+  if (contract.runs > kMaxContractRuns || contract.sets > kMaxContractSets ||
+      contract.runs + contract.sets == 0)
+    return false;
+  Problem p;
+  make_problem(hand, contract, &p);
+  Workspace& ws = workspace();
+  const int best = sweep(p, ws, max_cost);
+  if (best < 0) return false;
+  if (out) {
+    rebuild(p, hand, ws, best, out);
+    assert(out->leftover_points >= ws.layer[kCloseStep][best].cost);
+  }
+  return true;
+}
+}  // namespace
+
+bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
+  return find(hand, contract, 0xFFFF, out);
+}
+
+bool find_whole_hand(const FaceCounts& hand, Arrangement* out) {
+  // Only arrangements that leave no natural card can do; spare Rooks always find a set.
+  Arrangement a;
+  if (!find(hand, Contract{2, 2}, 0, &a) || !a.leftover.empty()) return false;
+  if (out) *out = a;
+  return true;
+}
+
+}  // namespace deckhand::toonerville

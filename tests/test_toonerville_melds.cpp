@@ -1,0 +1,637 @@
+// Toonerville Rook cards, melds and the contract finder: RULES.md T1 (faces, decks,
+// notation), T2/T7 (contracts), T4 (runs and sets), T8 (laying off), T9 (the Rook swap on a
+// run), T11 (the whole hand in round 11), T12 (penalty points). The finder is checked against
+// an exhaustive brute-force search on random hands.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "deckhand/error.hpp"
+#include "deckhand/rng.hpp"
+#include "deckhand/rook_cards.hpp"
+#include "deckhand/toonerville_melds.hpp"
+
+using namespace deckhand;
+using namespace deckhand::toonerville;
+
+namespace {
+
+RookFace face(const char* text) {
+  RookFace f = kNoRookFace;
+  REQUIRE(parse_rook_face(text, &f));
+  return f;
+}
+
+FaceCounts hand_of(const std::string& text) {
+  FaceCounts h;
+  REQUIRE(parse_rook_faces(text, &h));
+  return h;
+}
+
+Meld meld_of(const char* text, MeldKind want = MeldKind::none) {
+  Meld m;
+  Error err;
+  INFO(text);
+  REQUIRE(parse_meld(text, want, &m, &err) == Reason::ok);
+  return m;
+}
+
+Reason meld_reason(const char* text, MeldKind want = MeldKind::none) {
+  Meld m;
+  Error err;
+  const Reason r = parse_meld(text, want, &m, &err);
+  if (r != Reason::ok) CHECK(std::string(err.message).rfind(reason_name(r), 0) == 0);
+  return r;
+}
+
+// An arrangement is valid for `hand` and `contract`: the contract's runs then sets, each a
+// legal meld by T4 (checked here directly, not through make_meld), and the melds plus the
+// leftover are exactly the hand.
+void check_arrangement(const FaceCounts& hand, Contract contract, const Arrangement& a) {
+  REQUIRE(a.count == contract.runs + contract.sets);
+  FaceCounts all = a.leftover;
+  for (int i = 0; i < a.count; ++i) {
+    const Meld& m = a.melds[i];
+    RookFace faces[64];
+    const int n = meld_faces(m, faces);
+    int naturals = 0;
+    for (int j = 0; j < n; ++j) naturals += !is_rook(faces[j]);
+    CHECK(naturals >= 1);
+    if (i < contract.runs) {
+      REQUIRE(m.is_run());
+      CHECK(n >= 4);
+      CHECK(m.low >= 1);
+      CHECK(m.high <= 14);
+      for (int j = 0; j < n; ++j)
+        if (!is_rook(faces[j])) {
+          CHECK(face_colour(faces[j]) == m.colour);
+          CHECK(face_number(faces[j]) == m.low + j);
+        }
+    } else {
+      REQUIRE(m.is_set());
+      CHECK(n >= 3);
+      for (int j = 0; j < n; ++j)
+        if (!is_rook(faces[j])) CHECK(face_number(faces[j]) == m.low);
+    }
+    add_meld_cards(m, &all);
+  }
+  CHECK(all == hand);
+  CHECK(a.leftover_points == penalty_points(a.leftover));
+}
+
+// ---- brute force ---------------------------------------------------------------------------
+// Every assignment of the hand's natural cards to the contract's meld slots or to the hand
+// (identical cards and empty slots taken in a fixed order, so each arrangement is visited
+// once), with the Rooks placed exactly at the end: each run needs max(4, span) - naturals,
+// each set max(0, 3 - naturals), and spare Rooks go to a set or to run ends up to 14.
+// Cards go in ascending number, so two sound cuts apply: the Rooks already needed (gaps
+// inside runs, finished sets short of 3) never shrink, and the points already left in hand
+// never shrink (branch and bound).
+struct Brute {
+  int runs, sets, rooks;
+  std::vector<RookFace> cards;  // natural cards, one entry per copy, by number then colour
+  int run_colour[4], set_number[5];
+  uint16_t run_numbers[4];
+  int set_count[5];
+  int best;
+
+  int solve(const FaceCounts& hand, Contract c) {
+    runs = c.runs;
+    sets = c.sets;
+    rooks = hand.rooks();
+    cards.clear();
+    for (int number = 1; number <= 14; ++number)
+      for (int colour = 0; colour < 4; ++colour)
+        for (int k = 0; k < hand.n[rook_face(colour, number)]; ++k)
+          cards.push_back(rook_face(colour, number));
+    for (int i = 0; i < 4; ++i) run_colour[i] = -1, run_numbers[i] = 0;
+    for (int i = 0; i < 5; ++i) set_number[i] = -1, set_count[i] = 0;
+    best = 1 << 30;
+    go(0, 0, 0);
+    return best;  // 1 << 30 when impossible
+  }
+
+  // Rooks that the slots need whatever comes next (cards of number `next` and above).
+  int rooks_needed(int next) const {
+    int need = 0;
+    for (int r = 0; r < runs; ++r) {
+      if (run_colour[r] < 0) continue;
+      const int hi = 31 - __builtin_clz(run_numbers[r]), lo = __builtin_ctz(run_numbers[r]);
+      need += hi - lo + 1 - __builtin_popcount(run_numbers[r]);
+    }
+    for (int s = 0; s < sets; ++s)
+      if (set_number[s] >= 0 && set_number[s] < next) need += std::max(0, 3 - set_count[s]);
+    return need;
+  }
+
+  // min_dest: identical copies take destinations in nondecreasing order.
+  void go(size_t i, int left, int min_dest) {
+    if (left >= best) return;
+    int empty = 0;
+    for (int r = 0; r < runs; ++r) empty += run_colour[r] < 0;
+    for (int s = 0; s < sets; ++s) empty += set_number[s] < 0;
+    if (empty > int(cards.size() - i)) return;
+    if (rooks_needed(i < cards.size() ? face_number(cards[i]) : 15) > rooks) return;
+    if (i == cards.size()) return leaf(left);
+    const RookFace f = cards[i];
+    const bool same_as_prev = i > 0 && cards[i - 1] == f;
+    const int lo = same_as_prev ? min_dest : 0;
+    const int colour = face_colour(f), number = face_number(f);
+    // destination 0: the hand; 1..runs: run slots; runs+1..: set slots
+    if (lo == 0) go(i + 1, left + penalty_points(f), 0);
+    bool empty_run_tried = false;
+    for (int r = 0; r < runs; ++r) {
+      if (1 + r < lo) continue;
+      if (run_colour[r] < 0) {
+        if (empty_run_tried) continue;
+        empty_run_tried = true;
+        run_colour[r] = colour;
+        run_numbers[r] = uint16_t(1u << number);
+        go(i + 1, left, 1 + r);
+        run_colour[r] = -1;
+        run_numbers[r] = 0;
+      } else if (run_colour[r] == colour && !(run_numbers[r] & (1u << number))) {
+        run_numbers[r] = uint16_t(run_numbers[r] | (1u << number));
+        go(i + 1, left, 1 + r);
+        run_numbers[r] = uint16_t(run_numbers[r] & ~(1u << number));
+      }
+    }
+    bool empty_set_tried = false;
+    for (int s = 0; s < sets; ++s) {
+      if (1 + runs + s < lo) continue;
+      if (set_number[s] < 0) {
+        if (empty_set_tried) continue;
+        empty_set_tried = true;
+        set_number[s] = number;
+        set_count[s] = 1;
+        go(i + 1, left, 1 + runs + s);
+        set_number[s] = -1;
+        set_count[s] = 0;
+      } else if (set_number[s] == number) {
+        ++set_count[s];
+        go(i + 1, left, 1 + runs + s);
+        --set_count[s];
+      }
+    }
+  }
+
+  void leaf(int left) {
+    int need = 0, room = 0;
+    for (int r = 0; r < runs; ++r) {
+      if (run_colour[r] < 0) return;
+      const int hi = 31 - __builtin_clz(run_numbers[r]), lo = __builtin_ctz(run_numbers[r]);
+      const int len = std::max(4, hi - lo + 1);
+      need += len - __builtin_popcount(run_numbers[r]);
+      room += 14 - len;
+    }
+    for (int s = 0; s < sets; ++s) {
+      if (set_number[s] < 0) return;
+      need += std::max(0, 3 - set_count[s]);
+    }
+    if (need > rooks) return;
+    const int spare = rooks - need;
+    const int unplaced = sets > 0 ? 0 : std::max(0, spare - room);
+    best = std::min(best, left + 25 * unplaced);
+  }
+};
+
+// A random hand of `size` cards from `decks` shuffled decks; with `narrow`, from a deck cut
+// down to two colours and seven numbers plus extra Rooks, where melds are common.
+FaceCounts random_hand(PortableRng& rng, int size, bool narrow) {
+  std::vector<RookFace> deck;
+  if (narrow) {
+    const int c1 = int(rng.bounded(4)), c2 = int(rng.bounded(4));
+    const int low = 1 + int(rng.bounded(8));
+    for (int copy = 0; copy < 2; ++copy)
+      for (int n = low; n < low + 7; ++n) {
+        deck.push_back(rook_face(c1, n));
+        deck.push_back(rook_face(c2, n));
+      }
+    for (int k = 0; k < 4; ++k) deck.push_back(kRook);
+  } else {
+    const int decks = 3 + int(rng.bounded(3));
+    deck.resize(size_t(57 * decks));
+    canonical_rook_deck(decks, deck.data());
+  }
+  rng.shuffle(deck.data(), int(deck.size()));
+  FaceCounts h;
+  for (int i = 0; i < size && i < int(deck.size()); ++i) h.add(deck[size_t(i)]);
+  return h;
+}
+
+}  // namespace
+
+// ---- T1, T12: faces, decks, notation, points ------------------------------------------------
+
+TEST_CASE("T1: Rook faces are colour * 14 + number - 1, and the Rook is 56") {
+  CHECK(rook_face(0, 1) == 0);
+  CHECK(rook_face(3, 14) == 55);
+  CHECK(face("1B") == 0);
+  CHECK(face("14Y") == 55);
+  CHECK(face("5R") == rook_face(2, 5));
+  CHECK(face("ROOK") == kRook);
+  CHECK(face_colour(face("9G")) == 1);
+  CHECK(face_number(face("9G")) == 9);
+}
+
+TEST_CASE("T1 / Card notation: number then colour, case-insensitive in, upper case out") {
+  CHECK(face("5r") == face("5R"));
+  CHECK(face("14g") == rook_face(1, 14));
+  CHECK(face("rook") == kRook);
+  CHECK(face("Rook") == kRook);
+  CHECK(std::string(rook_face_name(face("10y"))) == "10Y");
+  CHECK(std::string(rook_face_name(face("1b"))) == "1B");
+  CHECK(std::string(rook_face_name(kRook)) == "ROOK");
+  CHECK(std::string(rook_face_name(kNoRookFace)) == "??");
+  RookFace untouched = 7;
+  for (const char* bad : {"", "0R", "15B", "5X", "05R", "R5", "ROOKS", "ROO", "5", "-1R", "1 R"})
+    CHECK_MESSAGE(!parse_rook_face(bad, &untouched), bad);
+  CHECK(untouched == 7);
+  for (int f = 0; f < kRookFaces; ++f) CHECK(face(rook_face_name(RookFace(f))) == f);
+}
+
+TEST_CASE("T1: one 57-card deck per player; the canonical order is B G R Y 1..14, ROOK") {
+  for (int decks = kMinRookDecks; decks <= kMaxRookDecks; ++decks) {
+    std::vector<RookFace> deck(size_t(kRookDeckSize * decks));
+    canonical_rook_deck(decks, deck.data());
+    CHECK(deck.size() == size_t(57 * decks));  // 171, 228, 285
+    CHECK(std::string(rook_face_name(deck[0])) == "1B");
+    CHECK(std::string(rook_face_name(deck[13])) == "14B");
+    CHECK(std::string(rook_face_name(deck[14])) == "1G");
+    CHECK(std::string(rook_face_name(deck[55])) == "14Y");
+    CHECK(deck[56] == kRook);
+    CHECK(std::string(rook_face_name(deck[57])) == "1B");
+    // The portable shuffle permutes it: every face still `decks` times.
+    PortableRng rng(42);
+    rng.shuffle(deck.data(), int(deck.size()));
+    FaceCounts counts;
+    for (RookFace f : deck) counts.add(f);
+    for (int f = 0; f < kRookFaces; ++f) CHECK(counts.count(RookFace(f)) == decks);
+    CHECK(counts.total() == 57 * decks);
+  }
+}
+
+TEST_CASE("T1: identical cards are interchangeable: a hand is counts per face") {
+  FaceCounts h = hand_of("5R 5r 5R rook 14G");
+  CHECK(h.count(face("5R")) == 3);
+  CHECK(h.rooks() == 1);
+  CHECK(h.total() == 5);
+  CHECK(h.remove(face("5R"), 2));
+  CHECK(!h.remove(face("5R"), 2));
+  CHECK(h.count(face("5R")) == 1);
+  CHECK(h.contains(hand_of("5R 14G")));
+  CHECK(!h.contains(hand_of("5R 5R")));
+  char buf[64];
+  CHECK(format_rook_faces(hand_of("ROOK 5R 1B 5R"), buf, sizeof buf) == 13);
+  CHECK(std::string(buf) == "1B 5R 5R ROOK");
+  CHECK(format_rook_faces(hand_of("ROOK 5R 1B 5R"), buf, 8) == -1);
+  FaceCounts partial;
+  CHECK(!parse_rook_faces("5R 16R", &partial));
+}
+
+TEST_CASE("T12: penalty points 1-9 are 5, 10-14 are 10, the Rook 25") {
+  CHECK(penalty_points(face("1B")) == 5);
+  CHECK(penalty_points(face("9Y")) == 5);
+  CHECK(penalty_points(face("10R")) == 10);
+  CHECK(penalty_points(face("14G")) == 10);
+  CHECK(penalty_points(kRook) == 25);
+  CHECK(penalty_points(hand_of("1B 9Y 10R 14G ROOK ROOK")) == 5 + 5 + 10 + 10 + 50);
+  CHECK(penalty_points(FaceCounts{}) == 0);
+}
+
+// ---- T4: melds ---------------------------------------------------------------------------
+
+TEST_CASE("T4: a run is four or more cards of one colour in consecutive numbers") {
+  const Meld m = meld_of("5R 6R 7R 8R");
+  CHECK(m.is_run());
+  CHECK(m.colour == 2);
+  CHECK(m.low == 5);
+  CHECK(m.high == 8);
+  CHECK(m.size() == 4);
+  CHECK(m.rooks == 0);
+  CHECK(meld_of("1B 2B 3B 4B").low == 1);
+  CHECK(meld_of("11Y 12Y 13Y 14Y").high == 14);
+  CHECK(meld_of("1G 2G 3G 4G 5G 6G 7G 8G 9G 10G 11G 12G 13G 14G").size() == 14);
+  CHECK(meld_reason("5R 6R 7R") == Reason::meld_too_short);
+  CHECK(meld_reason("5R 6R 7R", MeldKind::run) == Reason::meld_too_short);
+  CHECK(meld_reason("5R 6B 7R 8R") == Reason::not_a_run);
+  CHECK(meld_reason("5R 6R 8R 9R") == Reason::not_a_run);
+  CHECK(meld_reason("8R 7R 6R 5R") == Reason::not_a_run);
+}
+
+TEST_CASE("T4: 1 is low only and nothing wraps past 14 (run_wraps)") {
+  CHECK(meld_reason("13R 14R 1R 2R") == Reason::run_wraps);
+  CHECK(meld_reason("14R 1R 2R 3R") == Reason::run_wraps);
+  CHECK(meld_reason("12R 13R 14R ROOK") == Reason::run_wraps);
+  CHECK(meld_reason("ROOK 1R 2R 3R") == Reason::run_wraps);
+  CHECK(meld_reason("ROOK ROOK 2B 3B") == Reason::run_wraps);
+}
+
+TEST_CASE("T4: a set is three or more cards of one number, any colours") {
+  const Meld m = meld_of("7B 7R 7G");
+  CHECK(m.is_set());
+  CHECK(m.low == 7);
+  CHECK(m.naturals[0] == 1);
+  CHECK(m.naturals[1] == 1);
+  CHECK(m.naturals[2] == 1);
+  CHECK(meld_of("7R 7R 7R").naturals[2] == 3);  // several decks: repeated faces
+  CHECK(meld_of("7R 7R 7R 7B 7Y 7G ROOK").size() == 7);
+  CHECK(meld_reason("7B 7R") == Reason::meld_too_short);
+  CHECK(meld_reason("7B 8B 7R") == Reason::not_a_set);
+  CHECK(meld_reason("7B 7R 8R", MeldKind::set) == Reason::not_a_set);
+}
+
+TEST_CASE("T4: the Rook is wild; a meld needs a natural card; a run's Rook is fixed") {
+  const Meld run = meld_of("5R ROOK 7R 8R");
+  CHECK(run.is_run());
+  CHECK(rook_at(run, 6));
+  CHECK(!rook_at(run, 5));
+  CHECK(run.rooks == 1);
+  CHECK(run.rooks_at == (1u << 5));
+  const Meld edge = meld_of("ROOK ROOK 3B 4B");
+  CHECK(edge.low == 1);
+  CHECK(rook_at(edge, 1));
+  CHECK(rook_at(edge, 2));
+  const Meld set = meld_of("9Y ROOK ROOK");
+  CHECK(set.is_set());
+  CHECK(set.rooks == 2);
+  CHECK(meld_reason("ROOK ROOK ROOK ROOK") == Reason::no_natural_card);
+  CHECK(meld_reason("ROOK ROOK ROOK") == Reason::no_natural_card);
+  CHECK(meld_reason("ROOK ROOK ROOK ROOK", MeldKind::run) == Reason::no_natural_card);
+  CHECK(meld_reason("5Q 6R 7R 8R") == Reason::invalid_card);
+  // The Rook keeps the number its place gave it: laying off at the ends does not move it.
+  Meld grown = run;
+  REQUIRE(lay_off(&grown, face("9R"), RunEnd::any, nullptr) == Reason::ok);
+  REQUIRE(lay_off(&grown, face("4R"), RunEnd::any, nullptr) == Reason::ok);
+  CHECK(rook_at(grown, 6));
+  CHECK(format_meld(grown) == "4R 5R ROOK 7R 8R 9R");
+}
+
+TEST_CASE("T4: one natural card and Rooks read both ways: ambiguous_meld unless named") {
+  CHECK(meld_reason("5R ROOK ROOK ROOK") == Reason::ambiguous_meld);
+  const Meld run = meld_of("5R ROOK ROOK ROOK", MeldKind::run);
+  const Meld set = meld_of("5R ROOK ROOK ROOK", MeldKind::set);
+  CHECK(run.is_run());
+  CHECK(run.high == 8);
+  CHECK(set.is_set());
+  CHECK(format_meld(run) == "run 5R ROOK ROOK ROOK");
+  CHECK(format_meld(set) == "set 5R ROOK ROOK ROOK");
+  CHECK(meld_of("run 5R ROOK ROOK ROOK") == run);
+  CHECK(meld_of("SET 5r rook rook rook") == set);
+  // Three cards cannot be a run: no ambiguity, no prefix.
+  CHECK(format_meld(meld_of("5R ROOK ROOK")) == "5R ROOK ROOK");
+}
+
+TEST_CASE("T4: format_meld and parse_meld round trip") {
+  for (const char* text :
+       {"5R 6R ROOK 8R", "1B 2B 3B 4B 5B", "ROOK 12G 13G 14G", "7B 7R 7R ROOK", "10B 10G 10Y",
+        "run ROOK ROOK 9Y ROOK", "3G ROOK ROOK", "set 3G ROOK ROOK ROOK ROOK"}) {
+    const Meld m = meld_of(text);
+    CHECK(format_meld(m) == text);
+    CHECK(meld_of(format_meld(m).c_str()) == m);
+  }
+  // A set is written in colour order, Rooks last.
+  CHECK(format_meld(meld_of("ROOK 7Y 7B 7R")) == "7B 7R 7Y ROOK");
+}
+
+// ---- T8, T9: laying off and the Rook swap ----------------------------------------------------
+
+TEST_CASE("T8: a run takes its colour's next card at either end, up to 14 and down to 1") {
+  const Meld run = meld_of("5R 6R 7R 8R");
+  CHECK(can_lay_off(run, face("4R")));
+  CHECK(can_lay_off(run, face("9R")));
+  CHECK(can_lay_off(run, face("4R"), RunEnd::low));
+  CHECK(!can_lay_off(run, face("4R"), RunEnd::high));
+  CHECK(!can_lay_off(run, face("3R")));
+  CHECK(!can_lay_off(run, face("9B")));
+  CHECK(!can_lay_off(run, face("6R")));
+  Meld m = run;
+  CHECK(lay_off(&m, face("9R"), RunEnd::any, nullptr) == Reason::ok);
+  CHECK(m.high == 9);
+  Error err;
+  CHECK(lay_off(&m, face("3R"), RunEnd::any, &err) == Reason::cannot_lay_off);
+  CHECK(std::string(err.message).rfind("cannot_lay_off: 3R", 0) == 0);
+  CHECK(m.high == 9);
+  CHECK(m.low == 5);
+  // Up to 14 and down to 1, no further.
+  Meld top = meld_of("11G 12G 13G 14G");
+  CHECK(!can_lay_off(top, kRook, RunEnd::high));
+  CHECK(can_lay_off(top, kRook, RunEnd::low));
+  CHECK(lay_off(&top, kRook, RunEnd::any, nullptr) == Reason::ok);  // any: the open end
+  CHECK(rook_at(top, 10));
+  Meld bottom = meld_of("1Y 2Y 3Y 4Y");
+  CHECK(!can_lay_off(bottom, kRook, RunEnd::low));
+  CHECK(lay_off(&bottom, kRook, RunEnd::low, nullptr) == Reason::cannot_lay_off);
+  CHECK(lay_off(&bottom, kRook, RunEnd::any, nullptr) == Reason::ok);
+  CHECK(rook_at(bottom, 5));
+  Meld full = meld_of("1G 2G 3G 4G 5G 6G 7G 8G 9G 10G 11G 12G 13G 14G");
+  CHECK(!can_lay_off(full, kRook));
+}
+
+TEST_CASE("T8: the Rook laid off to a run says which end, and stands for that number") {
+  Meld m = meld_of("5R 6R 7R 8R");
+  CHECK(lay_off(&m, kRook, RunEnd::low, nullptr) == Reason::ok);
+  CHECK(rook_at(m, 4));
+  CHECK(lay_off(&m, kRook, RunEnd::high, nullptr) == Reason::ok);
+  CHECK(rook_at(m, 9));
+  CHECK(format_meld(m) == "ROOK 5R 6R 7R 8R ROOK");
+  CHECK(m.rooks == 2);
+  // The next natural card goes beyond the Rooks.
+  CHECK(can_lay_off(m, face("3R")));
+  CHECK(can_lay_off(m, face("10R")));
+  CHECK(!can_lay_off(m, face("4R")));
+}
+
+TEST_CASE("T8: a set takes any card of its number, and the Rook") {
+  Meld m = meld_of("7B 7R 7G");
+  CHECK(can_lay_off(m, face("7Y")));
+  CHECK(can_lay_off(m, face("7B")));
+  CHECK(can_lay_off(m, kRook));
+  CHECK(!can_lay_off(m, face("8Y")));
+  CHECK(lay_off(&m, face("7Y"), RunEnd::any, nullptr) == Reason::ok);
+  CHECK(lay_off(&m, kRook, RunEnd::any, nullptr) == Reason::ok);
+  CHECK(lay_off(&m, face("8Y"), RunEnd::any, nullptr) == Reason::cannot_lay_off);
+  CHECK(m.size() == 5);
+  CHECK(format_meld(m) == "7B 7G 7R 7Y ROOK");
+}
+
+TEST_CASE("T8: the lay-off finder lists every card, meld and end") {
+  const Meld table[] = {meld_of("5R 6R 7R 8R"), meld_of("7B 7G 7Y"), meld_of("11G 12G 13G 14G")};
+  const FaceCounts hand = hand_of("4R 9R 7R ROOK 2B 10G 10G");
+  LayOff out[32];
+  const int n = find_lay_offs(hand, table, 3, out, 32);
+  std::vector<std::string> got;
+  for (int i = 0; i < n; ++i)
+    got.push_back(std::string(rook_face_name(out[i].face)) + "@" + std::to_string(out[i].meld) +
+                  (out[i].end == RunEnd::low    ? "L"
+                   : out[i].end == RunEnd::high ? "H"
+                                                : ""));
+  const std::vector<std::string> want = {"10G@2L",  "4R@0L",   "7R@1",   "9R@0H",
+                                         "ROOK@0L", "ROOK@0H", "ROOK@1", "ROOK@2L"};
+  CHECK(got == want);
+  CHECK(find_lay_offs(hand, table, 3, out, 2) == n);  // the count even when it does not fit
+  CHECK(find_lay_offs(hand_of("2B 3Y"), table, 3, out, 32) == 0);
+}
+
+TEST_CASE("T9: the natural card a run's Rook stands for takes its place; never in a set") {
+  Meld run = meld_of("5R ROOK 7R 8R");
+  CHECK(can_swap_rook(run, face("6R")));
+  CHECK(!can_swap_rook(run, face("6B")));
+  CHECK(!can_swap_rook(run, face("5R")));
+  Error err;
+  CHECK(swap_rook(&run, face("6B"), &err) == Reason::no_rook_to_swap);
+  CHECK(swap_rook(&run, face("6R"), nullptr) == Reason::ok);
+  CHECK(format_meld(run) == "5R 6R 7R 8R");
+  CHECK(run.rooks == 0);
+  Meld set = meld_of("7B 7R ROOK");
+  CHECK(!can_swap_rook(set, face("7G")));
+  CHECK(swap_rook(&set, face("7G"), &err) == Reason::no_rook_to_swap);
+}
+
+// ---- T2, T7: contracts -------------------------------------------------------------------
+
+TEST_CASE("T2: the contracts of rounds 1 to 11") {
+  const Contract want[] = {{0, 2}, {1, 1}, {2, 0}, {0, 3}, {1, 2}, {2, 1},
+                           {0, 4}, {3, 0}, {0, 5}, {4, 0}, {2, 2}};
+  for (int round = 1; round <= 11; ++round) CHECK(contract_for_round(round) == want[round - 1]);
+  CHECK(contract_for_round(0) == Contract{});
+  CHECK(contract_for_round(12) == Contract{});
+}
+
+namespace {
+// Minimal melds for the contracts, runs then sets, from cards that cannot be rearranged into
+// anything more; `longer` adds a card to each.
+const char* kRuns[] = {"1B 2B 3B 4B", "6G 7G 8G 9G", "10R 11R 12R 13R", "3Y 4Y 5Y 6Y"};
+const char* kLongerRuns[] = {"1B 2B 3B 4B 5B", "6G 7G 8G 9G 10G", "9R 10R 11R 12R 13R",
+                             "3Y 4Y 5Y 6Y 7Y"};
+const char* kSets[] = {"2G 2R 2Y", "5B 5R 5G", "8B 8R 8Y", "11B 11Y 11G", "14B 14G 14Y"};
+const char* kLongerSets[] = {"2G 2R 2Y 2B", "5B 5R 5G 5Y", "8B 8R 8Y 8G", "11B 11Y 11G 11R",
+                             "14B 14G 14Y 14R"};
+
+std::string contract_hand(Contract c, bool longer, int drop_last) {
+  std::string text;
+  for (int r = 0; r < c.runs; ++r) text += std::string(longer ? kLongerRuns[r] : kRuns[r]) + " ";
+  for (int s = 0; s < c.sets; ++s) text += std::string(longer ? kLongerSets[s] : kSets[s]) + " ";
+  // Drop the last `drop_last` cards: the last meld is one card short.
+  for (int i = 0; i < drop_last; ++i) {
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    text.erase(text.find_last_of(' ') + 1);
+  }
+  return text;
+}
+}  // namespace
+
+TEST_CASE("T2/T7: each contract is laid down with minimal and longer melds, and refused short") {
+  for (int round = 1; round <= 11; ++round) {
+    const Contract c = contract_for_round(round);
+    CAPTURE(round);
+    for (bool longer : {false, true}) {
+      const FaceCounts hand = hand_of(contract_hand(c, longer, 0) + "9Y 13G");
+      Arrangement a;
+      REQUIRE(find_contract(hand, c, &a));
+      check_arrangement(hand, c, a);
+      CHECK(a.leftover == hand_of("9Y 13G"));  // every meld card used, longer melds whole
+      CHECK(a.leftover_points == 15);
+    }
+    // One card short of the last meld: refused, even with junk cards.
+    const FaceCounts short_hand = hand_of(contract_hand(c, false, 1) + "9Y 13G");
+    CHECK(!find_contract(short_hand, c, nullptr));
+    // With a Rook in place of the missing card it is accepted, the Rook used.
+    const FaceCounts with_rook = hand_of(contract_hand(c, false, 1) + "ROOK");
+    Arrangement a;
+    REQUIRE(find_contract(with_rook, c, &a));
+    check_arrangement(with_rook, c, a);
+    CHECK(a.leftover.empty());
+  }
+}
+
+TEST_CASE("T7: two sets of one number or two runs of one colour are allowed") {
+  Arrangement a;
+  const FaceCounts sets = hand_of("7B 7G 7R 7B 7G 7R");
+  REQUIRE(find_contract(sets, Contract{0, 2}, &a));
+  check_arrangement(sets, Contract{0, 2}, a);
+  CHECK(a.melds[0].low == 7);
+  CHECK(a.melds[1].low == 7);
+  const FaceCounts runs = hand_of("5R 6R 7R 8R 5R 6R 7R 8R");
+  REQUIRE(find_contract(runs, Contract{2, 0}, &a));
+  check_arrangement(runs, Contract{2, 0}, a);
+  CHECK(a.leftover.empty());
+  // A single run of 8 is one run, not two.
+  CHECK(!find_contract(hand_of("1R 2R 3R 4R 5R 6R 7R"), Contract{2, 0}, nullptr));
+  CHECK(find_contract(hand_of("1R 2R 3R 4R 5R 6R 7R 8R"), Contract{2, 0}, nullptr));
+}
+
+TEST_CASE("T7: the finder leaves the fewest points: Rooks fill gaps, high cards go first") {
+  Arrangement a;
+  // 2 runs: the Rook fills 5B so both runs can be made.
+  const FaceCounts h = hand_of("1B 2B 3B 4B 6B 7B 8B ROOK 10Y");
+  REQUIRE(find_contract(h, Contract{2, 0}, &a));
+  check_arrangement(h, Contract{2, 0}, a);
+  CHECK(a.leftover == hand_of("10Y"));
+  CHECK(!find_contract(hand_of("1B 2B 3B 4B 6B 7B 8B 10B"), Contract{2, 0}, nullptr));
+  // 1 run 1 set: 6R goes to the set of 6s with 6B 6G; the run 5R ROOK 7R 8R takes the Rook.
+  const FaceCounts h2 = hand_of("5R 6R 7R 8R 6B 6G ROOK");
+  REQUIRE(find_contract(h2, Contract{1, 1}, &a));
+  check_arrangement(h2, Contract{1, 1}, a);
+  CHECK(a.leftover.empty());
+  // Spare Rooks go onto a meld, never left in hand.
+  const FaceCounts h3 = hand_of("9B 9G 9R 3Y 3G 3B ROOK ROOK ROOK");
+  REQUIRE(find_contract(h3, Contract{0, 2}, &a));
+  check_arrangement(h3, Contract{0, 2}, a);
+  CHECK(a.leftover.empty());
+  // Unsupported contracts.
+  CHECK(!find_contract(h3, Contract{0, 0}, nullptr));
+  CHECK(!find_contract(h3, Contract{5, 0}, nullptr));
+  CHECK(!find_contract(h3, Contract{0, 6}, nullptr));
+}
+
+TEST_CASE("T11: round 11 goes out with the whole hand as exactly two runs and two sets") {
+  const FaceCounts hand = hand_of("1B 2B 3B 4B 5B 9G 10G 11G 12G 7R 7Y 7B 13Y 13R ROOK");
+  Arrangement a;
+  REQUIRE(find_whole_hand(hand, &a));
+  check_arrangement(hand, Contract{2, 2}, a);
+  CHECK(a.leftover.empty());
+  CHECK(a.leftover_points == 0);
+  // One card that fits nowhere: the contract can be laid down, the whole hand cannot.
+  const FaceCounts extra = hand_of("1B 2B 3B 4B 5B 9G 10G 11G 12G 7R 7Y 7B 13Y 13R ROOK 2G");
+  CHECK(!find_whole_hand(extra, &a));
+  REQUIRE(find_contract(extra, Contract{2, 2}, &a));
+  CHECK(a.leftover == hand_of("2G"));
+  // A card that extends a meld is fine; so is a spare Rook.
+  CHECK(find_whole_hand(hand_of("1B 2B 3B 4B 5B 9G 10G 11G 12G 7R 7Y 7B 13Y 13R ROOK 6B ROOK"),
+                        nullptr));
+  // Three runs and one set is not two and two.
+  CHECK(!find_whole_hand(hand_of("1B 2B 3B 4B 1G 2G 3G 4G 1R 2R 3R 4R 9B 9G 9R"), nullptr));
+}
+
+// ---- the finder against brute force -----------------------------------------------------------
+
+TEST_CASE("T2/T7/T12: the contract finder agrees with brute force on 22,000 random hands") {
+  PortableRng rng(20260611);
+  Brute brute;
+  int feasible = 0, checked = 0;
+  for (int i = 0; i < 22000; ++i) {
+    const int round = 1 + i % 11;
+    const Contract c = contract_for_round(round);
+    const int deal = round == 9 ? 15 : round == 10 ? 16 : round == 11 ? 14 : 12;
+    const int size = deal + int(rng.bounded(3));  // after a draw and a buy or two
+    const FaceCounts hand = random_hand(rng, size, i % 2 == 1);
+    const int want = brute.solve(hand, c);
+    Arrangement a;
+    const bool found = find_contract(hand, c, &a);
+    CAPTURE(round);
+    CAPTURE(i);
+    REQUIRE(found == (want < (1 << 30)));
+    ++checked;
+    if (!found) continue;
+    ++feasible;
+    REQUIRE(a.leftover_points == want);
+    check_arrangement(hand, c, a);
+    if (round == 11) CHECK(find_whole_hand(hand, nullptr) == (want == 0));
+  }
+  CHECK(checked == 22000);
+  CHECK(feasible > 3000);  // the narrow hands make most contracts reachable
+  MESSAGE("feasible: " << feasible << " of " << checked);
+}
