@@ -1353,3 +1353,25 @@ TEST_CASE("Refusals: malformed deals (malformed_deal)") {
                      hands, &ghost, &err) == Reason::malformed_deal);
   }
 }
+
+TEST_CASE("G1-G11 state images: deserialize refuses fields out of range in every phase") {
+  uint8_t bytes[kSerializedSize];
+  State s = new_game();
+  s.auction_len = 250;  // would make a view read past the auction log
+  REQUIRE(serialize(s, bytes, sizeof bytes) == kSerializedSize);
+  State out = new_game();
+  Error err;
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
+  s = new_game();
+  s.tricks_done = kTricks;  // a finished hand whose tricks hold no cards
+  s.trump = 0;
+  s.leaders[0] = 0;
+  REQUIRE(serialize(s, bytes, sizeof bytes) == kSerializedSize);
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
+  s = new_game();
+  s.played[0][0] = 0x40;  // not a card
+  REQUIRE(serialize(s, bytes, sizeof bytes) == kSerializedSize);
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
+  const State fresh = new_game();
+  CHECK(std::memcmp(&out, &fresh, sizeof out) == 0);  // every refusal left *out untouched
+}

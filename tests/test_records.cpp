@@ -1007,3 +1007,28 @@ TEST_CASE("sheepshead records: refused plays give their reason and line (S7, S8,
   expect_refused(h + sheep_until(kUnknown, 19, "4 play JS"), Reason::must_follow_suit,
                  23);  // spades led, 9S 8S held
 }
+
+TEST_CASE("records: the replay JSON stays valid UTF-8 whatever bytes a record holds") {
+  // A long non-ASCII game name is cut inside the message: never in the middle of a character.
+  std::string record = "deckhand 1\ngame x";
+  for (int i = 0; i < 200; ++i) record += "\xC3\xA9";  // é
+  record += "\n";
+  const std::string json = deckhand::replay_json(deckhand::replay_record(record));
+  CHECK(json.find("\"code\": \"unknown_game\"") != std::string::npos);
+  // Every multi-byte sequence in the output is complete.
+  for (size_t i = 0; i < json.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(json[i]);
+    if (c == 0xC3) {
+      REQUIRE(i + 1 < json.size());
+      CHECK(static_cast<unsigned char>(json[i + 1]) == 0xA9);
+      ++i;
+    } else {
+      CHECK(c < 0x80);
+    }
+  }
+  // A byte that is not UTF-8 becomes U+FFFD.
+  const std::string bad =
+      deckhand::replay_json(deckhand::replay_record("deckhand 1\ngame ghost-euchre\n1 pl\xE9y\n"));
+  CHECK(bad.find("pl\\ufffdy") != std::string::npos);
+  CHECK(bad.find('\xE9') == std::string::npos);
+}

@@ -2001,3 +2001,15 @@ TEST_CASE("Refusals: malformed deals (malformed_deal)") {
   CHECK(deal_cards(s, twice, blind, &out, &err) == Reason::malformed_deal);
   CHECK(std::memcmp(&out, &s, sizeof s) == 0);
 }
+
+TEST_CASE(
+    "S5 no_pick=doubler: the count of pending doublers is capped with a reason (doubler_limit)") {
+  State s = new_game(with("no_pick", "doubler"), 4);
+  s.pending_doublers = UINT16_MAX;  // as many as the state can count
+  deal_turned(s, kDealFollow, 4);
+  for (int i = 0; i < kPlayers - 1; ++i) act(s, to_act(s), "pass");
+  // The dealer's pass would throw in one more doubler than can be counted: refused, unchanged.
+  refused(s, to_act(s), "pass", Reason::doubler_limit);
+  act(s, to_act(s), "pick");
+  CHECK(s.pending_doublers == UINT16_MAX);
+}

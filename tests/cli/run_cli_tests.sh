@@ -37,6 +37,7 @@ check "replay bad card" 1 '"line": 7, "code": "invalid_card"' -- "$deckhand" rep
 # Usage errors.
 check "replay no file" 2 '' -- "$deckhand" replay "$tmp/does-not-exist.rec"
 check "replay no args" 2 '' -- "$deckhand" replay
+check "replay a directory" 2 '' -- "$deckhand" replay "$tmp"
 check "unknown command" 2 '' -- "$deckhand" frobnicate
 check "simulate unknown game" 2 '' -- "$deckhand" simulate chess --games 1
 check "view needs seat" 2 '' -- "$deckhand" view "$dir/one_hand.rec"
