@@ -42,6 +42,12 @@ Reason parse_holdings(std::string_view deal_text, int players, const char* extra
   return Reason::ok;
 }
 
+Reason expect_words(const std::vector<std::string_view>& words, size_t n, Error* err) {
+  if (words.size() == n) return Reason::ok;
+  return fail(err, Reason::malformed_action, "'%.*s' takes %zu word(s) after it, got %zu",
+              int(words[0].size()), words[0].data(), n - 1, words.size() - 1);
+}
+
 std::string format_holdings(const CardSet* holdings, int players, const char* extra) {
   std::string out;
   char buf[100];

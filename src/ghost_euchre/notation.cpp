@@ -28,11 +28,7 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
   const auto words = text::split_words(line);
   if (words.empty()) return fail(err, Reason::malformed_action, "empty action");
   const std::string_view verb = words[0];
-  auto arity = [&](size_t n) -> Reason {
-    if (words.size() == n) return Reason::ok;
-    return fail(err, Reason::malformed_action, "'%.*s' takes %zu word(s) after it, got %zu",
-                int(verb.size()), verb.data(), n - 1, words.size() - 1);
-  };
+  auto arity = [&](size_t n) { return deckhand::detail::expect_words(words, n, err); };
   Action a;
   a.seat = uint8_t(seat);
   if (iequals(verb, "swap") || iequals(verb, "pass")) {

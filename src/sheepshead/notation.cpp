@@ -37,11 +37,7 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
     return fail(err, Reason::invalid_card, "'%.*s' is not a card (7 to A of C, D, H, S)",
                 int(words[i].size()), words[i].data());
   };
-  auto arity = [&](size_t n) -> Reason {
-    if (words.size() == n) return Reason::ok;
-    return fail(err, Reason::malformed_action, "'%.*s' takes %zu word(s) after it, got %zu",
-                int(verb.size()), verb.data(), n - 1, words.size() - 1);
-  };
+  auto arity = [&](size_t n) { return deckhand::detail::expect_words(words, n, err); };
   Action a;
   a.seat = uint8_t(seat);
   if (iequals(verb, "pick") || iequals(verb, "pass") || iequals(verb, "alone")) {
