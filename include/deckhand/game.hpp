@@ -47,6 +47,15 @@ class Game {
   // Chance events.
   virtual Reason deal_seed(uint64_t seed, Error* err) = 0;
   virtual Reason deal_text(std::string_view cards, Error* err) = 0;
+  // Toonerville's reshuffles of an explicitly dealt round (RULES.md T13): a generator seed,
+  // or the new stock as `stock: <cards top first> [...]`. Other games refuse them.
+  virtual Reason reshuffle_seed(uint64_t seed, Error* err) = 0;
+  virtual Reason reshuffle_text(std::string_view stock, Error* err) = 0;
+  // True when the next draw needs a reshuffle the caller must give (T13).
+  virtual bool needs_reshuffle() const = 0;
+  // T6: of the seats in `requests` (bit s = seat s wants to buy), the one that gets the top
+  // discard (the nearest after the seat to act that may buy), or -1 (also in other games).
+  virtual int buy_winner(uint32_t requests) const = 0;
 
   // Player actions, as text ("bid 4") or as codes.
   virtual Reason apply_text(int seat, std::string_view action, Error* err) = 0;

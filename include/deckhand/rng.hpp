@@ -78,6 +78,13 @@ class PortableRng {
   const uint64_t* state_words() const {
     return s_;
   }
+  // Continues a generator from words saved with state_words() (Toonerville's reshuffles,
+  // RULES.md T13, continue the round's generator across transitions).
+  static PortableRng from_state_words(const uint64_t words[4]) {
+    PortableRng r;
+    for (int i = 0; i < 4; ++i) r.s_[i] = words[i];
+    return r;
+  }
 
  private:
   static uint64_t rotl(uint64_t x, int k) {

@@ -8,7 +8,8 @@
 namespace deckhand {
 
 const std::vector<GameSpec>& game_specs() {
-  static const std::vector<GameSpec> specs = {{"ghost-euchre", 3, 3}, {"sheepshead", 5, 5}};
+  static const std::vector<GameSpec> specs = {
+      {"ghost-euchre", 3, 3}, {"sheepshead", 5, 5}, {"toonerville", 3, 5}};
   return specs;
 }
 
@@ -28,8 +29,17 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
   for (const GameSpec& spec : game_specs()) {
     if (!text::iequals(name, spec.name)) continue;
     if (players != 0 && (players < spec.min_players || players > spec.max_players)) {
-      fail(err, Reason::bad_player_count, "%s is for %d players, not %d", spec.name,
-           spec.min_players, players);
+      if (spec.min_players == spec.max_players)
+        fail(err, Reason::bad_player_count, "%s is for %d players, not %d", spec.name,
+             spec.min_players, players);
+      else
+        fail(err, Reason::bad_player_count, "%s is for %d to %d players, not %d", spec.name,
+             spec.min_players, spec.max_players, players);
+      return nullptr;
+    }
+    if (players == 0 && spec.min_players != spec.max_players) {
+      fail(err, Reason::bad_player_count, "%s needs a player count (%d to %d)", spec.name,
+           spec.min_players, spec.max_players);
       return nullptr;
     }
     const int n = players ? players : spec.min_players;
@@ -45,9 +55,11 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
         }
     if (std::string_view(spec.name) == "sheepshead")
       return sheepshead::make_sheepshead(options, first_dealer, err);
+    if (std::string_view(spec.name) == "toonerville")
+      return toonerville::make_toonerville(options, n, first_dealer, err);
     return ghost_euchre::make_ghost_euchre(options, first_dealer, err);
   }
-  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre, sheepshead)",
+  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre, sheepshead, toonerville)",
        int(name.size()), name.data());
   return nullptr;
 }
@@ -60,6 +72,7 @@ std::unique_ptr<Game> deserialize_game(const uint8_t* bytes, size_t len, Error* 
   if (std::memcmp(bytes, "DHge", 4) == 0)
     return ghost_euchre::restore_ghost_euchre(bytes, len, err);
   if (std::memcmp(bytes, "DHsh", 4) == 0) return sheepshead::restore_sheepshead(bytes, len, err);
+  if (std::memcmp(bytes, "DHtr", 4) == 0) return toonerville::restore_toonerville(bytes, len, err);
   fail(err, Reason::corrupt_state, "unknown state magic: not a serialized deckhand game");
   return nullptr;
 }

@@ -2,13 +2,15 @@
 // plus the event history that produced it, for the C ABI, records and tools.
 //
 // A game plugs in with a Rules struct of static functions and constants over its own State
-// and Action (see src/ghost_euchre/game.cpp and src/sheepshead/game.cpp). Its State must
-// have the fields every game shares: scores[], winners, hands_scored, last.deltas[],
-// options, first_dealer.
+// and Action (see src/ghost_euchre/game.cpp, src/sheepshead/game.cpp and
+// src/toonerville/game.cpp). Its State must have the fields every game shares: scores[],
+// winners, hands_scored, last.deltas[], options, first_dealer. Explicit deals (and
+// Toonerville's reshuffles, when Rules::kHasReshuffle) travel as the game's own bytes.
 #pragma once
 
 #include <cstddef>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -22,24 +24,42 @@ namespace deckhand::detail {
 // FNV-1a over a serialized game: any change confined to one byte changes the sum.
 uint64_t blob_checksum(const uint8_t* bytes, size_t n);
 
+// The trick-taking games' explicit deals as event bytes: the holders' card masks in order.
+inline std::string pack_holdings(const CardSet* holdings, int holders) {
+  return std::string(reinterpret_cast<const char*>(holdings), size_t(holders) * sizeof(CardSet));
+}
+inline bool unpack_holdings(std::string_view bytes, CardSet* holdings, int holders) {
+  if (bytes.size() != size_t(holders) * sizeof(CardSet)) return false;
+  std::memcpy(static_cast<void*>(holdings), bytes.data(), bytes.size());
+  return true;
+}
+
 template <typename Rules>
 class GameAdapter final : public Game {
  public:
   using State = typename Rules::State;
   using Action = typename Rules::Action;
   using Options = typename Rules::Options;
-  static constexpr int kPlayers = Rules::kPlayers;
-  static constexpr int kHolders = kPlayers + 1;  // the seats and the extra holder
+  static constexpr size_t kEventPad = 7 - sizeof(Action) % 8;
+  static_assert(kEventPad > 0, "an action of 8k + 7 bytes needs another event layout");
 
-  // One event of the history: a seeded deal, an explicit deal, or an action. Unused fields
+  // One event of the history: a seeded deal, an explicit deal (its bytes are payload_[offset,
+  // offset + size)), an action, or a reshuffle by seed or by explicit order. Unused fields
   // stay zero, so that an event has exactly one byte image.
   struct Event {
-    enum Type : uint8_t { seeded = 1, explicit_deal = 2, action = 3 };
+    enum Type : uint8_t {
+      seeded = 1,
+      explicit_deal = 2,
+      action = 3,
+      reshuffle_seeded = 4,
+      reshuffle_explicit = 5
+    };
     uint8_t type;
     Action act;
-    uint8_t zero[7 - sizeof(Action)];
+    uint8_t zero[kEventPad];
     uint64_t seed;
-    CardSet holdings[kHolders];
+    uint32_t offset;
+    uint32_t size;
   };
   static_assert(std::has_unique_object_representations_v<Event> &&
                 std::is_trivially_copyable_v<Event>);
@@ -50,25 +70,47 @@ class GameAdapter final : public Game {
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<GameAdapter>(*this); }
   const char* name() const override { return Rules::kName; }
-  int players() const override { return kPlayers; }
+  int players() const override { return Rules::players(state_); }
 
   Reason deal_seed(uint64_t seed, Error* err) override {
-    make_room();
-    Reason r = Rules::deal_seed(state_, seed, &state_, err);
-    if (r == Reason::ok) {
-      legal_count_ = -1;
-      Event& e = history_.emplace_back();
-      e.type = Event::seeded;
-      e.seed = seed;
-    }
-    return r;
+    return seed_event(Event::seeded, seed, err);
   }
 
   Reason deal_text(std::string_view cards, Error* err) override {
-    Event e{};
-    e.type = Event::explicit_deal;
-    if (Reason r = Rules::parse_deal(cards, e.holdings, err); r != Reason::ok) return r;
-    return deal_event(e, err);
+    std::string bytes;
+    if (Reason r = Rules::parse_deal(cards, state_, &bytes, err); r != Reason::ok) return r;
+    return bytes_event(Event::explicit_deal, bytes, err);
+  }
+
+  Reason reshuffle_seed(uint64_t seed, Error* err) override {
+    if constexpr (Rules::kHasReshuffle) {
+      return seed_event(Event::reshuffle_seeded, seed, err);
+    } else {
+      (void)seed;
+      return fail(err, Reason::wrong_phase, "%s has no reshuffles", Rules::kName);
+    }
+  }
+
+  Reason reshuffle_text(std::string_view cards, Error* err) override {
+    if constexpr (Rules::kHasReshuffle) {
+      std::string bytes;
+      if (Reason r = Rules::parse_reshuffle(state_, cards, &bytes, err); r != Reason::ok) return r;
+      return bytes_event(Event::reshuffle_explicit, bytes, err);
+    } else {
+      (void)cards;
+      return fail(err, Reason::wrong_phase, "%s has no reshuffles", Rules::kName);
+    }
+  }
+
+  bool needs_reshuffle() const override {
+    if constexpr (Rules::kHasReshuffle) return Rules::needs_reshuffle(state_);
+    return false;
+  }
+
+  int buy_winner(uint32_t requests) const override {
+    if constexpr (Rules::kHasReshuffle) return Rules::buy_winner(state_, requests);
+    (void)requests;
+    return -1;
   }
 
   Reason apply_action(Action a, Error* err) {
@@ -146,20 +188,20 @@ class GameAdapter final : public Game {
   bool over() const override { return Rules::is_over(state_); }
   const char* phase_name() const override { return Rules::phase_name(state_); }
   std::vector<int64_t> scores() const override {
-    return {std::begin(state_.scores), std::end(state_.scores)};
+    return {std::begin(state_.scores), std::begin(state_.scores) + players()};
   }
   std::vector<int> winners() const override {
     std::vector<int> w;
-    for (int p = 0; p < kPlayers; ++p)
+    for (int p = 0; p < players(); ++p)
       if (state_.winners >> p & 1) w.push_back(p);
     return w;
   }
   uint32_t hands_scored() const override { return state_.hands_scored; }
   std::vector<int64_t> last_deltas() const override {
     if (state_.hands_scored == 0) return {};
-    return {std::begin(state_.last.deltas), std::end(state_.last.deltas)};
+    return {std::begin(state_.last.deltas), std::begin(state_.last.deltas) + players()};
   }
-  std::string last_hand_json() const override { return Rules::result_json(state_.last); }
+  std::string last_hand_json() const override { return Rules::result_json(state_); }
   std::string view_json(int seat) const override {
     return Rules::view_json(Rules::view(state_, seat));
   }
@@ -167,16 +209,21 @@ class GameAdapter final : public Game {
     return Rules::view_text(Rules::view(state_, seat));
   }
 
-  // Layout: the checksummed state image, the event count (u32), the events, and a checksum
-  // (u64) of everything before it, which also covers the history.
+  // Layout: the checksummed state image, the event count (u32), the events, the payload
+  // size (u32) and bytes, and a checksum (u64) of everything before it.
   std::vector<uint8_t> serialize() const override {
-    const size_t body = Rules::kSerializedSize + 4 + history_.size() * sizeof(Event);
+    const size_t events = history_.size() * sizeof(Event);
+    const size_t body = Rules::kSerializedSize + 4 + events + 4 + payload_.size();
     std::vector<uint8_t> bytes(body + 8);
-    Rules::serialize(state_, bytes.data(), Rules::kSerializedSize);
-    const uint32_t n = uint32_t(history_.size());
-    std::memcpy(bytes.data() + Rules::kSerializedSize, &n, 4);
-    if (n)
-      std::memcpy(bytes.data() + Rules::kSerializedSize + 4, history_.data(), n * sizeof(Event));
+    uint8_t* at = bytes.data();
+    Rules::serialize(state_, at, Rules::kSerializedSize);
+    at += Rules::kSerializedSize;
+    const uint32_t n = uint32_t(history_.size()), p = uint32_t(payload_.size());
+    std::memcpy(at, &n, 4);
+    if (n) std::memcpy(at + 4, history_.data(), events);
+    at += 4 + events;
+    std::memcpy(at, &p, 4);
+    if (p) std::memcpy(at + 4, payload_.data(), p);
     const uint64_t sum = blob_checksum(bytes.data(), body);
     std::memcpy(bytes.data() + body, &sum, 8);
     return bytes;
@@ -192,10 +239,19 @@ class GameAdapter final : public Game {
       return nullptr;
     }
     if (Rules::deserialize(bytes, kHead, &image, err) != Reason::ok) return nullptr;
-    uint32_t n;
+    uint32_t n, payload_size;
     std::memcpy(&n, bytes + kHead, 4);
-    if ((len - kHead - 4 - 8) != size_t(n) * sizeof(Event)) {
+    if ((len - kHead - 4 - 8) / sizeof(Event) < n ||
+        len - kHead - 4 - 8 - size_t(n) * sizeof(Event) < 4) {
       fail(err, Reason::corrupt_state, "history of %u events does not fit %zu bytes", n, len);
+      return nullptr;
+    }
+    const uint8_t* payload = bytes + kHead + 4 + size_t(n) * sizeof(Event);
+    std::memcpy(&payload_size, payload, 4);
+    payload += 4;
+    if (size_t(bytes + len - 8 - payload) != payload_size) {
+      fail(err, Reason::corrupt_state, "payload of %u bytes does not fit %zu bytes", payload_size,
+           len);
       return nullptr;
     }
     uint64_t sum;
@@ -205,31 +261,39 @@ class GameAdapter final : public Game {
       return nullptr;
     }
     auto game = std::make_unique<GameAdapter>(image.options, image.first_dealer);
+    uint32_t used = 0;  // payload bytes claimed by the events so far, in order
     for (uint32_t i = 0; i < n; ++i) {
       Event e;
       std::memcpy(static_cast<void*>(&e), bytes + kHead + 4 + size_t(i) * sizeof(Event), sizeof e);
       Event canonical{};  // the bytes the event's own fields would serialize to
       canonical.type = e.type;
-      if (e.type == Event::seeded) canonical.seed = e.seed;
-      if (e.type == Event::explicit_deal)
-        std::memcpy(canonical.holdings, e.holdings, sizeof e.holdings);
+      const bool seeded = e.type == Event::seeded || e.type == Event::reshuffle_seeded;
+      const bool carries = e.type == Event::explicit_deal || e.type == Event::reshuffle_explicit;
+      if (seeded) canonical.seed = e.seed;
+      if (carries) canonical.offset = used, canonical.size = e.size;
       if (e.type == Event::action) canonical.act = e.act;
-      if (std::memcmp(&canonical, &e, sizeof e) != 0) {
+      if (std::memcmp(&canonical, &e, sizeof e) != 0 || e.size > payload_size - used) {
         fail(err, Reason::corrupt_state, "history event %u is malformed", i);
         return nullptr;
       }
+      const std::string_view data(reinterpret_cast<const char*>(payload) + used, e.size);
+      used += e.size;
       Error inner;
       Reason r = Reason::corrupt_state;
-      if (e.type == Event::seeded)
-        r = game->deal_seed(e.seed, &inner);
-      else if (e.type == Event::explicit_deal)
-        r = game->deal_event(e, &inner);
+      if (seeded && (e.type == Event::seeded || Rules::kHasReshuffle))
+        r = game->seed_event(typename Event::Type(e.type), e.seed, &inner);
+      else if (carries && (e.type == Event::explicit_deal || Rules::kHasReshuffle))
+        r = game->bytes_event(typename Event::Type(e.type), data, &inner);
       else if (e.type == Event::action)
         r = game->apply_action(e.act, &inner);
       if (r != Reason::ok) {
         fail(err, Reason::corrupt_state, "history event %u does not replay (%s)", i, inner.message);
         return nullptr;
       }
+    }
+    if (used != payload_size) {
+      fail(err, Reason::corrupt_state, "%u payload bytes belong to no event", payload_size - used);
+      return nullptr;
     }
     if (std::memcmp(&game->state_, &image, sizeof image) != 0) {
       fail(err, Reason::corrupt_state, "the state does not match its history");
@@ -240,17 +304,24 @@ class GameAdapter final : public Game {
 
   std::string record() const override {
     std::string out = std::string("deckhand 1\ngame ") + Rules::kName + "\nplayers " +
-                      std::to_string(kPlayers) + "\n";
+                      std::to_string(players()) + "\n";
     for (const std::string& option : Rules::option_strings(state_.options))
       out += "option " + option + "\n";
     out += "dealer " + std::to_string(state_.first_dealer) + "\n";
     for (const Event& e : history_) {
-      if (e.type == Event::seeded)
+      const std::string_view data(payload_.data() + e.offset, e.size);
+      if (e.type == Event::seeded) {
         out += "deal seed " + std::to_string(e.seed) + "\n";
-      else if (e.type == Event::explicit_deal)
-        out += "deal " + Rules::format_deal(e.holdings) + "\n";
-      else
+      } else if (e.type == Event::explicit_deal) {
+        out += "deal " + Rules::format_deal(data) + "\n";
+      } else if (e.type == Event::action) {
         out += std::to_string(e.act.seat) + " " + Rules::format_action(e.act) + "\n";
+      } else if constexpr (Rules::kHasReshuffle) {
+        if (e.type == Event::reshuffle_seeded)
+          out += "reshuffle seed " + std::to_string(e.seed) + "\n";
+        else
+          out += "reshuffle " + Rules::format_reshuffle(data) + "\n";
+      }
     }
     return out;
   }
@@ -258,6 +329,7 @@ class GameAdapter final : public Game {
   void reset() override {
     state_ = Rules::new_game(state_.options, state_.first_dealer);
     history_.clear();
+    payload_.clear();
     legal_count_ = -1;
   }
 
@@ -269,12 +341,39 @@ class GameAdapter final : public Game {
     if (history_.size() == history_.capacity()) history_.reserve(2 * history_.size() + 64);
   }
 
-  Reason deal_event(const Event& e, Error* err) {
+  Reason seed_event(typename Event::Type type, uint64_t seed, Error* err) {
     make_room();
-    Reason r = Rules::deal_holdings(state_, e.holdings, &state_, err);
+    Reason r;
+    if constexpr (Rules::kHasReshuffle)
+      r = type == Event::seeded ? Rules::deal_seed(state_, seed, &state_, err)
+                                : Rules::reshuffle_seed(state_, seed, &state_, err);
+    else
+      r = Rules::deal_seed(state_, seed, &state_, err);
     if (r == Reason::ok) {
       legal_count_ = -1;
-      history_.push_back(e);
+      Event& e = history_.emplace_back();
+      e.type = type;
+      e.seed = seed;
+    }
+    return r;
+  }
+
+  Reason bytes_event(typename Event::Type type, std::string_view bytes, Error* err) {
+    make_room();
+    payload_.reserve(payload_.size() + bytes.size());  // may throw: before any change
+    Reason r;
+    if constexpr (Rules::kHasReshuffle)
+      r = type == Event::explicit_deal ? Rules::deal_bytes(state_, bytes, &state_, err)
+                                       : Rules::reshuffle_bytes(state_, bytes, &state_, err);
+    else
+      r = Rules::deal_bytes(state_, bytes, &state_, err);
+    if (r == Reason::ok) {
+      legal_count_ = -1;
+      Event& e = history_.emplace_back();
+      e.type = type;
+      e.offset = uint32_t(payload_.size());
+      e.size = uint32_t(bytes.size());
+      payload_.append(bytes);
     }
     return r;
   }
@@ -285,13 +384,15 @@ class GameAdapter final : public Game {
   }
 
   Reason parse_checked(int seat, std::string_view text, Action* a, Error* err) const {
-    if (seat < 0 || seat >= kPlayers)
-      return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-%d)", seat, kPlayers - 1);
+    if (seat < 0 || seat >= players())
+      return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-%d)", seat,
+                  players() - 1);
     return Rules::parse_action(text, seat, a, err);
   }
 
   State state_;
   std::vector<Event> history_;
+  std::string payload_;  // the bytes of explicit deals and reshuffles, in event order
   mutable Action legal_cache_[Rules::kMaxLegalActions];
   mutable int legal_count_ = -1;  // -1: legal_cache_ is stale
 };

@@ -13,4 +13,9 @@ namespace sheepshead {
 std::unique_ptr<Game> make_sheepshead(const OptionList& options, int first_dealer, Error* err);
 std::unique_ptr<Game> restore_sheepshead(const uint8_t* bytes, size_t len, Error* err);
 }  // namespace sheepshead
+namespace toonerville {
+std::unique_ptr<Game> make_toonerville(const OptionList& options, int players, int first_dealer,
+                                       Error* err);
+std::unique_ptr<Game> restore_toonerville(const uint8_t* bytes, size_t len, Error* err);
+}  // namespace toonerville
 }  // namespace deckhand

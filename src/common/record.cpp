@@ -47,6 +47,12 @@ ReplayResult replay_record(std::string_view record) {
       fail(err, Reason::bad_header, "no 'game' header before the first deal or move");
       return false;
     }
+    for (const GameSpec& spec : game_specs())
+      if (header.game == spec.name && spec.min_players != spec.max_players && !header.has_players) {
+        fail(err, Reason::bad_header, "%s needs a 'players' header (%d to %d)", spec.name,
+             spec.min_players, spec.max_players);
+        return false;
+      }
     game = make_game(header.game, header.options, header.players, header.dealer, err);
     return game != nullptr;
   };
@@ -94,7 +100,8 @@ ReplayResult replay_record(std::string_view record) {
           if (iequals(value, spec.name)) known = true, header.game = spec.name;
         if (!known)
           return refuse(Reason::unknown_game, nullptr,
-                        "no game named '%s' (ghost-euchre, sheepshead)", std::string(value));
+                        "no game named '%s' (ghost-euchre, sheepshead, toonerville)",
+                        std::string(value));
         result.game = header.game;
         continue;
       }
@@ -143,7 +150,10 @@ ReplayResult replay_record(std::string_view record) {
             return refuse(Reason::bad_header, nullptr, "option %s is given twice", k);
         // Refuse an unknown option or value at its own line, not at the first event.
         Error option_err;
-        if (!make_game(header.game, OptionList{{k, v}}, 0, 0, &option_err))
+        int seats = 0;
+        for (const GameSpec& spec : game_specs())
+          if (header.game == spec.name) seats = spec.min_players;
+        if (!make_game(header.game, OptionList{{k, v}}, seats, 0, &option_err))
           return refuse(option_err.reason, &option_err, "", "");
         header.options.emplace_back(k, v);
       }
@@ -155,7 +165,17 @@ ReplayResult replay_record(std::string_view record) {
     Error err;
     if (!ensure_game(&err)) return refuse(err.reason, &err, "", "");
     Reason r;
-    if (iequals(key, "deal")) {
+    if (iequals(key, "reshuffle")) {
+      uint64_t seed;
+      if (words.size() >= 2 && iequals(words[1], "seed")) {
+        if (words.size() != 3 || !text::parse_u64(words[2], &seed))
+          return refuse(Reason::malformed_record, nullptr,
+                        "'%s' is not 'reshuffle seed <0..2^64-1>'", line_str);
+        r = game->reshuffle_seed(seed, &err);
+      } else {
+        r = game->reshuffle_text(text::trim(line.substr(key.size())), &err);
+      }
+    } else if (iequals(key, "deal")) {
       const std::string_view rest = text::trim(line.substr(key.size()));
       uint64_t seed;
       if (words.size() >= 2 && iequals(words[1], "seed")) {

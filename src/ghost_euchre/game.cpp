@@ -17,8 +17,10 @@ struct Rules {
   static constexpr const char* kName = "ghost-euchre";
   static constexpr int kPlayers = ghost_euchre::kPlayers;
   static constexpr int kMaxLegalActions = ghost_euchre::kMaxLegalActions;
+  static constexpr bool kHasReshuffle = false;
   static constexpr size_t kSerializedSize = ghost_euchre::kSerializedSize;
 
+  static int players(const State&) { return kPlayers; }
   static State new_game(const Options& o, int dealer) { return ghost_euchre::new_game(o, dealer); }
   static Reason set_option(Options* o, std::string_view k, std::string_view v, Error* err) {
     return ghost_euchre::set_option(o, k, v, err);
@@ -32,13 +34,21 @@ struct Rules {
   static Reason deal_seed(const State& s, uint64_t seed, State* out, Error* err) {
     return ghost_euchre::deal_seed(s, seed, out, err);
   }
-  static Reason deal_holdings(const State& s, const CardSet* h, State* out, Error* err) {
+  static Reason parse_deal(std::string_view text, const State&, std::string* bytes, Error* err) {
+    CardSet h[kPlayers + 1];
+    if (Reason r = ghost_euchre::parse_deal(text, h, &h[kPlayers], err); r != Reason::ok) return r;
+    *bytes = deckhand::detail::pack_holdings(h, kPlayers + 1);
+    return Reason::ok;
+  }
+  static Reason deal_bytes(const State& s, std::string_view bytes, State* out, Error* err) {
+    CardSet h[kPlayers + 1];
+    if (!deckhand::detail::unpack_holdings(bytes, h, kPlayers + 1))
+      return fail(err, Reason::malformed_deal, "a ghost-euchre deal is %d card sets", kPlayers + 1);
     return deal_cards(s, h, h[kPlayers], out, err);
   }
-  static Reason parse_deal(std::string_view text, CardSet* h, Error* err) {
-    return ghost_euchre::parse_deal(text, h, &h[kPlayers], err);
-  }
-  static std::string format_deal(const CardSet* h) {
+  static std::string format_deal(std::string_view bytes) {
+    CardSet h[kPlayers + 1] = {};
+    deckhand::detail::unpack_holdings(bytes, h, kPlayers + 1);
     return ghost_euchre::format_deal(h, h[kPlayers]);
   }
   static Reason advance(State* s, Action a, Error* err) { return ghost_euchre::advance(s, a, err); }
@@ -83,7 +93,7 @@ struct Rules {
   static bool awaiting_deal(const State& s) { return s.phase == Phase::deal; }
   static bool is_over(const State& s) { return ghost_euchre::is_over(s); }
   static const char* phase_name(const State& s) { return detail::phase_name(s.phase); }
-  static std::string result_json(const HandResult& r) { return ghost_euchre::result_json(r); }
+  static std::string result_json(const State& s) { return ghost_euchre::result_json(s.last); }
   static View view(const State& s, int seat) { return ghost_euchre::view(s, seat); }
   static std::string view_json(const View& v) { return ghost_euchre::view_json(v); }
   static std::string view_text(const View& v) { return ghost_euchre::view_text(v); }

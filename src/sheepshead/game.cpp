@@ -14,8 +14,10 @@ struct Rules {
   static constexpr const char* kName = "sheepshead";
   static constexpr int kPlayers = sheepshead::kPlayers;
   static constexpr int kMaxLegalActions = sheepshead::kMaxLegalActions;
+  static constexpr bool kHasReshuffle = false;
   static constexpr size_t kSerializedSize = sheepshead::kSerializedSize;
 
+  static int players(const State&) { return kPlayers; }
   static State new_game(const Options& o, int dealer) { return sheepshead::new_game(o, dealer); }
   static Reason set_option(Options* o, std::string_view k, std::string_view v, Error* err) {
     return sheepshead::set_option(o, k, v, err);
@@ -29,13 +31,21 @@ struct Rules {
   static Reason deal_seed(const State& s, uint64_t seed, State* out, Error* err) {
     return sheepshead::deal_seed(s, seed, out, err);
   }
-  static Reason deal_holdings(const State& s, const CardSet* h, State* out, Error* err) {
+  static Reason parse_deal(std::string_view text, const State&, std::string* bytes, Error* err) {
+    CardSet h[kPlayers + 1];
+    if (Reason r = sheepshead::parse_deal(text, h, &h[kPlayers], err); r != Reason::ok) return r;
+    *bytes = deckhand::detail::pack_holdings(h, kPlayers + 1);
+    return Reason::ok;
+  }
+  static Reason deal_bytes(const State& s, std::string_view bytes, State* out, Error* err) {
+    CardSet h[kPlayers + 1];
+    if (!deckhand::detail::unpack_holdings(bytes, h, kPlayers + 1))
+      return fail(err, Reason::malformed_deal, "a sheepshead deal is %d card sets", kPlayers + 1);
     return deal_cards(s, h, h[kPlayers], out, err);
   }
-  static Reason parse_deal(std::string_view text, CardSet* h, Error* err) {
-    return sheepshead::parse_deal(text, h, &h[kPlayers], err);
-  }
-  static std::string format_deal(const CardSet* h) {
+  static std::string format_deal(std::string_view bytes) {
+    CardSet h[kPlayers + 1] = {};
+    deckhand::detail::unpack_holdings(bytes, h, kPlayers + 1);
     return sheepshead::format_deal(h, h[kPlayers]);
   }
   static Reason advance(State* s, Action a, Error* err) { return sheepshead::advance(s, a, err); }
@@ -84,7 +94,7 @@ struct Rules {
   static bool awaiting_deal(const State& s) { return s.phase == Phase::deal; }
   static bool is_over(const State& s) { return sheepshead::is_over(s); }
   static const char* phase_name(const State& s) { return detail::phase_name(s.phase); }
-  static std::string result_json(const HandResult& r) { return sheepshead::result_json(r); }
+  static std::string result_json(const State& s) { return sheepshead::result_json(s.last); }
   static View view(const State& s, int seat) { return sheepshead::view(s, seat); }
   static std::string view_json(const View& v) { return sheepshead::view_json(v); }
   static std::string view_text(const View& v) { return sheepshead::view_text(v); }

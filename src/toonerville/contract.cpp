@@ -26,6 +26,7 @@
 #include <cstring>
 
 #include "deckhand/toonerville_melds.hpp"
+#include "internal.hpp"
 
 namespace deckhand::toonerville {
 
@@ -527,3 +528,55 @@ bool find_whole_hand(const FaceCounts& hand, Arrangement* out) {
 }
 
 }  // namespace deckhand::toonerville
+
+namespace deckhand::toonerville::detail {
+
+// Each test ignores what the other kind of meld takes, so each is a necessary condition.
+bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_hand) {
+  const int rooks = hand.rooks();
+  const int total = hand.total();
+  const int minimum = kMinRun * contract.runs + kMinSet * contract.sets;
+  (void)whole_hand;  // round 11 needs the same melds; the finder checks the rest
+  if (total < minimum) return false;
+  if (contract.sets) {
+    // Most sets: three naturals of a number make one free; a pair needs one Rook, a single
+    // card two.
+    int sets = 0, pairs = 0, singles = 0;
+    for (int number = 1; number <= kRookNumbers; ++number) {
+      int k = 0;
+      for (int c = 0; c < kRookColours; ++c) k += hand.count(rook_face(c, number));
+      sets += k / 3;
+      pairs += k % 3 == 2;
+      singles += k % 3 == 1;
+    }
+    const int with_one = std::min(pairs, rooks);
+    sets += with_one + std::min(singles, (rooks - with_one) / 2);
+    if (sets < contract.sets) return false;
+  }
+  if (contract.runs) {
+    // Most runs: per colour and copy layer, without Rooks four consecutive numbers per run;
+    // with Rooks, any four cards of the layer and Rooks.
+    int runs = 0;
+    for (int c = 0; c < kRookColours; ++c) {
+      for (int layer = 1; layer <= kMaxRookDecks; ++layer) {
+        int present = 0, segment = 0, by_segments = 0;
+        for (int number = 1; number <= kRookNumbers; ++number) {
+          if (hand.count(rook_face(c, number)) >= layer) {
+            ++present;
+            ++segment;
+          } else {
+            by_segments += segment / kMinRun;
+            segment = 0;
+          }
+        }
+        by_segments += segment / kMinRun;
+        if (present == 0) break;
+        runs += rooks ? std::min(present, (present + rooks) / kMinRun) : by_segments;
+      }
+    }
+    if (runs < contract.runs) return false;
+  }
+  return true;
+}
+
+}  // namespace deckhand::toonerville::detail

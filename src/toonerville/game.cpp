@@ -1,0 +1,159 @@
+// Toonerville Rook behind deckhand::Game (src/common/game_adapter.hpp).
+#include "../common/game_adapter.hpp"
+#include "../common/games.hpp"
+#include "internal.hpp"
+
+namespace deckhand::toonerville {
+
+namespace {
+
+struct Rules {
+  using State = toonerville::State;
+  using Action = toonerville::Action;
+  using Options = toonerville::Options;
+  static constexpr const char* kName = "toonerville";
+  static constexpr int kMaxLegalActions = toonerville::kMaxLegalActions;
+  static constexpr bool kHasReshuffle = true;
+  static constexpr size_t kSerializedSize = toonerville::kSerializedSize;
+
+  static int players(const State& s) { return toonerville::players(s); }
+  static State new_game(const Options& o, int dealer) { return toonerville::new_game(o, dealer); }
+  static Reason set_option(Options* o, std::string_view k, std::string_view v, Error* err) {
+    return toonerville::set_option(o, k, v, err);
+  }
+  static std::vector<std::string> option_strings(const Options& o) {
+    std::string out[3];
+    int n = 0;
+    toonerville::option_strings(o, out, &n);
+    return {out, out + n};
+  }
+  static Reason deal_seed(const State& s, uint64_t seed, State* out, Error* err) {
+    return toonerville::deal_seed(s, seed, out, err);
+  }
+  static Reason parse_deal(std::string_view text, const State& s, std::string* bytes, Error* err) {
+    return toonerville::parse_deal(text, players(s), bytes, err);
+  }
+  static Reason deal_bytes(const State& s, std::string_view bytes, State* out, Error* err) {
+    return toonerville::deal_bytes(s, bytes, out, err);
+  }
+  static std::string format_deal(std::string_view bytes) { return toonerville::format_deal(bytes); }
+  static Reason reshuffle_seed(const State& s, uint64_t seed, State* out, Error* err) {
+    return toonerville::reshuffle_seed(s, seed, out, err);
+  }
+  static Reason parse_reshuffle(const State& s, std::string_view text, std::string* bytes,
+                                Error* err) {
+    return toonerville::parse_reshuffle(s, text, bytes, err);
+  }
+  static Reason reshuffle_bytes(const State& s, std::string_view bytes, State* out, Error* err) {
+    return toonerville::reshuffle_stock(s, reinterpret_cast<const RookFace*>(bytes.data()),
+                                        int(bytes.size()), out, err);
+  }
+  static std::string format_reshuffle(std::string_view bytes) {
+    return toonerville::format_reshuffle(bytes);
+  }
+  static bool needs_reshuffle(const State& s) { return toonerville::needs_reshuffle(s); }
+  static int buy_winner(const State& s, uint32_t requests) {
+    return toonerville::buy_winner(s, uint8_t(requests & 0x1F));
+  }
+  static Reason advance(State* s, const Action& a, Error* err) {
+    return toonerville::advance(s, a, err);
+  }
+  static Reason check(const State& s, const Action& a, Error* err) {
+    return toonerville::check(s, a, err);
+  }
+  static int legal_actions(const State& s, Action* out) {
+    return toonerville::legal_actions(s, out);
+  }
+  static Reason parse_action(std::string_view text, int seat, Action* a, Error* err) {
+    return toonerville::parse_action(text, seat, a, err);
+  }
+  static std::string format_action(const Action& a) { return toonerville::format_action(a); }
+  static bool well_formed(const Action& a) {
+    for (int i = a.count; i < kActionBytes; ++i)
+      if (a.bytes[i]) return false;
+    switch (a.kind) {
+      case ActionKind::take:
+      case ActionKind::draw:
+      case ActionKind::buy:
+        return a.target == 0 && a.count == 0;
+      case ActionKind::discard:
+        return a.target == 0 && a.count == 1;
+      case ActionKind::swap:
+        return a.count == 1;
+      case ActionKind::layoff:
+        return a.count >= 1 && a.count <= kActionBytes;
+      case ActionKind::down: {
+        if (a.target < 1 || a.target > kMaxContractMelds || a.count != 4 * a.target) return false;
+        for (int i = 0; i < a.target; ++i) {
+          Meld m;
+          if (unpack_meld(a.bytes + 4 * i, &m, nullptr) != Reason::ok) return false;
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+  // ActionCode: arg = target, count and cards[0..count) = the payload bytes (see the header).
+  static ActionCode to_code(const Action& a) {
+    ActionCode c;
+    c.seat = a.seat;
+    c.kind = uint8_t(a.kind);
+    c.arg = a.target;
+    c.count = a.count;
+    std::memcpy(c.cards, a.bytes, kActionBytes);
+    return c;
+  }
+  static Reason from_code(const ActionCode& c, Action* out, Error* err) {
+    bool tail_zero = true;
+    for (int i = kActionBytes; i < int(sizeof c.cards); ++i) tail_zero &= c.cards[i] == 0;
+    if (c.kind > uint8_t(ActionKind::discard) || c.count > kActionBytes || !tail_zero)
+      return fail(err, Reason::malformed_action,
+                  "action kind %d with %d cards is not a toonerville action", int(c.kind),
+                  int(c.count));
+    Action a;
+    a.seat = c.seat;
+    a.kind = ActionKind(c.kind);
+    a.target = c.arg;
+    a.count = c.count;
+    std::memcpy(a.bytes, c.cards, kActionBytes);
+    if (!well_formed(a))
+      return fail(err, Reason::malformed_action,
+                  "the fields of this %s action do not fit its kind (see deckhand.h)",
+                  format_action(Action{a.seat, a.kind, 0, 0, {}}).c_str());
+    *out = a;
+    return Reason::ok;
+  }
+  static int to_act(const State& s) { return toonerville::to_act(s); }
+  static bool awaiting_deal(const State& s) { return s.phase == Phase::deal; }
+  static bool is_over(const State& s) { return toonerville::is_over(s); }
+  static const char* phase_name(const State& s) { return toonerville::phase_name(s.phase); }
+  static std::string result_json(const State& s) {
+    return toonerville::result_json(s.last, players(s));
+  }
+  static View view(const State& s, int seat) { return toonerville::view(s, seat); }
+  static std::string view_json(const View& v) { return toonerville::view_json(v); }
+  static std::string view_text(const View& v) { return toonerville::view_text(v); }
+  static size_t serialize(const State& s, uint8_t* buf, size_t cap) {
+    return toonerville::serialize(s, buf, cap);
+  }
+  static Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
+    return toonerville::deserialize(buf, len, out, err);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Game> make_toonerville(const OptionList& options, int players, int first_dealer,
+                                       Error* err) {
+  Options o;
+  o.players = uint8_t(players);
+  for (const auto& [key, value] : options)
+    if (set_option(&o, key, value, err) != Reason::ok) return nullptr;
+  return std::make_unique<deckhand::detail::GameAdapter<Rules>>(o, first_dealer);
+}
+
+std::unique_ptr<Game> restore_toonerville(const uint8_t* bytes, size_t len, Error* err) {
+  return deckhand::detail::GameAdapter<Rules>::restore(bytes, len, err);
+}
+
+}  // namespace deckhand::toonerville

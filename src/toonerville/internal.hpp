@@ -1,0 +1,27 @@
+// Toonerville internals shared by the files of src/toonerville (not installed).
+#pragma once
+
+#include "deckhand/toonerville.hpp"
+
+namespace deckhand::toonerville::detail {
+
+inline int next_seat(const State& s, int seat) {
+  return (seat + 1) % players(s);
+}
+
+// T12/T13: scores the round in place (the seat that went out, or kNoSeat when nothing was
+// left to draw), clears the table and moves to the next deal or the game's end.
+void score_round(State* s, int went_out);
+
+// A layoff byte of an action: a face, or kRookAt | number for a Rook placed on a run.
+struct LayoffCard {
+  RookFace face;  // kRook for both Rook forms
+  int number;     // the number a Rook stands for on a run; 0 = the library's choice
+};
+bool decode_layoff_card(uint8_t byte, LayoffCard* out);
+
+// Cheap necessary conditions for laying `contract` down (or, with whole_hand, going out in
+// round 11): false means the contract finder would say no, so legal_actions can skip it.
+bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_hand);
+
+}  // namespace deckhand::toonerville::detail

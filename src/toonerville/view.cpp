@@ -1,0 +1,191 @@
+// Toonerville views (T14): what one seat sees, as a value, as text and as JSON. Another
+// seat's hand shows only its size, the stock only its size (never its order); the melds, the
+// whole discard pile, buys, who is down and the scores are public.
+#include <cstring>
+
+#include "../common/text.hpp"
+#include "internal.hpp"
+
+namespace deckhand::toonerville {
+
+View view(const State& s, int seat) {
+  View v{};
+  const int n = players(s);
+  const bool seated = seat >= 0 && seat < n;
+  std::memcpy(v.scores, s.scores, sizeof v.scores);
+  v.last = s.last;
+  v.options = s.options;
+  if (seated) v.hand = s.hands[seat];
+  for (int p = 0; p < n; ++p) v.hand_sizes[p] = uint16_t(s.hands[p].total());
+  v.stock_count = s.stock_count;
+  v.pile_count = s.pile_count;
+  std::memcpy(v.pile, s.pile, sizeof v.pile);
+  std::memcpy(v.melds, s.melds, sizeof v.melds);
+  std::memcpy(v.meld_owner, s.meld_owner, sizeof v.meld_owner);
+  v.meld_count = s.meld_count;
+  v.seat = seated ? uint8_t(seat) : kNoSeat;
+  v.round = s.round;
+  v.phase = s.phase;
+  v.dealer = s.dealer;
+  v.to_act = s.to_act;
+  v.down = s.down;
+  v.bought = s.bought;
+  v.taken_face = s.taken_face;
+  v.rooks_owed = s.rooks_owed;
+  v.winners = s.winners;
+  std::memcpy(v.buys, s.buys, sizeof v.buys);
+  return v;
+}
+
+namespace {
+
+void faces_json(text::Json& j, const FaceCounts& cards) {
+  j.begin_array();
+  for (int f = 0; f < kRookFaces; ++f)
+    for (int k = 0; k < cards.n[f]; ++k) j.value(rook_face_name(RookFace(f)));
+  j.end_array();
+}
+
+template <typename T>
+void array_json(text::Json& j, const T* values, int n) {
+  j.begin_array();
+  for (int i = 0; i < n; ++i) j.value(int64_t(values[i]));
+  j.end_array();
+}
+
+std::string contract_text(Contract c) {
+  std::string out;
+  if (c.runs) out += std::to_string(c.runs) + (c.runs == 1 ? " run" : " runs");
+  if (c.sets)
+    out += (out.empty() ? "" : ", ") + std::to_string(c.sets) + (c.sets == 1 ? " set" : " sets");
+  return out;
+}
+
+}  // namespace
+
+std::string result_json(const RoundResult& r, int n) {
+  if (r.round == 0) return "null";
+  text::Json j;
+  j.begin_object();
+  j.key("round").value(int(r.round));
+  j.key("went_out").seat(r.went_out);
+  j.key("down").begin_array();
+  for (int p = 0; p < n; ++p)
+    if (r.down >> p & 1) j.value(p);
+  j.end_array();
+  j.key("buys");
+  array_json(j, r.buys, n);
+  j.key("reshuffles").value(int(r.reshuffles));
+  j.key("penalty_points");
+  array_json(j, r.deltas, n);
+  j.key("deltas");
+  array_json(j, r.deltas, n);
+  j.end_object();
+  return j.take();
+}
+
+std::string view_json(const View& v) {
+  const int n = v.options.players;
+  text::Json j;
+  j.begin_object();
+  j.key("game").value("toonerville");
+  j.key("players").value(n);
+  j.key("seat").seat(v.seat);
+  j.key("round").value(int(v.round));
+  j.key("phase").value(phase_name(v.phase));
+  const Contract c = contract_for_round(v.round);
+  j.key("contract").begin_object().key("runs").value(int(c.runs)).key("sets").value(int(c.sets));
+  j.end_object();
+  j.key("dealer").value(int(v.dealer));
+  j.key("to_act").seat(v.to_act);
+  j.key("hand");
+  faces_json(j, v.hand);
+  j.key("hand_sizes");
+  array_json(j, v.hand_sizes, n);
+  j.key("stock_count").value(int(v.stock_count));
+  j.key("discards").begin_array();
+  for (int i = 0; i < v.pile_count; ++i) j.value(rook_face_name(v.pile[i]));
+  j.end_array();
+  j.key("melds").begin_array();
+  for (int m = 0; m < v.meld_count; ++m) {
+    j.begin_object();
+    j.key("id").value(m);
+    j.key("owner").value(int(v.meld_owner[m]));
+    j.key("kind").value(v.melds[m].is_run() ? "run" : "set");
+    j.key("cards").value(format_meld(v.melds[m]));
+    j.end_object();
+  }
+  j.end_array();
+  j.key("down").begin_array();
+  for (int p = 0; p < n; ++p)
+    if (v.down >> p & 1) j.value(p);
+  j.end_array();
+  j.key("buys");
+  array_json(j, v.buys, n);
+  j.key("bought_this_turn").value(v.bought != 0);
+  j.key("taken");
+  if (v.taken_face == kNoRookFace)
+    j.null();
+  else
+    j.value(rook_face_name(v.taken_face));
+  j.key("rooks_owed").value(int(v.rooks_owed));
+  j.key("scores");
+  array_json(j, v.scores, n);
+  j.key("last_round").raw(result_json(v.last, n));
+  j.key("over").value(v.phase == Phase::over);
+  j.key("winners").begin_array();
+  for (int p = 0; p < n; ++p)
+    if (v.winners >> p & 1) j.value(p);
+  j.end_array();
+  j.end_object();
+  return j.take();
+}
+
+std::string view_text(const View& v) {
+  const int n = v.options.players;
+  std::string out;
+  auto line = [&](const std::string& s) { out += s + '\n'; };
+  line("Toonerville Rook — seat " +
+       (v.seat == kNoSeat ? std::string("(spectator)") : std::to_string(v.seat)) + ", round " +
+       std::to_string(v.round) + " (" + contract_text(contract_for_round(v.round)) + "), phase " +
+       phase_name(v.phase));
+  std::string scores = "scores:";
+  for (int p = 0; p < n; ++p) scores += " " + std::to_string(v.scores[p]);
+  line(scores);
+  line("dealer: seat " + std::to_string(v.dealer) +
+       (v.to_act == kNoSeat ? std::string("; nobody to act")
+                            : "; seat " + std::to_string(v.to_act) + " to act"));
+  char buf[kMaxCards * 5];
+  format_rook_faces(v.hand, buf, sizeof buf);
+  line(std::string("your hand: ") + (v.hand.empty() ? "(empty)" : buf));
+  std::string sizes = "cards in hand:";
+  for (int p = 0; p < n; ++p)
+    sizes += " " + std::to_string(p) + ":" + std::to_string(v.hand_sizes[p]) +
+             (v.down >> p & 1 ? "(down)" : "");
+  line(sizes + "; stock " + std::to_string(v.stock_count));
+  if (v.pile_count)
+    line(std::string("discard pile top: ") + rook_face_name(v.pile[v.pile_count - 1]) + " (" +
+         std::to_string(v.pile_count) + " cards)");
+  for (int m = 0; m < v.meld_count; ++m)
+    line("meld " + std::to_string(m) + " (seat " + std::to_string(v.meld_owner[m]) +
+         "): " + format_meld(v.melds[m]));
+  std::string buys = "buys this round:";
+  for (int p = 0; p < n; ++p) buys += " " + std::to_string(v.buys[p]);
+  line(buys);
+  if (v.rooks_owed) line("a Rook taken by a swap must be played this turn");
+  if (v.last.round) {
+    std::string d = "round " + std::to_string(v.last.round) + " penalty points:";
+    for (int p = 0; p < n; ++p) d += " " + std::to_string(v.last.deltas[p]);
+    if (v.last.went_out != kNoSeat) d += " (seat " + std::to_string(v.last.went_out) + " went out)";
+    line(d);
+  }
+  if (v.phase == Phase::over) {
+    std::string w = "game over; winners:";
+    for (int p = 0; p < n; ++p)
+      if (v.winners >> p & 1) w += " seat " + std::to_string(p);
+    line(w);
+  }
+  return out;
+}
+
+}  // namespace deckhand::toonerville
