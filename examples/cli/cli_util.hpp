@@ -29,5 +29,8 @@ int euchre_demo(uint64_t seed, const std::string& out_dir);
 int sheepshead_simulate(int64_t games, uint64_t seed, bool quiet);
 int sheepshead_play(uint64_t seed, int human);
 int sheepshead_demo(uint64_t seed, const std::string& out_dir);
+int toonerville_simulate(int64_t games, uint64_t seed, int players, bool quiet);
+int toonerville_play(uint64_t seed, int players, int human);
+int toonerville_demo(uint64_t seed, const std::string& out_dir);
 
 }  // namespace deckhand::cli

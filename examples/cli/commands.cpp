@@ -67,7 +67,12 @@ std::string seat_list(uint32_t mask, int players) {
 
 namespace {
 int unknown_game(const std::string& game) {
-  fmt::print(stderr, "deckhand: unknown game '{}' (ghost-euchre, sheepshead)\n", game);
+  fmt::print(stderr, "deckhand: unknown game '{}' (ghost-euchre, sheepshead, toonerville)\n", game);
+  return 2;
+}
+// --players fits only Toonerville (3-5); the other games have a fixed table.
+int players_usage(const std::string& game, int players) {
+  fmt::print(stderr, "deckhand: {} is not for {} players\n", game, players);
   return 2;
 }
 }  // namespace
@@ -104,22 +109,33 @@ int cmd_view(const std::string& path, int seat, bool json) {
   return 0;
 }
 
-int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, bool quiet) {
-  if (game == "ghost-euchre") return euchre_simulate(games, seed, quiet);
-  if (game == "sheepshead") return sheepshead_simulate(games, seed, quiet);
-  return unknown_game(game);
+int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, int players, bool quiet) {
+  if (game == "toonerville") return toonerville_simulate(games, seed, players ? players : 4, quiet);
+  if (game != "ghost-euchre" && game != "sheepshead") return unknown_game(game);
+  const int fixed = game == "ghost-euchre" ? 3 : 5;
+  if (players && players != fixed) return players_usage(game, players);
+  return game == "ghost-euchre" ? euchre_simulate(games, seed, quiet)
+                                : sheepshead_simulate(games, seed, quiet);
 }
 
-int cmd_play(const std::string& game, uint64_t seed, int seat) {
-  if (game == "ghost-euchre") return euchre_play(seed, seat);
-  if (game == "sheepshead") return sheepshead_play(seed, seat);
-  return unknown_game(game);
+int cmd_play(const std::string& game, uint64_t seed, int players, int seat) {
+  if (game == "toonerville") return toonerville_play(seed, players ? players : 4, seat);
+  if (game != "ghost-euchre" && game != "sheepshead") return unknown_game(game);
+  const int fixed = game == "ghost-euchre" ? 3 : 5;
+  if (players && players != fixed) return players_usage(game, players);
+  if (seat >= fixed) {
+    fmt::print(stderr, "deckhand: seat {} does not exist in {}\n", seat, game);
+    return 2;
+  }
+  return game == "ghost-euchre" ? euchre_play(seed, seat) : sheepshead_play(seed, seat);
 }
 
 int cmd_demo(uint64_t seed, const std::string& out_dir) {
   if (int rc = euchre_demo(seed, out_dir); rc != 0) return rc;
   fmt::print("\n");
-  return sheepshead_demo(seed, out_dir);
+  if (int rc = sheepshead_demo(seed, out_dir); rc != 0) return rc;
+  fmt::print("\n");
+  return toonerville_demo(seed, out_dir);
 }
 
 }  // namespace deckhand::cli

@@ -9,8 +9,9 @@ namespace deckhand::cli {
 // Each returns the process exit code: 0 success, 1 refused or failed, 2 usage error.
 int cmd_replay(const std::string& path);
 int cmd_view(const std::string& path, int seat, bool json);
-int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, bool quiet);
-int cmd_play(const std::string& game, uint64_t seed, int seat);
+// `players` 0 means the game's own count (Toonerville: 4).
+int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, int players, bool quiet);
+int cmd_play(const std::string& game, uint64_t seed, int players, int seat);
 int cmd_demo(uint64_t seed, const std::string& out_dir);
 
 }  // namespace deckhand::cli

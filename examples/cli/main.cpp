@@ -15,10 +15,10 @@ constexpr const char* kUsage =
     "usage:\n"
     "  deckhand replay FILE               replay a game record (- = stdin); prints JSON\n"
     "  deckhand view FILE --seat K [--json]  what seat K sees at the end of the record\n"
-    "  deckhand simulate GAME [--games N] [--seed S] [--quiet]  bots play N games\n"
-    "  deckhand play GAME [--seed S] [--seat K]  play against the built-in bots\n"
+    "  deckhand simulate GAME [--games N] [--seed S] [--players N] [--quiet]  bots play N games\n"
+    "  deckhand play GAME [--seed S] [--seat K] [--players N]  play against the built-in bots\n"
     "  deckhand demo [--seed S] [--out DIR]   one readable bot game of each game, replayed\n"
-    "games: ghost-euchre, sheepshead\n"
+    "games: ghost-euchre (3 players), sheepshead (5), toonerville (--players 3-5, default 4)\n"
     "exit codes: 0 ok, 1 refused or failed, 2 usage error\n";
 
 int usage(const std::string& why) {
@@ -111,22 +111,25 @@ static int run(int argc, char** argv) {
     return cmd_view(args.positional[0], int(seat), has(args, "json"));
   }
   if (cmd == "simulate") {
-    if (!parse_args(argc, argv, {"games", "seed"}, {"quiet"}, &args, &why)) return usage(why);
-    if (args.positional.size() != 1) return usage("simulate takes one GAME");
-    int64_t games = 1000;
-    uint64_t seed = 1;
-    if (!number(args, "games", 1, 1000000000, &games, &why) || !seed_flag(args, &seed, &why))
+    if (!parse_args(argc, argv, {"games", "seed", "players"}, {"quiet"}, &args, &why))
       return usage(why);
-    return cmd_simulate(args.positional[0], games, seed, has(args, "quiet"));
+    if (args.positional.size() != 1) return usage("simulate takes one GAME");
+    int64_t games = 1000, players = 0;
+    uint64_t seed = 1;
+    if (!number(args, "games", 1, 1000000000, &games, &why) || !seed_flag(args, &seed, &why) ||
+        !number(args, "players", 3, 5, &players, &why))
+      return usage(why);
+    return cmd_simulate(args.positional[0], games, seed, int(players), has(args, "quiet"));
   }
   if (cmd == "play") {
-    if (!parse_args(argc, argv, {"seed", "seat"}, {}, &args, &why)) return usage(why);
+    if (!parse_args(argc, argv, {"seed", "seat", "players"}, {}, &args, &why)) return usage(why);
     if (args.positional.size() != 1) return usage("play takes one GAME");
     uint64_t seed = 1;
-    int64_t seat = 0;
-    if (!seed_flag(args, &seed, &why) || !number(args, "seat", 0, 4, &seat, &why))
+    int64_t seat = 0, players = 0;
+    if (!seed_flag(args, &seed, &why) || !number(args, "seat", 0, 4, &seat, &why) ||
+        !number(args, "players", 3, 5, &players, &why))
       return usage(why);
-    return cmd_play(args.positional[0], seed, int(seat));
+    return cmd_play(args.positional[0], seed, int(players), int(seat));
   }
   if (cmd == "demo") {
     if (!parse_args(argc, argv, {"seed", "out"}, {}, &args, &why)) return usage(why);

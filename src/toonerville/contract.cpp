@@ -554,25 +554,14 @@ bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_han
     if (sets < contract.sets) return false;
   }
   if (contract.runs) {
-    // Most runs: per colour and copy layer, without Rooks four consecutive numbers per run;
-    // with Rooks, any four cards of the layer and Rooks.
+    // Most runs: four cards each, one natural at least, one colour; the Rooks counted for
+    // every colour (runs of one colour may mix copies, so no finer split is safe).
     int runs = 0;
     for (int c = 0; c < kRookColours; ++c) {
-      for (int layer = 1; layer <= kMaxRookDecks; ++layer) {
-        int present = 0, segment = 0, by_segments = 0;
-        for (int number = 1; number <= kRookNumbers; ++number) {
-          if (hand.count(rook_face(c, number)) >= layer) {
-            ++present;
-            ++segment;
-          } else {
-            by_segments += segment / kMinRun;
-            segment = 0;
-          }
-        }
-        by_segments += segment / kMinRun;
-        if (present == 0) break;
-        runs += rooks ? std::min(present, (present + rooks) / kMinRun) : by_segments;
-      }
+      int cards = 0;
+      for (int number = 1; number <= kRookNumbers; ++number)
+        cards += hand.count(rook_face(c, number));
+      runs += std::min(cards, (cards + rooks) / kMinRun);
     }
     if (runs < contract.runs) return false;
   }

@@ -1,0 +1,133 @@
+#include "toonerville_bot.hpp"
+
+namespace deckhand::cli {
+
+using namespace toonerville;
+
+namespace {
+
+// How much `face` helps `hand` towards the contract: copies of its number (sets) and cards of
+// its colour near it (runs). A Rook helps everything.
+int usefulness(const FaceCounts& hand, RookFace face, Contract c) {
+  if (is_rook(face)) return 100;
+  const int colour = face_colour(face), number = face_number(face);
+  int score = 0;
+  if (c.sets) {
+    int same = -1;  // not counting the card itself
+    for (int k = 0; k < kRookColours; ++k) same += hand.count(rook_face(k, number));
+    score += 3 * same;
+  }
+  if (c.runs) {
+    for (int d = -3; d <= 3; ++d) {
+      const int m = number + d;
+      if (d == 0 || m < 1 || m > kRookNumbers) continue;
+      if (hand.count(rook_face(colour, m))) score += d == -1 || d == 1 ? 3 : 2;
+    }
+    if (hand.count(face) > 1) score -= 2;  // a duplicate adds little to a run
+  }
+  return score;
+}
+
+bool can_lay_off_anywhere(const View& v, RookFace face) {
+  for (int m = 0; m < v.meld_count; ++m)
+    if (can_lay_off(v.melds[m], face)) return true;
+  return false;
+}
+
+bool wants_top(const View& v, bool buying) {
+  if (v.pile_count == 0) return false;
+  const RookFace top = v.pile[v.pile_count - 1];
+  const Contract c = contract_for_round(v.round);
+  if (v.seat == kNoSeat) return false;
+  if (v.down >> v.seat & 1) return !buying && can_lay_off_anywhere(v, top);
+  if (is_rook(top)) return true;
+  FaceCounts with = v.hand;
+  with.add(top);
+  return usefulness(with, top, c) >= (buying ? 6 : 3);
+}
+
+const Action* first_of(const Action* legal, int count, ActionKind kind) {
+  for (int i = 0; i < count; ++i)
+    if (legal[i].kind == kind) return &legal[i];
+  return nullptr;
+}
+
+}  // namespace
+
+bool toonerville_bot_wants_buy(const View& v) {
+  // Round 11 goes out with the whole hand (T11): every card bought must fit, so no buys.
+  if (v.seat == kNoSeat || (v.down >> v.seat & 1) || v.buys[v.seat] >= 3 || v.round == kRounds)
+    return false;
+  return wants_top(v, true);
+}
+
+Action toonerville_bot(const View& v, const Action* legal, int count, PortableRng& rng) {
+  if (const Action* down = first_of(legal, count, ActionKind::down)) return *down;
+  // Lay off the card worth the most penalty points first; then swap Rooks out of runs.
+  const Action* best = nullptr;
+  int best_points = -1;
+  for (int i = 0; i < count; ++i) {
+    if (legal[i].kind != ActionKind::layoff) continue;
+    const uint8_t b = legal[i].bytes[0];
+    const int points = b & kRookAt ? 25 : penalty_points(RookFace(b));
+    if (points > best_points) best = &legal[i], best_points = points;
+  }
+  if (best) return *best;
+  if (const Action* swap = first_of(legal, count, ActionKind::swap)) return *swap;
+  // Discard: the least useful card, high penalty points first; random among equals.
+  const Contract c = contract_for_round(v.round);
+  const bool down = v.seat != kNoSeat && (v.down >> v.seat & 1);
+  const Action* pick = nullptr;
+  int pick_key = 0, ties = 0;
+  for (int i = 0; i < count; ++i) {
+    if (legal[i].kind != ActionKind::discard) continue;
+    const RookFace f = legal[i].bytes[0];
+    const int use = down ? (can_lay_off_anywhere(v, f) ? 50 : 0) : usefulness(v.hand, f, c);
+    const int key = use * 100 - penalty_points(f);
+    if (!pick || key < pick_key) {
+      pick = &legal[i], pick_key = key, ties = 1;
+    } else if (key == pick_key && rng.bounded(uint64_t(++ties)) == 0) {
+      pick = &legal[i];
+    }
+  }
+  if (pick) return *pick;
+  return legal[rng.bounded(uint64_t(count))];
+}
+
+bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
+  const int seat = to_act(s);
+  if (seat < 0) return false;
+  if (s.phase == Phase::draw) {
+    if (!s.bought && s.pile_count && wants_top(view(s, seat), false)) {
+      *out = take_action(seat);
+      return true;
+    }
+    uint8_t requests = 0;
+    const uint8_t may = buyers(s);
+    for (int p = 0; p < players(s); ++p)
+      if ((may >> p & 1) && toonerville_bot_wants_buy(view(s, p)))
+        requests = uint8_t(requests | (1u << p));
+    const int buyer = buy_winner(s, requests);
+    if (buyer >= 0) {
+      *out = buy_action(buyer);
+      return true;
+    }
+    Action legal[kMaxLegalActions];
+    const int n = legal_actions(s, legal);
+    for (int i = 0; i < n; ++i)
+      if (legal[i].kind == ActionKind::draw) {
+        *out = legal[i];
+        return true;
+      }
+    if (n == 0) return false;
+    *out = legal[0];  // the stock needs a reshuffle the record must give: take instead
+    return true;
+  }
+  Action legal[kMaxLegalActions];
+  const int n = legal_actions(s, legal);
+  if (n == 0) return false;
+  *out = toonerville_bot(view(s, seat), legal, n, rng);
+  return true;
+}
+
+}  // namespace deckhand::cli

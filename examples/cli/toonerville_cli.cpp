@@ -1,0 +1,255 @@
+// Toonerville Rook in the command-line tool: bot games, narration, play in the terminal.
+#include <fmt/core.h>
+
+#include <bit>
+#include <chrono>
+#include <iostream>
+
+#include "cli_util.hpp"
+#include "deckhand/toonerville.hpp"
+#include "toonerville_bot.hpp"
+
+namespace deckhand::cli {
+
+namespace tv = toonerville;
+
+namespace {
+
+std::string contract_text(tv::Contract c) {
+  std::string out;
+  if (c.runs) out += fmt::format("{} run{}", c.runs, c.runs == 1 ? "" : "s");
+  if (c.sets)
+    out += fmt::format("{}{} set{}", out.empty() ? "" : ", ", c.sets, c.sets == 1 ? "" : "s");
+  return out;
+}
+
+std::string hand_text(const FaceCounts& hand) {
+  char buf[tv::kMaxCards * 5];
+  format_rook_faces(hand, buf, sizeof buf);
+  return hand.empty() ? std::string("(nothing)") : std::string(buf);
+}
+
+void print_round_result(const tv::State& before, const tv::State& s) {
+  const tv::RoundResult& r = s.last;
+  const int n = tv::players(s);
+  if (r.went_out != tv::kNoSeat)
+    fmt::print("  seat {} goes out\n", r.went_out);
+  else
+    fmt::print("  no card is left to draw: the round ends and everyone scores (T13)\n");
+  for (int p = 0; p < n; ++p)
+    if (p != r.went_out)
+      fmt::print("  seat {} is left with {} = {} penalty points\n", p, hand_text(before.hands[p]),
+                 r.deltas[p]);
+  std::string deltas, totals;
+  for (int p = 0; p < n; ++p) {
+    deltas += fmt::format("{}{}", p ? " / " : "", r.deltas[p]);
+    totals += fmt::format("{}{}", p ? " / " : "", s.scores[p]);
+  }
+  fmt::print("  round {} penalty points {}   totals {}\n", r.round, deltas, totals);
+}
+
+// Narrates the events a reader of the table cares about: buys, going down, lay-offs, swaps,
+// reshuffles, going out and the round's score (draws and discards only in `verbose`).
+void narrate(const tv::State& before, const tv::State& after, const tv::Action& a, bool verbose) {
+  using tv::ActionKind;
+  if (after.reshuffles > before.reshuffles && after.hands_scored == before.hands_scored)
+    fmt::print(
+        "  the stock is empty: the discards below the top are shuffled into a new stock "
+        "of {} cards\n",
+        after.stock_count + (a.kind == ActionKind::buy ? 1 : 0) +
+            (a.kind == ActionKind::draw ? 1 : 0));
+  switch (a.kind) {
+    case ActionKind::buy:
+      fmt::print("  seat {} buys {} and takes a penalty card; seat {} draws from the stock\n",
+                 a.seat, rook_face_name(before.pile[before.pile_count - 1]), before.to_act);
+      break;
+    case ActionKind::down: {
+      std::string melds;
+      for (int m = before.meld_count; m < after.meld_count; ++m)
+        melds += fmt::format("{}[{}] {}", m > before.meld_count ? "  " : "", m,
+                             tv::format_meld(after.melds[m]));
+      if (after.hands_scored != before.hands_scored)  // out at once: the table is cleared
+        melds = tv::format_action(a).substr(5);
+      fmt::print("  seat {} goes down: {}\n", a.seat, melds);
+      break;
+    }
+    case ActionKind::layoff:
+    case ActionKind::swap:
+      fmt::print("  seat {} {}\n", a.seat, tv::format_action(a));
+      break;
+    case ActionKind::take:
+    case ActionKind::draw:
+    case ActionKind::discard:
+      if (verbose) fmt::print("  seat {} {}\n", a.seat, tv::format_action(a));
+      break;
+  }
+  if (after.hands_scored != before.hands_scored) print_round_result(before, after);
+  if (after.phase == tv::Phase::over && before.phase != tv::Phase::over)
+    fmt::print("\nGAME OVER after 11 rounds: {} win{} with the fewest penalty points\n",
+               seat_list(after.winners, tv::players(after)),
+               std::popcount(unsigned(after.winners)) == 1 ? "s" : "");
+}
+
+struct Run {
+  int64_t rounds = 0, actions = 0, buys = 0, downs = 0, layoffs = 0;
+  uint8_t winners = 0;
+};
+
+Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool narrated) {
+  tv::State s = tv::new_game(options);
+  Run run;
+  int turns = 0;
+  while (!tv::is_over(s)) {
+    if (s.phase == tv::Phase::deal) {
+      const uint64_t seed = rng.next() >> 16;
+      if (tv::deal_seed(s, seed, &s, nullptr) != Reason::ok) break;
+      if (game && game->deal_seed(seed, nullptr) != Reason::ok) break;
+      turns = 0;
+      if (narrated)
+        fmt::print("\nRound {} — contract {}, {} cards each — seat {} deals (seed {}); upcard {}\n",
+                   s.round, contract_text(tv::contract(s)), tv::deal_size(s.round, s.options),
+                   s.dealer, seed, rook_face_name(s.pile[0]));
+      continue;
+    }
+    tv::Action a;
+    if (!cli::toonerville_bot_table(s, rng, &a)) break;
+    const tv::State before = s;
+    if (tv::advance(&s, a, nullptr) != Reason::ok) break;
+    if (game && game->apply_text(a.seat, tv::format_action(a), nullptr) != Reason::ok) break;
+    ++run.actions;
+    turns += a.kind == tv::ActionKind::discard;
+    run.buys += a.kind == tv::ActionKind::buy;
+    run.downs += a.kind == tv::ActionKind::down;
+    run.layoffs += a.kind == tv::ActionKind::layoff;
+    if (narrated && s.hands_scored != before.hands_scored) fmt::print("  ({} turns)\n", turns + 1);
+    if (narrated) narrate(before, s, a, false);
+    run.rounds += s.hands_scored != before.hands_scored;
+  }
+  run.winners = s.winners;
+  return run;
+}
+
+}  // namespace
+
+int toonerville_simulate(int64_t games, uint64_t seed, int players, bool quiet) {
+  tv::Options options;
+  options.players = uint8_t(players);
+  PortableRng rng(seed);
+  int64_t wins[tv::kMaxPlayers] = {}, rounds = 0, actions = 0, buys = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int64_t g = 0; g < games; ++g) {
+    const Run run = play_bots(options, rng, nullptr, false);
+    rounds += run.rounds, actions += run.actions, buys += run.buys;
+    for (int p = 0; p < players; ++p) wins[p] += run.winners >> p & 1;
+  }
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!quiet) {
+    fmt::print("{} games of toonerville ({} players, 11 rounds each) by bots (seed {})\n", games,
+               players, seed);
+    std::string w;
+    for (int p = 0; p < players; ++p) w += fmt::format("{}{}", p ? " / " : "", wins[p]);
+    fmt::print("wins by seat (ties share): {}\n", w);
+    fmt::print("rounds: {}, actions: {}, buys: {}\n", rounds, actions, buys);
+  }
+  fmt::print(
+      "{:.3f} s: {:.0f} games/s, {:.0f} rounds/s, {:.0f} actions/s (bots' thinking included)\n",
+      secs, double(games) / secs, double(rounds) / secs, double(actions) / secs);
+  return 0;
+}
+
+int toonerville_play(uint64_t seed, int players, int human) {
+  if (human >= players) {
+    fmt::print(stderr, "deckhand: seat {} does not exist in a {}-player game\n", human, players);
+    return 2;
+  }
+  PortableRng rng(seed);
+  tv::Options options;
+  options.players = uint8_t(players);
+  tv::State s = tv::new_game(options);
+  tv::Action legal[tv::kMaxLegalActions];
+  fmt::print(
+      "Toonerville Rook: you are seat {}; bots play the other {}. Eleven rounds.\n"
+      "Type an action (take, draw, buy, 'down 5R 6R 7R 8R | 9B 9G ROOK', 'layoff 2 9R',\n"
+      "'swap 2 7R', 'discard 14Y'), 'legal', 'help' or 'quit'. Others may buy when you draw.\n",
+      human, players - 1);
+  while (!tv::is_over(s)) {
+    if (s.phase == tv::Phase::deal) {
+      if (tv::deal_seed(s, rng.next() >> 16, &s, nullptr) != Reason::ok) return 1;
+      fmt::print("\nRound {} — contract {} — seat {} deals.\n", s.round,
+                 contract_text(tv::contract(s)), s.dealer);
+      continue;
+    }
+    tv::Action a;
+    const bool draw_phase = s.phase == tv::Phase::draw;
+    // The human may buy when another seat is to draw; the bots decide first for their turn.
+    if (s.to_act == human || (draw_phase && (tv::buyers(s) >> human & 1))) {
+      const int n = tv::legal_actions(s, legal);
+      fmt::print("\n{}", tv::view_text(tv::view(s, human)));
+      std::string options_text;
+      int shown = 0;
+      for (int i = 0; i < n; ++i) {
+        if (legal[i].seat != human) continue;
+        if (shown++ < 14) options_text += (shown > 1 ? " | " : "") + tv::format_action(legal[i]);
+      }
+      if (shown > 14) options_text += fmt::format(" | ... ({} in all)", shown);
+      if (s.to_act != human)
+        options_text += " | pass (let seat " + std::to_string(s.to_act) + " play)";
+      fmt::print("legal: {}\n> ", options_text);
+      std::fflush(stdout);
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        fmt::print("\n(end of input: leaving the game)\n");
+        return 0;
+      }
+      if (line == "quit" || line == "exit") return 0;
+      if (line == "legal" || line.empty()) continue;
+      if (line == "help") {
+        fmt::print(
+            "actions: take, draw, buy, down <meld> | <meld> ..., layoff <meld-id> <cards>, swap "
+            "<meld-id> <card>, discard <card>; a Rook laid off on a run as ROOK=<number>\n");
+        continue;
+      }
+      if (s.to_act != human && line == "pass") {
+        if (!cli::toonerville_bot_table(s, rng, &a)) return 1;
+        if (a.kind == tv::ActionKind::buy && a.seat == human) a = tv::draw_action(s.to_act);
+      } else {
+        Error err;
+        if (tv::parse_action(line, human, &a, &err) != Reason::ok ||
+            tv::check(s, a, &err) != Reason::ok) {
+          fmt::print("refused — {}\n", err.message);
+          continue;
+        }
+      }
+    } else if (!cli::toonerville_bot_table(s, rng, &a)) {
+      return 1;
+    }
+    const tv::State before = s;
+    if (tv::advance(&s, a, nullptr) != Reason::ok) return 1;
+    narrate(before, s, a, true);
+  }
+  return 0;
+}
+
+int toonerville_demo(uint64_t seed, const std::string& out_dir) {
+  constexpr int kPlayers = 4;
+  tv::Options options;
+  options.players = kPlayers;
+  fmt::print(
+      "=== Toonerville Rook: four bots play the eleven rounds (seed {}) ===\n"
+      "(draws and discards are not shown; buys, going down, lay-offs, Rook swaps, reshuffles\n"
+      "and each round's penalty points are)\n",
+      seed);
+  auto game = make_game("toonerville", {}, kPlayers, 0, nullptr);
+  PortableRng rng(seed);
+  const Run run = play_bots(options, rng, game.get(), true);
+  if (!game->over()) {
+    fmt::print(stderr, "deckhand: the demo game did not finish\n");
+    return 1;
+  }
+  fmt::print("\n{} rounds, {} actions: {} buys, {} contracts laid down, {} lay-offs.\n", run.rounds,
+             run.actions, run.buys, run.downs, run.layoffs);
+  return write_and_replay(*game, out_dir);
+}
+
+}  // namespace deckhand::cli
