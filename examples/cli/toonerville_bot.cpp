@@ -1,5 +1,7 @@
 #include "toonerville_bot.hpp"
 
+#include <algorithm>
+
 namespace deckhand::cli {
 
 using namespace toonerville;
@@ -15,7 +17,8 @@ int usefulness(const FaceCounts& hand, RookFace face, Contract c) {
   if (c.sets) {
     int same = -1;  // not counting the card itself
     for (int k = 0; k < kRookColours; ++k) same += hand.count(rook_face(k, number));
-    score += 3 * same;
+    // A set needs three; copies beyond what the contract's sets can use only clog the hand.
+    score += 3 * std::min(same, 2) - (same > 2 * c.sets ? 2 * (same - 2 * c.sets) : 0);
   }
   if (c.runs) {
     for (int d = -3; d <= 3; ++d) {
@@ -83,7 +86,16 @@ Action toonerville_bot(const View& v, const Action* legal, int count, PortableRn
     if (legal[i].kind != ActionKind::discard) continue;
     const RookFace f = legal[i].bytes[0];
     const int use = down ? (can_lay_off_anywhere(v, f) ? 50 : 0) : usefulness(v.hand, f, c);
-    const int key = use * 100 - penalty_points(f);
+    int key = use * 100 - penalty_points(f);
+    if (v.round == kRounds) {
+      // Round 11 goes out with the whole hand (T11): keep the hand whose best two runs and
+      // two sets leave the fewest points over, so that a card or two more completes it.
+      FaceCounts rest = v.hand;
+      rest.remove(f);
+      Arrangement arr;
+      key = find_contract(rest, c, &arr) ? arr.leftover_points * 100 - penalty_points(f)
+                                         : 100000 + key;
+    }
     if (!pick || key < pick_key) {
       pick = &legal[i], pick_key = key, ties = 1;
     } else if (key == pick_key && rng.bounded(uint64_t(++ties)) == 0) {

@@ -80,7 +80,8 @@ void narrate(const tv::State& before, const tv::State& after, const tv::Action& 
     case ActionKind::take:
     case ActionKind::draw:
     case ActionKind::discard:
-      if (verbose) fmt::print("  seat {} {}\n", a.seat, tv::format_action(a));
+      if (verbose || (a.kind == ActionKind::discard && after.hands_scored != before.hands_scored))
+        fmt::print("  seat {} {}\n", a.seat, tv::format_action(a));
       break;
   }
   if (after.hands_scored != before.hands_scored) print_round_result(before, after);
@@ -121,8 +122,9 @@ Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool nar
     run.buys += a.kind == tv::ActionKind::buy;
     run.downs += a.kind == tv::ActionKind::down;
     run.layoffs += a.kind == tv::ActionKind::layoff;
-    if (narrated && s.hands_scored != before.hands_scored) fmt::print("  ({} turns)\n", turns + 1);
     if (narrated) narrate(before, s, a, false);
+    if (narrated && s.hands_scored != before.hands_scored)
+      fmt::print("  ({} turns in the round)\n", turns + (a.kind != tv::ActionKind::discard));
     run.rounds += s.hands_scored != before.hands_scored;
   }
   run.winners = s.winners;
