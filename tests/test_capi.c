@@ -1780,6 +1780,186 @@ static void test_sheepshead_games(void) {
   printf("   %ld steps in 50 sheepshead games\n", steps);
 }
 
+
+/* ---- Toonerville through the C ABI ------------------------------------------------------ */
+
+/* Prefers going down, then a lay-off, then a swap; in the draw phase mostly draws, now and
+ * then takes or buys; otherwise a random discard. */
+static size_t toonerville_choice(const dh_action* acts, size_t n, uint64_t r) {
+  size_t k, best = n;
+  int rank, best_rank = 99;
+  for (k = 0; k < n; ++k) {
+    switch (acts[k].kind) {
+      case 3: rank = 0; break;                      /* down */
+      case 4: rank = 1; break;                      /* layoff */
+      case 5: rank = 2; break;                      /* swap */
+      case 1: rank = (r % 5 == 0) ? 9 : 3; break;   /* draw */
+      case 0: rank = (r % 5 == 0) ? 4 : 8; break;   /* take */
+      case 2: rank = (r % 17 == 0) ? 2 : 10; break; /* buy, rarely */
+      default: rank = 5; break;                     /* discard */
+    }
+    if (rank < best_rank) best_rank = rank, best = k;
+  }
+  if (best_rank == 5) { /* a random discard */
+    size_t discards = 0, pick;
+    for (k = 0; k < n; ++k) discards += acts[k].kind == 6;
+    pick = (size_t)((r >> 8) % discards);
+    for (k = 0; k < n; ++k)
+      if (acts[k].kind == 6 && pick-- == 0) return k;
+  }
+  return best;
+}
+
+static dh_action g_tv_acts[2048];
+
+/* Plays the first `rounds` rounds of a toonerville game of `players` players. */
+static void play_toonerville_rounds(int32_t players, int rounds, uint64_t seed) {
+  const char* opts[] = {"max_buys=2", "rook_swap=new_meld"};
+  dh_game *g = NULL, *r = NULL;
+  dh_error err;
+  size_t n = 0, k, n_scores = 0, n_deltas = 0;
+  int64_t scores[5], deltas[5], sum[5] = {0, 0, 0, 0, 0};
+  int32_t p = 0, seat, needs = -1;
+  long steps = 0;
+  int scored = 0, rc;
+  uint64_t x = seed * 0x9E3779B97F4A7C15ull + 7u;
+  char* text;
+  char* rec;
+  bytes_t a, b;
+
+  rc = dh_game_new(&g, "toonerville", opts, 2, players, (int32_t)(seed % (uint64_t)players), &err);
+  CHECK_MSG(rc == DH_OK && g != NULL, "dh_game_new(toonerville, %d): %s", (int)players,
+            err.message);
+  if (!g) return;
+  CHECK(dh_game_players(&p, g) == DH_OK && p == players);
+  while (scored < rounds) {
+    if (++steps > 200000) {
+      CHECK_MSG(0, "toonerville rounds did not end (%d players)", (int)players);
+      break;
+    }
+    if (awaiting_deal(g)) {
+      CHECK(dh_game_deal_seed(g, seed * 100u + (uint64_t)scored, &err) == DH_OK);
+      continue;
+    }
+    CHECK(dh_game_needs_reshuffle(&needs, g) == DH_OK && needs == 0); /* seeded rounds */
+    seat = to_act(g);
+    CHECK(seat >= 0 && seat < players);
+    rc = dh_game_legal_actions(&n, g_tv_acts, 2048, g);
+    if (!CHECK(rc == DH_OK && n > 0)) break;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    k = toonerville_choice(g_tv_acts, n, x);
+    CHECK(g_tv_acts[k].seat == (uint8_t)seat || g_tv_acts[k].kind == 2);
+    if (steps % 2 == 0) {
+      text = format_action(g, &g_tv_acts[k]);
+      rc = dh_game_apply_text(g, g_tv_acts[k].seat, text, &err);
+      free(text);
+    } else {
+      rc = dh_game_apply(g, &g_tv_acts[k], &err);
+    }
+    CHECK_MSG(rc == DH_OK, "apply refused: %s (%s)", dh_status_name(rc), err.message);
+    if (rc != DH_OK) break;
+    if (awaiting_deal(g)) { /* a round was scored: penalty points (T12) */
+      ++scored;
+      CHECK(dh_game_last_deltas(&n_deltas, deltas, 5, g) == DH_OK && n_deltas == (size_t)players);
+      for (k = 0; k < (size_t)players; ++k) {
+        CHECK(deltas[k] >= 0 && deltas[k] % 5 == 0);
+        sum[k] += deltas[k];
+      }
+    }
+  }
+  CHECK(dh_game_scores(&n_scores, scores, 5, g) == DH_OK && n_scores == (size_t)players);
+  for (k = 0; k < (size_t)players && k < n_scores; ++k) CHECK(scores[k] == sum[k]);
+  a = ser(g);
+  rec = record_of(g);
+  CHECK(starts_with(rec, "deckhand 1\ngame toonerville\nplayers "));
+  CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)",
+            err.message, (int)err.line);
+  if (r) {
+    b = ser(r);
+    CHECK(same_bytes(a, b));
+    free(b.p);
+    dh_game_free(r);
+    r = NULL;
+  }
+  CHECK_MSG(dh_game_deserialize(&r, a.p, a.n, &err) == DH_OK && r != NULL, "deserialize: %s",
+            err.message);
+  dh_game_free(r);
+  free(rec);
+  free(a.p);
+  dh_game_free(g);
+}
+
+/* An explicit round whose stock runs out: the reshuffle must be given (T13). */
+static void test_toonerville_reshuffle_and_buys(void) {
+  dh_game* g = NULL;
+  dh_error err;
+  int32_t needs = -1, winner = -2;
+  char deal[4096];
+  int i;
+  /* 3 players dealt explicitly (12 cards each, the upcard, the rest of the stock in canonical
+   * order); then draws and discards until the stock is empty. */
+  CHECK(dh_game_new(&g, "toonerville", NULL, 0, 3, 0, &err) == DH_OK);
+  if (!g) return;
+  strcpy(deal,
+         "0: 1B 2B 3B 4B 5B 6B 7B 8B 9B 10B 11B 12B; 1: 1G 2G 3G 4G 5G 6G 7G 8G 9G 10G 11G 12G; "
+         "2: 1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 11R 12R; upcard: 13B; stock: ...");
+  CHECK_MSG(dh_game_deal_text(g, deal, &err) == DH_OK, "%s", err.message);
+  /* T6: seats 2 and 0 ask to buy while seat 1 is to draw: seat 2 is nearer after seat 1 */
+  CHECK(dh_game_buy_winner(&winner, g, 0x5u) == DH_OK && winner == 2);
+  CHECK(dh_game_buy_winner(&winner, g, 0x2u) == DH_OK && winner == -1); /* seat 1 is to act */
+  CHECK(dh_game_buy_winner(NULL, g, 1u) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_game_needs_reshuffle(NULL, g) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_game_needs_reshuffle(&needs, NULL) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_game_reshuffle_seed(NULL, 1u, &err) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_game_reshuffle_text(g, NULL, &err) == DH_E_NULL_ARGUMENT);
+  /* the stock is not empty: no reshuffle yet */
+  CHECK(dh_game_reshuffle_seed(g, 5u, &err) == DH_E_WRONG_PHASE &&
+        strcmp(err.code, "wrong_phase") == 0);
+  /* draw and discard the drawn card until the stock is empty (171 - 37 = 134 cards) */
+  for (i = 0; i < 134; ++i) {
+    size_t n = 0, k;
+    int32_t seat = to_act(g);
+    char* text;
+    CHECK(apply_ok(g, seat, "draw"));
+    CHECK(dh_game_legal_actions(&n, g_tv_acts, 2048, g) == DH_OK);
+    for (k = 0; k < n && g_tv_acts[k].kind != 6; ++k) {
+    }
+    if (!CHECK(k < n)) break;
+    text = format_action(g, &g_tv_acts[n - 1]);
+    CHECK(dh_game_apply_text(g, seat, text, &err) == DH_OK);
+    free(text);
+  }
+  CHECK(dh_game_needs_reshuffle(&needs, g) == DH_OK && needs == 1);
+  CHECK(dh_game_apply_text(g, to_act(g), "draw", &err) == DH_E_ILLEGAL &&
+        strcmp(err.code, "reshuffle_needed") == 0);
+  CHECK(dh_game_reshuffle_text(g, "stock: 1B", &err) == DH_E_PARSE &&
+        strcmp(err.code, "malformed_deal") == 0);
+  CHECK_MSG(dh_game_reshuffle_seed(g, 77u, &err) == DH_OK, "%s", err.message);
+  CHECK(dh_game_needs_reshuffle(&needs, g) == DH_OK && needs == 0);
+  CHECK(apply_ok(g, to_act(g), "draw"));
+  dh_game_free(g);
+  /* other games refuse reshuffles */
+  g = new_game(NULL, 0, 0);
+  CHECK(dh_game_reshuffle_seed(g, 1u, &err) == DH_E_WRONG_PHASE);
+  CHECK(dh_game_buy_winner(&winner, g, 7u) == DH_OK && winner == -1);
+  dh_game_free(g);
+}
+
+static void test_toonerville(void) {
+  dh_game* g = NULL;
+  dh_error err;
+  section("toonerville: 3, 4 and 5 players, rounds through the C ABI, reshuffles, buys");
+  CHECK(dh_game_new(&g, "toonerville", NULL, 0, 0, 0, &err) == DH_E_INVALID_ARGUMENT &&
+        strcmp(err.code, "bad_player_count") == 0 && g == NULL);
+  CHECK(dh_game_new(&g, "toonerville", NULL, 0, 6, 0, &err) == DH_E_INVALID_ARGUMENT && g == NULL);
+  play_toonerville_rounds(3, 3, 1u);
+  play_toonerville_rounds(4, 3, 2u);
+  play_toonerville_rounds(5, 3, 3u);
+  test_toonerville_reshuffle_and_buys();
+}
+
 int main(void) {
   printf("deckhand C ABI test, library %s (header %d.%d.%d)\n", dh_version(), DH_VERSION_MAJOR,
          DH_VERSION_MINOR, DH_VERSION_PATCH);
@@ -1798,6 +1978,7 @@ int main(void) {
   test_full_games();
   test_apply_legal();
   test_sheepshead_games();
+  test_toonerville();
   section_end();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;

@@ -92,6 +92,22 @@ typedef struct dh_error {
  *   sheepshead:   kind 0 pick, 1 pass, 2 bury, 3 call, 4 alone, 5 play; arg = the (first)
  *                 card, 0xFF for none; count 1 and cards[0] = the second card of a bury
  *                 (higher code) or the unknown card of a call, else count 0.
+ *   toonerville:  Rook face code = colour * 14 + number - 1 (colours B G R Y = 0..3, numbers
+ *                 1..14), 56 = the Rook. kind 0 take, 1 draw, 2 buy (seat = the buyer),
+ *                 3 down, 4 layoff, 5 swap, 6 discard.
+ *                 take, draw, buy: arg 0, count 0.
+ *                 discard: count 1, cards[0] = the face.
+ *                 swap: arg = meld id, count 1, cards[0] = the natural face that replaces the
+ *                   Rook standing for it in that run.
+ *                 layoff: arg = meld id, count = cards (1-20), cards[] = faces in the order
+ *                   laid; a Rook laid on a run as 0x80 | number (the number it stands for);
+ *                   56 alone lets the library choose the end.
+ *                 down: arg = melds (1-5), count = 4 * melds, cards[] = 4 bytes per meld:
+ *                   run: 0x10 | colour, low | high << 4, the Rook positions as a 14-bit
+ *                   mask (bit n-1 = the card at number n is a Rook), low byte first;
+ *                   set: 0x20 | Rooks, number, B | G << 4, R | Y << 4 (natural cards of
+ *                   each colour).
+ *                 Meld ids number the melds on the table from 0 in the order laid down.
  * Unused bytes must be zero. dh_game_parse_action and dh_game_format_action convert to
  * and from the record text, which is usually simpler. */
 typedef struct dh_action {
@@ -105,9 +121,10 @@ typedef struct dh_action {
 /* ---- Games -------------------------------------------------------------------------- */
 typedef struct dh_game dh_game;
 
-/* Creates a game. `name`: "ghost-euchre" or "sheepshead". `options`: `n_options` strings
- * "key=value" with names and values from RULES.md (NULL when n_options is 0). `players`: 0 for the
- * game's default. `first_dealer`: a seat. */
+/* Creates a game. `name`: "ghost-euchre", "sheepshead" or "toonerville". `options`:
+ * `n_options` strings "key=value" with names and values from RULES.md (NULL when n_options is
+ * 0). `players`: 3 to 5 for toonerville (required); 0 (or the fixed count) for the others.
+ * `first_dealer`: a seat. */
 DH_API int dh_game_new(dh_game** out, const char* name, const char* const* options,
                        size_t n_options, int32_t players, int32_t first_dealer, dh_error* err);
 DH_API void dh_game_free(dh_game* game);
@@ -115,15 +132,33 @@ DH_API int dh_game_clone(dh_game** out, const dh_game* game, dh_error* err);
 /* Back to a new game with the same options and first dealer (keeps its memory). */
 DH_API int dh_game_reset(dh_game* game, dh_error* err);
 
-/* The game's name ("ghost-euchre", "sheepshead") and number of players. */
+/* The game's name ("ghost-euchre", "sheepshead", "toonerville") and number of players. */
 DH_API int dh_game_name(const char** out_name, const dh_game* game);
 DH_API int dh_game_players(int32_t* out_players, const dh_game* game);
 
 /* Chance: deal from a seed (RULES.md "Portable deals") or from explicit cards, written as in
  * a record: "0: 9C TC JC QC KC AC; 1: ...; 2: ...; ghost: ..." (ghost-euchre) or
- * "0: ...; 1: ...; 2: ...; 3: ...; 4: ...; blind: c c" (sheepshead). */
+ * "0: ...; 1: ...; 2: ...; 3: ...; 4: ...; blind: c c" (sheepshead) or
+ * "0: ...; 1: ...; 2: ...; upcard: c; stock: c c ... [...]" (toonerville: the stock top
+ * first; a trailing "..." completes it with the remaining cards in canonical order). */
 DH_API int dh_game_deal_seed(dh_game* game, uint64_t seed, dh_error* err);
 DH_API int dh_game_deal_text(dh_game* game, const char* cards, dh_error* err);
+
+/* Toonerville (RULES.md T13): a round dealt with explicit cards cannot reshuffle by itself.
+ * When its stock is empty and a card is needed, dh_game_needs_reshuffle sets *out to 1 and
+ * draws are refused (reason "reshuffle_needed") until one of these is given: a generator
+ * seed for this and every later reshuffle of the round (made when a card is needed), or the
+ * new stock, top first, as "stock: c c ... [...]" (exactly the discards below the top card;
+ * made at once). Other games refuse both with DH_E_WRONG_PHASE. */
+DH_API int dh_game_reshuffle_seed(dh_game* game, uint64_t seed, dh_error* err);
+DH_API int dh_game_reshuffle_text(dh_game* game, const char* stock, dh_error* err);
+DH_API int dh_game_needs_reshuffle(int32_t* out, const dh_game* game);
+
+/* Toonerville buying (T6): several seats may want the top discard at once. Given the seats
+ * that ask (bit s = seat s), *out_seat is the one that gets it (the nearest after the seat to
+ * act that may buy now), or -1 when none may; apply its "buy". The legal actions list a
+ * "buy" for every seat that may buy now. Other games: always -1. */
+DH_API int dh_game_buy_winner(int32_t* out_seat, const dh_game* game, uint32_t requests);
 
 /* Player actions, as text ("bid 4", "play JS") for `seat`, or as a dh_action. */
 DH_API int dh_game_apply_text(dh_game* game, int32_t seat, const char* action, dh_error* err);

@@ -284,6 +284,35 @@ int dh_game_deal_text(dh_game* game, const char* cards, dh_error* err) {
   });
 }
 
+int dh_game_reshuffle_seed(dh_game* game, uint64_t seed, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game->game->reshuffle_seed(seed, &e), e);
+  });
+}
+
+int dh_game_reshuffle_text(dh_game* game, const char* stock, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  if (!stock) return null_arg(err, "stock");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game->game->reshuffle_text(stock, &e), e);
+  });
+}
+
+int dh_game_needs_reshuffle(int32_t* out, const dh_game* game) {
+  if (!out || !game) return DH_E_NULL_ARGUMENT;
+  *out = game->game->needs_reshuffle() ? 1 : 0;
+  return DH_OK;
+}
+
+int dh_game_buy_winner(int32_t* out_seat, const dh_game* game, uint32_t requests) {
+  if (!out_seat || !game) return DH_E_NULL_ARGUMENT;
+  *out_seat = game->game->buy_winner(requests);
+  return DH_OK;
+}
+
 int dh_game_apply_text(dh_game* game, int32_t seat, const char* action, dh_error* err) {
   if (!game) return null_arg(err, "game");
   if (!action) return null_arg(err, "action");
