@@ -6,12 +6,24 @@
 //  - Hard2Runs2Sets: the hard hands asked for 2 runs and 2 sets.
 //  - Typical: the round's deal plus one drawn card from shuffled 3-5 decks, all 11 rounds.
 //  - WholeHand: round 11's T11 check on 15-card hands.
+// And the game (T1-T14):
+//  - Engine (C++ and C ABI): the engine's own cost per action. Sixteen 4-player games between
+//    the bots are recorded once, untimed; an iteration replays them all, asking for the legal
+//    actions before every action, so the time per action is legal actions plus apply (plus
+//    the C ABI's event history), the bots' thinking excluded.
+//  - BotGame: whole 11-round games between the example bots (examples/cli/toonerville_bot),
+//    their thinking (views, the contract finder) included; through C++, and through the C ABI
+//    with the bots deciding on a C++ copy of the game.
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 #include "bench_support.hpp"
 #include "deckhand/rook_cards.hpp"
+#include "deckhand/toonerville.hpp"
 #include "deckhand/toonerville_melds.hpp"
+#include "toonerville_bot.hpp"
 
 namespace {
 
@@ -135,6 +147,183 @@ void BM_ToonervilleWholeHand(benchmark::State& st) {
   run_cases(st, cases, true);
 }
 
+// ---- the game --------------------------------------------------------------------------------
+
+constexpr int kBenchPlayers = 4;
+constexpr int kRecordedGames = 16;
+
+// Whole games between the bots, recorded once (untimed): each round's deal seed and actions.
+struct RecordedGame {
+  std::vector<uint64_t> seeds;  // one per round
+  std::vector<Action> actions;  // every action, in order (deals are implied by the phase)
+};
+
+const std::vector<RecordedGame>& recorded_games() {
+  static const std::vector<RecordedGame> games = [] {
+    std::vector<RecordedGame> out;
+    PortableRng rng(bench::kChoiceSeed);
+    Options options;
+    options.players = kBenchPlayers;
+    uint64_t seed = 1;
+    for (int g = 0; g < kRecordedGames; ++g) {
+      RecordedGame game;
+      State s = new_game(options);
+      while (!is_over(s)) {
+        if (s.phase == Phase::deal) {
+          game.seeds.push_back(seed);
+          if (deal_seed(s, seed++, &s, nullptr) != Reason::ok) return out;
+          continue;
+        }
+        Action a;
+        if (!deckhand::cli::toonerville_bot_table(s, rng, &a) ||
+            advance(&s, a, nullptr) != Reason::ok)
+          return out;
+        game.actions.push_back(a);
+      }
+      out.push_back(std::move(game));
+    }
+    return out;
+  }();
+  return games;
+}
+
+// The engine's own cost: the recorded games replayed, each action preceded by the legal
+// actions of its state (as a client or a bot would ask for them), through the C++ API.
+void BM_ToonervilleEngineCpp(benchmark::State& st) {
+  const auto& games = recorded_games();
+  if (games.size() != size_t(kRecordedGames)) return st.SkipWithError("recording failed");
+  Options options;
+  options.players = kBenchPlayers;
+  static Action legal[kMaxLegalActions];
+  uint64_t actions = 0, listed = 0;
+  const uint64_t allocs_before = bench::allocations();
+  for (auto _ : st) {
+    for (const RecordedGame& game : games) {
+      State s = new_game(options);
+      size_t round = 0;
+      for (const Action& a : game.actions) {
+        if (s.phase == Phase::deal && deal_seed(s, game.seeds[round++], &s, nullptr) != Reason::ok)
+          return st.SkipWithError("deal refused");
+        listed += uint64_t(legal_actions(s, legal));
+        if (advance(&s, a, nullptr) != Reason::ok) return st.SkipWithError("action refused");
+      }
+      actions += game.actions.size();
+    }
+  }
+  st.counters["ns/action"] =
+      benchmark::Counter(double(actions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+                         benchmark::Counter::OneK::kIs1000);
+  st.counters["actions/game"] =
+      benchmark::Counter(double(actions) / double(st.iterations()) / double(games.size()));
+  st.counters["legal/action"] = benchmark::Counter(actions ? double(listed) / double(actions) : 0);
+  st.counters["allocs/action"] = benchmark::Counter(
+      actions ? double(bench::allocations() - allocs_before) / double(actions) : 0);
+}
+
+// The same through the C ABI: dh_game_legal_actions into a caller array, then dh_game_apply
+// (the handle also keeps the event history for records and serialization).
+void BM_ToonervilleEngineCApi(benchmark::State& st) {
+  const auto& games = recorded_games();
+  if (games.size() != size_t(kRecordedGames)) return st.SkipWithError("recording failed");
+  dh_game* g = nullptr;
+  if (dh_game_new(&g, "toonerville", nullptr, 0, kBenchPlayers, 0, nullptr) != DH_OK)
+    return st.SkipWithError("dh_game_new failed");
+  static dh_action legal[kMaxLegalActions];
+  uint64_t actions = 0;
+  for (auto _ : st) {
+    for (const RecordedGame& game : games) {
+      dh_game_reset(g, nullptr);
+      size_t round = 0;
+      int32_t awaiting = 0;
+      for (const Action& a : game.actions) {
+        if (dh_game_awaiting_deal(&awaiting, g) == DH_OK && awaiting &&
+            dh_game_deal_seed(g, game.seeds[round++], nullptr) != DH_OK)
+          return st.SkipWithError("deal refused");
+        size_t n = 0;
+        if (dh_game_legal_actions(&n, legal, kMaxLegalActions, g) != DH_OK)
+          return st.SkipWithError("legal actions failed");
+        dh_action c{};
+        c.seat = a.seat, c.kind = uint8_t(a.kind), c.arg = a.target, c.count = a.count;
+        std::memcpy(c.cards, a.bytes, sizeof a.bytes);
+        if (dh_game_apply(g, &c, nullptr) != DH_OK) return st.SkipWithError("action refused");
+      }
+      actions += game.actions.size();
+    }
+  }
+  dh_game_free(g);
+  st.counters["ns/action"] =
+      benchmark::Counter(double(actions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+                         benchmark::Counter::OneK::kIs1000);
+}
+
+// Whole games between the bots; one iteration is one 11-round game.
+template <bool kCApi>
+void bot_games(benchmark::State& st) {
+  PortableRng rng(bench::kChoiceSeed);
+  Options options;
+  options.players = kBenchPlayers;
+  dh_game* game = nullptr;
+  if (kCApi && dh_game_new(&game, "toonerville", nullptr, 0, kBenchPlayers, 0, nullptr) != DH_OK)
+    return st.SkipWithError("dh_game_new failed");
+  uint64_t seed = 1, rounds = 0, actions = 0;
+  for (auto _ : st) {
+    State s = new_game(options);
+    if (kCApi) dh_game_reset(game, nullptr);
+    while (!is_over(s)) {
+      Action a;
+      if (s.phase == Phase::deal) {
+        if (deal_seed(s, seed, &s, nullptr) != Reason::ok ||
+            (kCApi && dh_game_deal_seed(game, seed, nullptr) != DH_OK))
+          return st.SkipWithError("deal refused");
+        ++seed;
+        continue;
+      }
+      if (!deckhand::cli::toonerville_bot_table(s, rng, &a) ||
+          advance(&s, a, nullptr) != Reason::ok)
+        return st.SkipWithError("the bots stopped");
+      if (kCApi) {
+        dh_action c{};
+        c.seat = a.seat, c.kind = uint8_t(a.kind), c.arg = a.target, c.count = a.count;
+        std::memcpy(c.cards, a.bytes, sizeof a.bytes);
+        if (dh_game_apply(game, &c, nullptr) != DH_OK) return st.SkipWithError("C ABI refused");
+      }
+      ++actions;
+    }
+    rounds += s.hands_scored;
+  }
+  dh_game_free(game);
+  st.counters["games/s"] = benchmark::Counter(double(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["rounds/s"] = benchmark::Counter(double(rounds), benchmark::Counter::kIsRate);
+  st.counters["actions/game"] =
+      benchmark::Counter(st.iterations() ? double(actions) / double(st.iterations()) : 0);
+}
+void BM_ToonervilleBotGameCpp(benchmark::State& st) {
+  bot_games<false>(st);
+}
+void BM_ToonervilleBotGameCApi(benchmark::State& st) {
+  bot_games<true>(st);
+}
+
+void BM_ToonervilleSerializeRoundTrip(benchmark::State& st) {
+  Options o;
+  o.players = 5;
+  State s = new_game(o);
+  if (deal_seed(s, 7, &s, nullptr) != Reason::ok) return st.SkipWithError("deal refused");
+  static uint8_t buffer[kSerializedSize];
+  State back;
+  for (auto _ : st) {
+    const size_t len = serialize(s, buffer, sizeof buffer);
+    if (deserialize(buffer, len, &back, nullptr) != Reason::ok)
+      return st.SkipWithError("round trip failed");
+    benchmark::DoNotOptimize(back);
+  }
+}
+
+BENCHMARK(BM_ToonervilleEngineCpp)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ToonervilleEngineCApi)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ToonervilleBotGameCpp)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ToonervilleBotGameCApi)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ToonervilleSerializeRoundTrip);
 BENCHMARK(BM_ToonervilleContractHard);
 BENCHMARK(BM_ToonervilleContractPlanted);
 BENCHMARK(BM_ToonervilleContractHard2Runs2Sets);

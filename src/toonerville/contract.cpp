@@ -531,39 +531,96 @@ bool find_whole_hand(const FaceCounts& hand, Arrangement* out) {
 
 namespace deckhand::toonerville::detail {
 
+namespace {
+
+// Whether the card of `number` in a colour whose present numbers are `present` (bit n-1)
+// can be in a run: some four consecutive numbers around it hold, with the Rooks, four cards.
+bool runnable(uint16_t present, int number, int rooks) {
+  for (int low = std::max(1, number - 3); low <= std::min(number, kRookNumbers - 3); ++low) {
+    const unsigned window = (present >> (low - 1)) & 0xFu;
+    if (std::popcount(window) + rooks >= kMinRun) return true;
+  }
+  return false;
+}
+
+// Most runs of one colour without Rooks: runs of exactly four cards placed greedily from the
+// lowest number (optimal for intervals of one length), one copy of a number per run.
+int most_runs_without_rooks(const uint8_t* copies) {
+  uint8_t left[kRookNumbers + 1];
+  std::memcpy(left, copies, sizeof left);
+  int runs = 0;
+  for (int low = 1; low + kMinRun - 1 <= kRookNumbers; ++low) {
+    int k = left[low];
+    for (int n = low + 1; n < low + kMinRun; ++n) k = std::min(k, int(left[n]));
+    for (int n = low; n < low + kMinRun; ++n) left[n] = uint8_t(left[n] - k);
+    runs += k;
+  }
+  return runs;
+}
+
+}  // namespace
+
 // Each test ignores what the other kind of meld takes, so each is a necessary condition.
 bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_hand) {
   const int rooks = hand.rooks();
   const int total = hand.total();
-  const int minimum = kMinRun * contract.runs + kMinSet * contract.sets;
-  (void)whole_hand;  // round 11 needs the same melds; the finder checks the rest
-  if (total < minimum) return false;
+  if (total < kMinRun * contract.runs + kMinSet * contract.sets) return false;
+  int by_number[kRookNumbers + 1] = {};
+  uint8_t copies[kRookColours][kRookNumbers + 1] = {};
+  uint16_t present[kRookColours] = {};
+  for (int c = 0; c < kRookColours; ++c)
+    for (int number = 1; number <= kRookNumbers; ++number) {
+      const int k = hand.count(rook_face(c, number));
+      copies[c][number] = uint8_t(k);
+      by_number[number] += k;
+      if (k) present[c] = uint16_t(present[c] | (1u << (number - 1)));
+    }
   if (contract.sets) {
     // Most sets: three naturals of a number make one free; a pair needs one Rook, a single
     // card two.
     int sets = 0, pairs = 0, singles = 0;
     for (int number = 1; number <= kRookNumbers; ++number) {
-      int k = 0;
-      for (int c = 0; c < kRookColours; ++c) k += hand.count(rook_face(c, number));
-      sets += k / 3;
-      pairs += k % 3 == 2;
-      singles += k % 3 == 1;
+      sets += by_number[number] / 3;
+      pairs += by_number[number] % 3 == 2;
+      singles += by_number[number] % 3 == 1;
     }
     const int with_one = std::min(pairs, rooks);
     sets += with_one + std::min(singles, (rooks - with_one) / 2);
     if (sets < contract.sets) return false;
   }
   if (contract.runs) {
-    // Most runs: four cards each, one natural at least, one colour; the Rooks counted for
-    // every colour (runs of one colour may mix copies, so no finer split is safe).
+    // Most runs: exact per colour without Rooks; with Rooks, four cards each (one natural at
+    // least) in a colour that has a window of four numbers the Rooks can complete.
     int runs = 0;
     for (int c = 0; c < kRookColours; ++c) {
+      if (!rooks) {
+        runs += most_runs_without_rooks(copies[c]);
+        continue;
+      }
       int cards = 0;
-      for (int number = 1; number <= kRookNumbers; ++number)
-        cards += hand.count(rook_face(c, number));
-      runs += std::min(cards, (cards + rooks) / kMinRun);
+      bool window = false;
+      for (int number = 1; number <= kRookNumbers; ++number) {
+        cards += copies[c][number];
+        window = window || (copies[c][number] && runnable(present[c], number, rooks));
+      }
+      if (window) runs += std::min(cards, (cards + rooks) / kMinRun);
     }
     if (runs < contract.runs) return false;
+  }
+  if (whole_hand) {
+    // Every natural card is in a run or a set: a card no run can take is in one of the (at
+    // most kMaxContractSets) sets, whose numbers need three cards each with the Rooks.
+    int set_numbers = 0;
+    for (int number = 1; number <= kRookNumbers; ++number) {
+      bool must_set = false;
+      for (int c = 0; c < kRookColours && !must_set; ++c)
+        must_set =
+            copies[c][number] && (contract.runs == 0 || !runnable(present[c], number, rooks));
+      if (!must_set) continue;
+      if (contract.sets == 0 || by_number[number] + rooks < kMinSet) return false;
+      ++set_numbers;
+    }
+    if (set_numbers > contract.sets) return false;
   }
   return true;
 }

@@ -369,7 +369,11 @@ Reason parse_deal(std::string_view deal, int n, std::string* bytes, Error* err) 
   bytes->clear();
   bytes->push_back(char(n));
   bytes->push_back(char(hands[0].size()));
-  for (int p = 0; p < n; ++p) *bytes += hands[p];
+  for (int p = 0; p < n; ++p) {  // a hand in canonical order: the order written is no part of it
+    FaceCounts hand;
+    for (char c : hands[p]) hand.add(RookFace(uint8_t(c)));
+    for (int f = 0; f < kRookFaces; ++f) bytes->append(hand.n[f], char(f));
+  }
   *bytes += upcard;
   *bytes += stock;
   return Reason::ok;

@@ -249,8 +249,6 @@ Reason do_down(State* s, int seat, const Meld* melds, int count, Error* err) {
   const Contract c = contract(*s);
   if (runs != c.runs || sets != c.sets) return contract_refusal(*s, runs, sets, err);
   for (int i = 0; i < count; ++i) add_meld_cards(melds[i], &need);
-  for (int f = 0; f < kRookFaces; ++f)
-    if (need.n[f] > kMaxCards) return not_held(*s, seat, need, err);
   if (!s->hands[seat].contains(need)) return not_held(*s, seat, need, err);
   if (s->round == kRounds) {
     const int left = s->hands[seat].total() - need.total();
