@@ -37,11 +37,33 @@ bool can_lay_off_anywhere(const View& v, RookFace face) {
   return false;
 }
 
+// Round 11: the points left over by the best two runs and two sets of `hand` without its
+// least useful card (or of the hand itself when `discard` is false); huge when none.
+int round11_leftover(const FaceCounts& hand, bool discard) {
+  const Contract c = contract_for_round(kRounds);
+  Arrangement arr;
+  if (!discard) return find_contract(hand, c, &arr) ? arr.leftover_points : 100000;
+  int best = 100000;
+  for (int f = 0; f < kRookFaces; ++f) {
+    if (!hand.n[f]) continue;
+    FaceCounts rest = hand;
+    rest.remove(RookFace(f));
+    if (find_contract(rest, c, &arr)) best = std::min(best, int(arr.leftover_points));
+  }
+  return best;
+}
+
 bool wants_top(const View& v, bool buying) {
   if (v.pile_count == 0) return false;
   const RookFace top = v.pile[v.pile_count - 1];
   const Contract c = contract_for_round(v.round);
   if (v.seat == kNoSeat) return false;
+  if (v.round == kRounds && !buying) {
+    // Take only a card that strictly improves the hand (else cards circle the table).
+    FaceCounts with = v.hand;
+    with.add(top);
+    return round11_leftover(with, true) < round11_leftover(v.hand, false);
+  }
   if (v.down >> v.seat & 1) return !buying && can_lay_off_anywhere(v, top);
   if (is_rook(top)) return true;
   FaceCounts with = v.hand;
@@ -58,9 +80,10 @@ const Action* first_of(const Action* legal, int count, ActionKind kind) {
 }  // namespace
 
 bool toonerville_bot_wants_buy(const View& v) {
-  // Round 11 goes out with the whole hand (T11): every card bought must fit, so no buys.
-  if (v.seat == kNoSeat || (v.down >> v.seat & 1) || v.buys[v.seat] >= 3 || v.round == kRounds)
-    return false;
+  if (v.seat == kNoSeat || (v.down >> v.seat & 1) || v.buys[v.seat] >= 3) return false;
+  // Round 11 goes out with the whole hand (T11): every card bought must fit, so buy only when
+  // the hand is too small for two runs and two sets (round11_deal=12 needs a buy).
+  if (v.round == kRounds) return v.hand.total() + 1 < 2 * kMinRun + 2 * kMinSet;
   return wants_top(v, true);
 }
 

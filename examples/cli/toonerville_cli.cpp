@@ -94,18 +94,23 @@ void narrate(const tv::State& before, const tv::State& after, const tv::Action& 
 struct Run {
   int64_t rounds = 0, actions = 0, buys = 0, downs = 0, layoffs = 0;
   uint8_t winners = 0;
+  bool abandoned = false;  // a round ran past kMaxActionsPerRound
 };
+
+// The rules allow a round that never ends (nobody can go out, and T13 ends a round only when
+// no card is left to draw); the bots give up on a game after this many actions in a round.
+constexpr int kMaxActionsPerRound = 100000;
 
 Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool narrated) {
   tv::State s = tv::new_game(options);
   Run run;
-  int turns = 0;
+  int turns = 0, in_round = 0;
   while (!tv::is_over(s)) {
     if (s.phase == tv::Phase::deal) {
       const uint64_t seed = rng.next() >> 16;
       if (tv::deal_seed(s, seed, &s, nullptr) != Reason::ok) break;
       if (game && game->deal_seed(seed, nullptr) != Reason::ok) break;
-      turns = 0;
+      turns = in_round = 0;
       if (narrated)
         fmt::print("\nRound {} — contract {}, {} cards each — seat {} deals (seed {}); upcard {}\n",
                    s.round, contract_text(tv::contract(s)), tv::deal_size(s.round, s.options),
@@ -114,6 +119,10 @@ Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool nar
     }
     tv::Action a;
     if (!cli::toonerville_bot_table(s, rng, &a)) break;
+    if (++in_round > kMaxActionsPerRound) {
+      run.abandoned = true;
+      break;
+    }
     const tv::State before = s;
     if (tv::advance(&s, a, nullptr) != Reason::ok) break;
     if (game && game->apply_text(a.seat, tv::format_action(a), nullptr) != Reason::ok) break;
@@ -137,11 +146,11 @@ int toonerville_simulate(int64_t games, uint64_t seed, int players, bool quiet) 
   tv::Options options;
   options.players = uint8_t(players);
   PortableRng rng(seed);
-  int64_t wins[tv::kMaxPlayers] = {}, rounds = 0, actions = 0, buys = 0;
+  int64_t wins[tv::kMaxPlayers] = {}, rounds = 0, actions = 0, buys = 0, abandoned = 0;
   const auto start = std::chrono::steady_clock::now();
   for (int64_t g = 0; g < games; ++g) {
     const Run run = play_bots(options, rng, nullptr, false);
-    rounds += run.rounds, actions += run.actions, buys += run.buys;
+    rounds += run.rounds, actions += run.actions, buys += run.buys, abandoned += run.abandoned;
     for (int p = 0; p < players; ++p) wins[p] += run.winners >> p & 1;
   }
   const double secs =
@@ -152,7 +161,10 @@ int toonerville_simulate(int64_t games, uint64_t seed, int players, bool quiet) 
     std::string w;
     for (int p = 0; p < players; ++p) w += fmt::format("{}{}", p ? " / " : "", wins[p]);
     fmt::print("wins by seat (ties share): {}\n", w);
-    fmt::print("rounds: {}, actions: {}, buys: {}\n", rounds, actions, buys);
+    fmt::print("rounds: {}, actions: {}, buys: {}{}\n", rounds, actions, buys,
+               abandoned ? fmt::format("; {} games abandoned (a round of more than {} actions)",
+                                       abandoned, kMaxActionsPerRound)
+                         : std::string());
   }
   fmt::print(
       "{:.3f} s: {:.0f} games/s, {:.0f} rounds/s, {:.0f} actions/s (bots' thinking included)\n",

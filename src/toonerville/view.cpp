@@ -165,7 +165,7 @@ std::string view_text(const View& v) {
   line(sizes + "; stock " + std::to_string(v.stock_count));
   if (v.pile_count)
     line(std::string("discard pile top: ") + rook_face_name(v.pile[v.pile_count - 1]) + " (" +
-         std::to_string(v.pile_count) + " cards)");
+         std::to_string(v.pile_count) + (v.pile_count == 1 ? " card)" : " cards)"));
   for (int m = 0; m < v.meld_count; ++m)
     line("meld " + std::to_string(m) + " (seat " + std::to_string(v.meld_owner[m]) +
          "): " + format_meld(v.melds[m]));

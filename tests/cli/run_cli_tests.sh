@@ -71,5 +71,34 @@ fi
 check "play quit" 0 'legal:' -- sh -c "echo quit | \"$deckhand\" play ghost-euchre --seed 5"
 check "play refuses" 0 'refused — ' -- sh -c "printf 'play 7C\nbid 9\n' | \"$deckhand\" play ghost-euchre --seed 5"
 
+# Toonerville: complete games of 3, 4 and 5 players replay to their scores (penalty points per
+# round, totals, the lowest total wins after round 11).
+for n in 3 4 5; do
+  check "toonerville ${n}-player game" 0 "$(cat "$dir/toonerville_${n}p.json")" \
+    -- "$deckhand" replay "$dir/toonerville_${n}p.rec"
+done
+check "toonerville over" 0 '"over": true, "winners": [' -- "$deckhand" replay "$dir/toonerville_5p.rec"
+check "toonerville refused line" 1 '{"ok": false, "line": 7, "code": "cannot_discard_taken_card"' \
+  -- "$deckhand" replay "$dir/toonerville_refused.rec"
+check "toonerville no players header" 1 '"line": 3, "code": "bad_header"' \
+  -- sh -c "printf 'deckhand 1\ngame toonerville\ndeal seed 1\n' | \"$deckhand\" replay -"
+check "toonerville buy" 0 '"to_act": 2}' -- "$deckhand" replay "$dir/toonerville_view.rec"
+check "toonerville view" 0 'your hand: 1B 2B 3B 4B 5B 6B 7B 8B 9B 10B 11B 12B 13B 13G' \
+  -- "$deckhand" view "$dir/toonerville_view.rec" --seat 0
+out=$("$deckhand" view "$dir/toonerville_view.rec" --seat 2 --json)
+if [[ "$out" == *'"hand_sizes": [14, 12, 12]'* && "$out" != *'"13G"'* && "$out" != *'"1B"'* && "$out" != *'"1G"'* ]]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL toonerville view hides other hands (T14): $out"; failed=$((failed + 1))
+fi
+check "simulate toonerville" 0 'games/s' -- "$deckhand" simulate toonerville --players 5 --games 5 --seed 3
+check "simulate toonerville 3 players" 0 '3 players' -- "$deckhand" simulate toonerville --players 3 --games 3
+check "simulate toonerville bad players" 2 '' -- "$deckhand" simulate toonerville --players 6
+check "simulate euchre with 4 players" 2 '' -- "$deckhand" simulate ghost-euchre --players 4
+check "play toonerville" 0 'legal: ' -- sh -c "printf 'discard 9Z\nquit\n' | \"$deckhand\" play toonerville --players 3 --seat 1 --seed 2"
+check "play toonerville refuses" 0 'refused — ' -- sh -c "printf 'discard 9Z\nquit\n' | \"$deckhand\" play toonerville --players 3 --seat 1 --seed 2"
+check "demo toonerville record replays" 0 '{"ok": true, "game": "toonerville", "hands": [{"deltas": [' \
+  -- "$deckhand" replay "$tmp/demo/toonerville.rec"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
