@@ -22,14 +22,21 @@ std::vector<uint8_t> bytes_of(const dh_game* g) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   dh_game* g = nullptr;
   dh_error err;
-  // The first byte picks the game (high bit) and how many of its options to set.
-  const bool sheepshead = size && data[0] >= 0x80;
+  // The first byte picks the game (bits 7-6: 0 ghost-euchre, 1 sheepshead, 2-3 toonerville)
+  // and how many of its options to set.
+  const int which = size ? data[0] >> 6 : 0;
   const char* euchre_opts[] = {"swaps=chain", "renege=penalize", "all_pass=stick_dealer",
                                "target=5"};
   const char* sheepshead_opts[] = {"no_pick=doubler", "unknown=off", "double_on_bump=on",
                                    "hands=3"};
-  if (dh_game_new(&g, sheepshead ? "sheepshead" : "ghost-euchre",
-                  sheepshead ? sheepshead_opts : euchre_opts, size ? data[0] % 5 : 0, 0, 0,
+  const char* toonerville_opts[] = {"max_buys=1", "rook_swap=new_meld", "round11_deal=12",
+                                    "max_buys=unlimited"};
+  const char* const* opts = which == 0   ? euchre_opts
+                            : which == 1 ? sheepshead_opts
+                                         : toonerville_opts;
+  const char* name = which == 0 ? "ghost-euchre" : which == 1 ? "sheepshead" : "toonerville";
+  const size_t n_opts = size ? data[0] % (which >= 2 ? 4 : 5) : 0;
+  if (dh_game_new(&g, name, opts, n_opts, which >= 2 ? 3 + (data[0] & 1) + (which == 3) : 0, 0,
                   &err) != DH_OK)
     __builtin_trap();
   char buf[4096];
@@ -38,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const uint8_t op = data[i], arg = data[i + 1];
     const std::vector<uint8_t> before = bytes_of(g);
     int status = DH_OK;
-    switch (op % 12) {
+    switch (op % 13) {
       case 0:
         status = dh_game_deal_seed(g, arg, &err);
         break;
@@ -92,8 +99,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 10:
         dh_game_legal_actions_text(&n, buf, arg, g);
         break;
+      case 11: {  // toonerville reshuffles (refused elsewhere)
+        const std::string text(reinterpret_cast<const char*>(data + i + 1), (size - i - 1) % 80);
+        int32_t flag = 0;
+        dh_game_needs_reshuffle(&flag, g);
+        status = arg & 1 ? dh_game_reshuffle_seed(g, arg, &err)
+                         : dh_game_reshuffle_text(g, text.c_str(), &err);
+        break;
+      }
       default:
-        status = dh_game_apply_text(g, arg % 5, "pass", nullptr);
+        status = dh_game_apply_text(g, arg % 5, arg & 8 ? "draw" : "pass", nullptr);
         break;
     }
     if (status != DH_OK && bytes_of(g) != before) __builtin_trap();  // failures change nothing

@@ -8,6 +8,7 @@
 #include "deckhand/game.hpp"
 #include "deckhand/ghost_euchre.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "deckhand/toonerville.hpp"
 
 using namespace deckhand;
 
@@ -21,16 +22,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (sheepshead::check_invariants(sh, nullptr) != Reason::ok) __builtin_trap();
     (void)sheepshead::view_json(sheepshead::view(sh, 0));  // an accepted state is safe to show
   }
+  toonerville::State tv;
+  if (toonerville::deserialize(data, size, &tv, nullptr) == Reason::ok) {
+    if (toonerville::check_invariants(tv, nullptr) != Reason::ok) __builtin_trap();
+    (void)toonerville::view_json(toonerville::view(tv, 0));
+  }
   if (auto g = deserialize_game(data, size, nullptr)) {
     if (deserialize_game(g->serialize().data(), g->serialize().size(), nullptr) == nullptr)
       __builtin_trap();
   }
   if (size == 0) return 0;
-  // A real game of either kind (low bit of the first byte), damaged by the rest of the input.
-  auto game = make_game(data[0] & 1 ? "sheepshead" : "ghost-euchre", {}, 0, 0, nullptr);
+  // A real game (first byte: bits 0-1 pick the game), damaged by the rest of the input.
+  static const char* const kGames[4] = {"ghost-euchre", "sheepshead", "toonerville", "toonerville"};
+  const int which = data[0] & 3;
+  auto game = make_game(kGames[which], {}, which >= 2 ? 3 + which - 2 : 0, 0, nullptr);
   game->deal_seed(data[0], nullptr);
-  ActionCode legal[64];
-  for (int i = 0; i < data[0] % 40 && game->legal_actions(legal, 64) > 0; ++i)
+  std::vector<ActionCode> legal(4096);
+  for (int i = 0; i < data[0] % 40 && game->legal_actions(legal.data(), legal.size()) > 0; ++i)
     game->apply(legal[0], nullptr);
   std::vector<uint8_t> bytes = game->serialize();
   for (size_t i = 1; i < size && i - 1 < bytes.size(); ++i) bytes[i - 1] ^= data[i];
