@@ -631,6 +631,13 @@ TEST_CASE("T2/T7/T12: the contract finder agrees with brute force on 22,000 rand
     if (round == 11 && want == 0) REQUIRE(detail::may_meet_contract(hand, c, true));
     rejected += !detail::may_meet_contract(hand, c, round == 11);
     ++checked;
+    // The depth-first finder the legal actions use: the same answer, any valid arrangement.
+    Arrangement any;
+    REQUIRE(find_any_contract(hand, c, &any) == found);
+    if (found) {
+      check_arrangement(hand, c, any);
+      CHECK(any.leftover_points >= want);
+    }
     if (!found) continue;
     ++feasible;
     REQUIRE(a.leftover_points == want);

@@ -88,7 +88,15 @@ bool toonerville_bot_wants_buy(const View& v) {
 }
 
 Action toonerville_bot(const View& v, const Action* legal, int count, PortableRng& rng) {
-  if (const Action* down = first_of(legal, count, ActionKind::down)) return *down;
+  if (const Action* down = first_of(legal, count, ActionKind::down)) {
+    // The engine lists an arrangement; the bot lays down the one leaving the fewest points.
+    Arrangement best;
+    if (v.round != kRounds && find_contract(v.hand, contract_for_round(v.round), &best) &&
+        (v.options.rook_swap == RookSwap::table ||
+         v.hand.rooks() - best.leftover.rooks() >= v.rooks_owed))
+      return down_action(down->seat, best.melds, best.count);
+    return *down;
+  }
   // Lay off the card worth the most penalty points first; then swap Rooks out of runs.
   const Action* best = nullptr;
   int best_points = -1;

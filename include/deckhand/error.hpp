@@ -53,7 +53,7 @@ namespace deckhand {
   X(meld_too_short, 64, "a run needs four or more cards, a set three or more (T4)")             \
   X(ambiguous_meld, 65, "the cards are both a run and a set; say which (run ... / set ...)")    \
   X(cannot_lay_off, 66, "the card does not extend that meld (T8)")                              \
-  X(no_rook_to_swap, 67, "no Rook in that run stands for the card (T9)")                       \
+  X(no_rook_to_swap, 67, "no Rook in that run stands for the card (T9)")                        \
   X(contract_not_met, 68, "the first meld of a round must be the whole contract (T2, T7)")      \
   X(not_down, 69, "only a player who is down may lay off (T8)")                                 \
   X(no_new_melds, 70, "a player who is down makes no new melds this round (T7)")                \
@@ -63,7 +63,7 @@ namespace deckhand {
   X(rook_in_set_is_fixed, 74, "a Rook in a set can never be taken (T9)")                        \
   X(rook_must_be_played, 75, "a Rook taken by a swap must be played to the table (T9)")         \
   X(buy_limit, 76, "no more buys: one per turn, and max_buys per player per round (T6)")        \
-  X(cannot_buy, 77, "only another player may buy, before the current player draws (T6)")       \
+  X(cannot_buy, 77, "only another player may buy, before the current player draws (T6)")        \
   X(reshuffle_needed, 78, "the stock is empty: the record must give the reshuffle (T13)")       \
   X(no_penalty_card, 79, "no card is left for the buyer's penalty card (T13)")                  \
   X(empty_discard_pile, 80, "the discard pile is empty")                                        \

@@ -83,6 +83,13 @@ struct Workspace {
     uint16_t index;
   } slots[1 << kHashBits];
   uint32_t stamp = 0;
+  // The depth-first search's memo of (number, state) pairs that cannot finish the contract.
+  struct Failed {
+    uint64_t key;
+    uint32_t stamp;
+    uint8_t k;
+  } failed[1 << kHashBits];
+  uint32_t search = 0;
 };
 
 // The hand as the sweep sees it.
@@ -365,6 +372,88 @@ int sweep(const Problem& p, Workspace& ws, int max_cost) {
   return best;
 }
 
+// Depth-first search over the sweep's transitions, cheapest first at each number, stopping
+// at the first state that closes every meld: an arrangement, not necessarily the cheapest.
+// Children of the state at number k - 1 are stored in ws.layer[k] (whose entries keep their
+// parent index and transition, as the sweep's do, so rebuild() works on the path found);
+// states that cannot finish are remembered and never expanded again. Returns the final
+// index in ws.layer[kCloseStep], or -1.
+class DepthFirst {
+ public:
+  DepthFirst(const Problem& p, Workspace& ws, int max_cost) : p_(p), ws_(ws), max_cost_(max_cost) {
+    if (++ws_.search == 0) {
+      std::memset(ws_.failed, 0, sizeof ws_.failed);
+      ws_.search = 1;
+    }
+  }
+  int run() {
+    ws_.layer[0][0] = Entry{0, 0, 0, 0};
+    return explore(1, 0) ? 0 : -1;
+  }
+
+ private:
+  Workspace::Failed& slot(int k, uint64_t key) {
+    uint32_t i = uint32_t(((key ^ uint64_t(k) << 58) * 0x9E3779B97F4A7C15ull) >> (64 - kHashBits));
+    for (int probes = 0; probes < 8; ++probes, i = (i + 1) & ((1u << kHashBits) - 1)) {
+      Workspace::Failed& f = ws_.failed[i];
+      if (f.stamp != ws_.search || (f.key == key && f.k == k)) return f;
+    }
+    return ws_.failed[i];  // a full neighbourhood: overwrite (the memo only saves time)
+  }
+  bool failed(int k, uint64_t key) {
+    const Workspace::Failed& f = slot(k, key);
+    return f.stamp == ws_.search && f.key == key && f.k == k;
+  }
+  void mark_failed(int k, uint64_t key) {
+    slot(k, key) = Workspace::Failed{key, ws_.search, uint8_t(k)};
+  }
+
+  // Expands ws.layer[k - 1][parent] into ws.layer[k] and searches below each child.
+  bool explore(int k, int parent) {
+    const Entry from = ws_.layer[k - 1][parent];
+    Entry* children = ws_.layer[k];
+    int n = 0, choice = 0;
+    bool overflow = false;
+    auto emit = [&](uint64_t key, int delta, const auto&) {
+      const int cost = from.cost + delta;
+      if (cost <= max_cost_ && !failed(k, key)) {
+        if (n < kLayerCapacity)
+          children[n++] = Entry{key, uint16_t(cost), uint16_t(parent), uint16_t(choice)};
+        else
+          overflow = true;
+      }
+      ++choice;
+    };
+    Stepper<decltype(emit)> step(p_, k, decode(from.key), emit);
+    step.run();
+    if (overflow) return false;
+    if (k == kCloseStep) {
+      if (n == 0) return false;
+      return true;  // children[0], the first closing state, is the answer
+    }
+    // Cheapest first (insertion sort: the lists are short); equal costs keep their order.
+    for (int i = 1; i < n; ++i) {
+      const Entry e = children[i];
+      int j = i;
+      for (; j > 0 && children[j - 1].cost > e.cost; --j) children[j] = children[j - 1];
+      children[j] = e;
+    }
+    for (int i = 0; i < n; ++i) {
+      if (failed(k, children[i].key)) continue;
+      if (explore(k + 1, i)) {
+        if (i != 0) children[0] = children[i];  // keep the path's entry at index 0
+        return true;
+      }
+      mark_failed(k, children[i].key);
+    }
+    return false;
+  }
+
+  const Problem& p_;
+  Workspace& ws_;
+  const int max_cost_;
+};
+
 // The transition `choice` out of `from` at number k.
 Decision replay(const Problem& p, int k, uint64_t from, int choice) {
   Decision found{};
@@ -498,14 +587,15 @@ void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int 
 }  // namespace
 
 namespace {
-bool find(const FaceCounts& hand, Contract contract, int max_cost, Arrangement* out) {
+bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest,
+          Arrangement* out) {
   if (contract.runs > kMaxContractRuns || contract.sets > kMaxContractSets ||
       contract.runs + contract.sets == 0)
     return false;
   Problem p;
   make_problem(hand, contract, &p);
   Workspace& ws = workspace();
-  const int best = sweep(p, ws, max_cost);
+  const int best = cheapest ? sweep(p, ws, max_cost) : DepthFirst(p, ws, max_cost).run();
   if (best < 0) return false;
   if (out) {
     rebuild(p, hand, ws, best, out);
@@ -516,13 +606,18 @@ bool find(const FaceCounts& hand, Contract contract, int max_cost, Arrangement* 
 }  // namespace
 
 bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
-  return find(hand, contract, 0xFFFF, out);
+  return find(hand, contract, 0xFFFF, true, out);
+}
+
+bool find_any_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
+  return find(hand, contract, 0xFFFF, false, out);
 }
 
 bool find_whole_hand(const FaceCounts& hand, Arrangement* out) {
-  // Only arrangements that leave no natural card can do; spare Rooks always find a set.
+  // Only arrangements that leave no natural card can do; spare Rooks always find a set. Any
+  // such arrangement is as good as another (nothing is left), so the first one found serves.
   Arrangement a;
-  if (!find(hand, Contract{2, 2}, 0, &a) || !a.leftover.empty()) return false;
+  if (!find(hand, Contract{2, 2}, 0, false, &a) || !a.leftover.empty()) return false;
   if (out) *out = a;
   return true;
 }
@@ -589,14 +684,26 @@ bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_han
     if (sets < contract.sets) return false;
   }
   if (contract.runs) {
-    // Most runs: exact per colour without Rooks; with Rooks, four cards each (one natural at
-    // least) in a colour that has a window of four numbers the Rooks can complete.
+    // Most runs: exact per colour without Rooks; with one Rook, the best colour and number
+    // for it; with more, four cards each (one natural at least) in a colour that has a window
+    // of four numbers the Rooks can complete.
     int runs = 0;
-    for (int c = 0; c < kRookColours; ++c) {
-      if (!rooks) {
-        runs += most_runs_without_rooks(copies[c]);
-        continue;
+    if (rooks <= 1) {
+      int gain = 0;
+      for (int c = 0; c < kRookColours; ++c) {
+        const int without = most_runs_without_rooks(copies[c]);
+        runs += without;
+        for (int number = 1; rooks && number <= kRookNumbers; ++number) {
+          if (!runnable(present[c], number, 1)) continue;
+          uint8_t with[kRookNumbers + 1];
+          std::memcpy(with, copies[c], sizeof with);
+          ++with[number];  // the Rook standing in at `number`
+          gain = std::max(gain, most_runs_without_rooks(with) - without);
+        }
       }
+      runs += gain;
+    }
+    for (int c = 0; c < kRookColours && rooks > 1; ++c) {
       int cards = 0;
       bool window = false;
       for (int number = 1; number <= kRookNumbers; ++number) {

@@ -140,7 +140,7 @@ bool table_takes_rook(const State& s) {
 bool rook_playable_after_swap(const State& after, int seat) {
   const FaceCounts& hand = after.hands[seat];
   if (is_down(after, seat)) return table_takes_rook(after);
-  Arrangement arr;
+  Arrangement arr;  // the cheapest places every Rook it can (each is 25 points)
   if (after.round == kRounds || !find_contract(hand, contract(after), &arr)) return false;
   const int placed = hand.rooks() - arr.leftover.rooks();
   if (placed >= after.rooks_owed) return true;
@@ -627,10 +627,14 @@ int legal_actions(const State& s, Action* out) {
     const Contract c = contract(s);
     Arrangement arr;
     if (detail::may_meet_contract(hand, c, whole) &&
-        (whole ? find_whole_hand(hand, &arr) : find_contract(hand, c, &arr))) {
-      int rooks = 0;
-      for (int m = 0; m < arr.count; ++m) rooks += arr.melds[m].rooks;
-      if (s.options.rook_swap == RookSwap::table || rooks >= s.rooks_owed)
+        (whole ? find_whole_hand(hand, &arr) : find_any_contract(hand, c, &arr))) {
+      // rook_swap=new_meld: a Rook taken by a swap must be in the melds (T9). The cheapest
+      // arrangement places every Rook that fits anywhere, so it decides when the first
+      // arrangement found falls short.
+      auto rooks_placed = [&] { return hand.rooks() - arr.leftover.rooks(); };
+      if (s.options.rook_swap == RookSwap::new_meld && rooks_placed() < s.rooks_owed && !whole)
+        (void)find_contract(hand, c, &arr);
+      if (s.options.rook_swap == RookSwap::table || rooks_placed() >= s.rooks_owed)
         out[n++] = down_action(seat, arr.melds, arr.count);
     }
   } else {
