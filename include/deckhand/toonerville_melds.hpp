@@ -145,10 +145,10 @@ bool find_whole_hand(const FaceCounts& hand, Arrangement* out);
 // `melds` now, as (face, meld index, end). A Rook on a run gives one entry per open end;
 // natural cards on runs name their end; entries on sets have end `any`. Faces in deck
 // order, then meld order. Writes at most `capacity` entries; returns how many exist.
-struct LayOff {
-  RookFace face = kNoRookFace;
-  uint8_t meld = 0;
-  RunEnd end = RunEnd::any;
+struct LayOff {  // a plain aggregate: arrays of it are not zeroed (legal_actions' hot path)
+  RookFace face;
+  uint8_t meld;
+  RunEnd end;
   friend constexpr bool operator==(const LayOff&, const LayOff&) = default;
 };
 int find_lay_offs(const FaceCounts& hand, const Meld* melds, int meld_count, LayOff* out,

@@ -164,10 +164,10 @@ class GameAdapter final : public Game {
   }
 
   size_t legal_actions(ActionCode* out, size_t cap) const override {
-    Action acts[Rules::kMaxLegalActions];
-    const int n = Rules::legal_actions(state_, acts);
-    for (int i = 0; i < n && size_t(i) < cap; ++i) out[i] = Rules::to_code(acts[i]);
-    return size_t(n);
+    fill_legal_cache();  // also serves apply_legal on the same state
+    for (int i = 0; i < legal_count_ && size_t(i) < cap; ++i)
+      out[i] = Rules::to_code(legal_cache_[i]);
+    return size_t(legal_count_);
   }
 
   size_t legal_count() const override {

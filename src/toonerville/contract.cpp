@@ -631,10 +631,9 @@ namespace {
 // Whether the card of `number` in a colour whose present numbers are `present` (bit n-1)
 // can be in a run: some four consecutive numbers around it hold, with the Rooks, four cards.
 bool runnable(uint16_t present, int number, int rooks) {
-  for (int low = std::max(1, number - 3); low <= std::min(number, kRookNumbers - 3); ++low) {
-    const unsigned window = (present >> (low - 1)) & 0xFu;
-    if (std::popcount(window) + rooks >= kMinRun) return true;
-  }
+  static constexpr uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  for (int low = std::max(1, number - 3); low <= std::min(number, kRookNumbers - 3); ++low)
+    if (kBits[(present >> (low - 1)) & 0xFu] + rooks >= kMinRun) return true;
   return false;
 }
 
@@ -687,21 +686,22 @@ bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_han
     // Most runs: exact per colour without Rooks; with one Rook, the best colour and number
     // for it; with more, four cards each (one natural at least) in a colour that has a window
     // of four numbers the Rooks can complete.
-    int runs = 0;
+    int runs = 0, without[kRookColours] = {};
     if (rooks <= 1) {
-      int gain = 0;
-      for (int c = 0; c < kRookColours; ++c) {
-        const int without = most_runs_without_rooks(copies[c]);
-        runs += without;
-        for (int number = 1; rooks && number <= kRookNumbers; ++number) {
+      for (int c = 0; c < kRookColours; ++c)
+        runs += without[c] = most_runs_without_rooks(copies[c]);
+      // One Rook adds at most one run; try it only where it completes a window of four, and
+      // only when the runs without it fall short.
+      bool gained = false;
+      for (int c = 0; c < kRookColours && rooks && runs < contract.runs && !gained; ++c)
+        for (int number = 1; number <= kRookNumbers && !gained; ++number) {
           if (!runnable(present[c], number, 1)) continue;
           uint8_t with[kRookNumbers + 1];
           std::memcpy(with, copies[c], sizeof with);
           ++with[number];  // the Rook standing in at `number`
-          gain = std::max(gain, most_runs_without_rooks(with) - without);
+          gained = most_runs_without_rooks(with) > without[c];
         }
-      }
-      runs += gain;
+      runs += gained;
     }
     for (int c = 0; c < kRookColours && rooks > 1; ++c) {
       int cards = 0;

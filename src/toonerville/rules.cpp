@@ -128,26 +128,31 @@ Reason not_held(const State& s, int seat, const FaceCounts& need, Error* err) {
               s.hands[seat].count(f), rook_face_name(f), need.count(f));
 }
 
-bool table_takes_rook(const State& s) {
+// True if some meld on the table, with `target` replaced by `swapped`, takes a Rook.
+bool table_takes_rook(const State& s, int target, const Meld& swapped) {
   for (int m = 0; m < s.meld_count; ++m)
-    if (can_lay_off(s.melds[m], kRook)) return true;
+    if (can_lay_off(m == target ? swapped : s.melds[m], kRook)) return true;
   return false;
 }
 
-// T9: after swapping, can the seat still play the Rook this turn? Down: some meld takes a
+// T9: after a swap that turns meld `target` into `swapped` and leaves the seat holding `hand`
+// with `owed` Rooks to play, can the seat still play them this turn? Down: some meld takes a
 // Rook (table mode). Not down: the contract can be laid down using every Rook owed, or (table
 // mode) laid down and the Rook laid off afterwards.
-bool rook_playable_after_swap(const State& after, int seat) {
-  const FaceCounts& hand = after.hands[seat];
-  if (is_down(after, seat)) return table_takes_rook(after);
-  Arrangement arr;  // the cheapest places every Rook it can (each is 25 points)
-  if (after.round == kRounds || !find_contract(hand, contract(after), &arr)) return false;
-  const int placed = hand.rooks() - arr.leftover.rooks();
-  if (placed >= after.rooks_owed) return true;
-  if (after.options.rook_swap == RookSwap::new_meld) return false;
+bool rook_playable_after_swap(const State& s, int seat, int target, const Meld& swapped,
+                              const FaceCounts& hand, int owed) {
+  if (is_down(s, seat)) return table_takes_rook(s, target, swapped);
+  Arrangement arr;
+  const Contract c = contract(s);
+  if (s.round == kRounds || !find_any_contract(hand, c, &arr)) return false;
+  auto placed = [&] { return hand.rooks() - arr.leftover.rooks() >= owed; };
+  // The cheapest arrangement places every Rook that fits anywhere (each is 25 points).
+  if (!placed()) (void)find_contract(hand, c, &arr);
+  if (placed()) return true;
+  if (s.options.rook_swap == RookSwap::new_meld) return false;
   for (int m = 0; m < arr.count; ++m)
     if (can_lay_off(arr.melds[m], kRook)) return true;
-  return table_takes_rook(after);
+  return table_takes_rook(s, target, swapped);
 }
 
 // ---- the transitions, in place: each checks everything before it changes anything ----------
@@ -338,16 +343,31 @@ Reason do_swap(State* s, int seat, int target, RookFace natural, Error* err) {
                 "rook_swap=new_meld: the Rook must go into a new meld, and seat %d is already "
                 "down (T9)",
                 seat);
-  State after = *s;
-  (void)toonerville::swap_rook(&after.melds[target], natural, nullptr);
-  after.hands[seat].remove(natural);
-  after.hands[seat].add(kRook);
-  ++after.rooks_owed;
-  if (!rook_playable_after_swap(after, seat))
+  Meld swapped = meld;
+  (void)toonerville::swap_rook(&swapped, natural, nullptr);
+  FaceCounts hand = s->hands[seat];
+  hand.remove(natural);
+  hand.add(kRook);
+  if (!rook_playable_after_swap(*s, seat, target, swapped, hand, s->rooks_owed + 1))
     return fail(err, Reason::rook_must_be_played,
                 "seat %d could not play the Rook to the table this turn (T9)", seat);
-  *s = after;
+  s->melds[target] = swapped;
+  s->hands[seat] = hand;
+  ++s->rooks_owed;
   return Reason::ok;
+}
+
+// Whether do_swap would accept the swap (for legal_actions, without a copy of the state).
+bool swap_allowed(const State& s, int seat, int target, RookFace natural) {
+  const Meld& meld = s.melds[target];
+  if (!can_swap_rook(meld, natural) || !s.hands[seat].count(natural)) return false;
+  if (s.options.rook_swap == RookSwap::new_meld && is_down(s, seat)) return false;
+  Meld swapped = meld;
+  (void)toonerville::swap_rook(&swapped, natural, nullptr);
+  FaceCounts hand = s.hands[seat];
+  hand.remove(natural);
+  hand.add(kRook);
+  return rook_playable_after_swap(s, seat, target, swapped, hand, s.rooks_owed + 1);
 }
 
 Reason do_discard(State* s, int seat, RookFace face, Error* err) {
@@ -655,9 +675,7 @@ int legal_actions(const State& s, Action* out) {
       for (int number = meld.low; number <= meld.high; ++number) {
         const RookFace natural = rook_face(meld.colour, number);
         if (!rook_at(meld, number) || !hand.count(natural)) continue;
-        State scratch = s;
-        if (do_swap(&scratch, seat, m, natural, nullptr) == Reason::ok)
-          out[n++] = swap_action(seat, m, natural);
+        if (swap_allowed(s, seat, m, natural)) out[n++] = swap_action(seat, m, natural);
       }
     }
   }
