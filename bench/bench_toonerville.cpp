@@ -6,6 +6,8 @@
 //  - Hard2Runs2Sets: the hard hands asked for 2 runs and 2 sets.
 //  - Typical: the round's deal plus one drawn card from shuffled 3-5 decks, all 11 rounds.
 //  - WholeHand: round 11's T11 check on 15-card hands.
+//  - Any*: the same hands through find_any_contract (the first arrangement found), which the
+//    legal actions use.
 // And the game (T1-T14):
 //  - Engine (C++ and C ABI): the engine's own cost per action. Sixteen 4-player games between
 //    the bots are recorded once, untimed; an iteration replays them all, asking for the legal
@@ -98,15 +100,18 @@ std::vector<Case> typical_cases() {
   return cases;
 }
 
-void run_cases(benchmark::State& st, const std::vector<Case>& cases, bool whole_hand) {
+enum class Finder { cheapest, any, whole_hand };
+
+void run_cases(benchmark::State& st, const std::vector<Case>& cases, Finder finder) {
   size_t i = 0;
   int64_t found = 0;
   const uint64_t allocs_before = bench::allocations();
   Arrangement a;
   for (auto _ : st) {
     const Case& c = cases[i];
-    const bool ok =
-        whole_hand ? find_whole_hand(c.hand, &a) : find_contract(c.hand, c.contract, &a);
+    const bool ok = finder == Finder::whole_hand ? find_whole_hand(c.hand, &a)
+                    : finder == Finder::any      ? find_any_contract(c.hand, c.contract, &a)
+                                                 : find_contract(c.hand, c.contract, &a);
     found += ok;
     benchmark::DoNotOptimize(a);
     if (++i == cases.size()) i = 0;
@@ -119,11 +124,11 @@ void run_cases(benchmark::State& st, const std::vector<Case>& cases, bool whole_
 
 void BM_ToonervilleContractHard(benchmark::State& st) {
   static const std::vector<Case> cases = hard_cases();
-  run_cases(st, cases, false);
+  run_cases(st, cases, Finder::cheapest);
 }
 void BM_ToonervilleContractPlanted(benchmark::State& st) {
   static const std::vector<Case> cases = planted_cases();
-  run_cases(st, cases, false);
+  run_cases(st, cases, Finder::cheapest);
 }
 // The same hard hands asked for round 11's 2 runs and 2 sets (the most melds of mixed kind).
 void BM_ToonervilleContractHard2Runs2Sets(benchmark::State& st) {
@@ -132,11 +137,32 @@ void BM_ToonervilleContractHard2Runs2Sets(benchmark::State& st) {
     for (Case& c : out) c.contract = Contract{2, 2};
     return out;
   }();
-  run_cases(st, cases, false);
+  run_cases(st, cases, Finder::cheapest);
+}
+// The same hands through find_any_contract, the search behind the legal actions' `down`.
+void BM_ToonervilleAnyHard(benchmark::State& st) {
+  static const std::vector<Case> cases = hard_cases();
+  run_cases(st, cases, Finder::any);
+}
+void BM_ToonervilleAnyPlanted(benchmark::State& st) {
+  static const std::vector<Case> cases = planted_cases();
+  run_cases(st, cases, Finder::any);
+}
+void BM_ToonervilleAnyHard2Runs2Sets(benchmark::State& st) {
+  static const std::vector<Case> cases = [] {
+    std::vector<Case> out = hard_cases();
+    for (Case& c : out) c.contract = Contract{2, 2};
+    return out;
+  }();
+  run_cases(st, cases, Finder::any);
+}
+void BM_ToonervilleAnyTypical(benchmark::State& st) {
+  static const std::vector<Case> cases = typical_cases();
+  run_cases(st, cases, Finder::any);
 }
 void BM_ToonervilleContractTypical(benchmark::State& st) {
   static const std::vector<Case> cases = typical_cases();
-  run_cases(st, cases, false);
+  run_cases(st, cases, Finder::cheapest);
 }
 void BM_ToonervilleWholeHand(benchmark::State& st) {
   static const std::vector<Case> cases = [] {
@@ -144,7 +170,7 @@ void BM_ToonervilleWholeHand(benchmark::State& st) {
     for (Case& c : out) c.contract = Contract{2, 2};
     return out;
   }();
-  run_cases(st, cases, true);
+  run_cases(st, cases, Finder::whole_hand);
 }
 
 // ---- the game --------------------------------------------------------------------------------
@@ -329,5 +355,9 @@ BENCHMARK(BM_ToonervilleContractPlanted);
 BENCHMARK(BM_ToonervilleContractHard2Runs2Sets);
 BENCHMARK(BM_ToonervilleContractTypical);
 BENCHMARK(BM_ToonervilleWholeHand);
+BENCHMARK(BM_ToonervilleAnyHard);
+BENCHMARK(BM_ToonervilleAnyPlanted);
+BENCHMARK(BM_ToonervilleAnyHard2Runs2Sets);
+BENCHMARK(BM_ToonervilleAnyTypical);
 
 }  // namespace

@@ -112,6 +112,20 @@ struct Decision {
   uint8_t sets;                    // sets of number k made
 };
 
+// The depth-first search's transitions into each number, so that the arrangement on the path
+// it finds is rebuilt without replaying the columns: d[k][i] is the decision that made
+// ws.layer[k][i] (the path's entry is kept at index 0).
+struct PathDecisions {
+  static constexpr int kCap = 256;  // children per number recorded; beyond, rebuild replays
+  Decision d[kCloseStep + 1][kCap];
+  bool recorded[kCloseStep + 1];
+};
+
+PathDecisions& path_decisions() {
+  thread_local PathDecisions pd;
+  return pd;
+}
+
 constexpr int pen(int number) {
   return number >= 10 ? 10 : 5;
 }
@@ -412,11 +426,13 @@ class DepthFirst {
   bool explore(int k, int parent) {
     const Entry from = ws_.layer[k - 1][parent];
     Entry* children = ws_.layer[k];
+    Decision* decided = pd_.d[k];
     int n = 0, choice = 0;
     bool overflow = false;
-    auto emit = [&](uint64_t key, int delta, const auto&) {
+    auto emit = [&](uint64_t key, int delta, const auto& decision) {
       const int cost = from.cost + delta;
       if (cost <= max_cost_ && !failed(k, key)) {
+        if (n < PathDecisions::kCap) decided[n] = decision.get();
         if (n < kLayerCapacity)
           children[n++] = Entry{key, uint16_t(cost), uint16_t(parent), uint16_t(choice)};
         else
@@ -427,21 +443,30 @@ class DepthFirst {
     Stepper<decltype(emit)> step(p_, k, decode(from.key), emit);
     step.run();
     if (overflow) return false;
-    if (k == kCloseStep) {
-      if (n == 0) return false;
-      return true;  // children[0], the first closing state, is the answer
-    }
+    pd_.recorded[k] = n <= PathDecisions::kCap;
     // Cheapest first (insertion sort: the lists are short); equal costs keep their order.
     for (int i = 1; i < n; ++i) {
       const Entry e = children[i];
+      const bool keep = pd_.recorded[k];
+      Decision de;
+      if (keep) de = decided[i];
       int j = i;
-      for (; j > 0 && children[j - 1].cost > e.cost; --j) children[j] = children[j - 1];
+      for (; j > 0 && children[j - 1].cost > e.cost; --j) {
+        children[j] = children[j - 1];
+        if (keep) decided[j] = decided[j - 1];
+      }
       children[j] = e;
+      if (keep) decided[j] = de;
     }
+    if (k == kCloseStep) return n > 0;  // children[0], the cheapest closing state, answers
     for (int i = 0; i < n; ++i) {
       if (failed(k, children[i].key)) continue;
       if (explore(k + 1, i)) {
-        if (i != 0) children[0] = children[i];  // keep the path's entry at index 0
+        if (i != 0) {  // keep the path's entry (and its decision) at index 0
+          children[0] = children[i];
+          if (pd_.recorded[k]) decided[0] = decided[i];
+          ws_.layer[k + 1][0].prev = 0;  // the path's next entry pointed at index i
+        }
         return true;
       }
       mark_failed(k, children[i].key);
@@ -451,6 +476,7 @@ class DepthFirst {
 
   const Problem& p_;
   Workspace& ws_;
+  PathDecisions& pd_ = path_decisions();
   const int max_cost_;
 };
 
@@ -483,8 +509,9 @@ struct BuildRun {
   }
 };
 
+// `decided`: the depth-first search's recorded path (index 0 at every number), or NULL.
 void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int best,
-             Arrangement* out) {
+             const PathDecisions* decided, Arrangement* out) {
   int path[kCloseStep + 1];
   path[kCloseStep] = best;
   for (int k = kCloseStep; k >= 1; --k) path[k - 1] = ws.layer[k][path[k]].prev;
@@ -494,7 +521,10 @@ void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int 
   Meld sets[kMaxContractSets];
   int set_count = 0;
   for (int k = 1; k <= kCloseStep; ++k) {
-    const Decision d = replay(p, k, ws.layer[k - 1][path[k - 1]].key, ws.layer[k][path[k]].choice);
+    const Decision d =
+        decided && decided->recorded[k]
+            ? decided->d[k][path[k]]
+            : replay(p, k, ws.layer[k - 1][path[k - 1]].key, ws.layer[k][path[k]].choice);
     for (int c = 0; c < kRookColours; ++c) {
       // The open runs of colour c by length, as they stood before number k.
       int by_status[4][kMaxContractRuns], counts[4] = {0, 0, 0, 0};
@@ -598,7 +628,7 @@ bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest
   const int best = cheapest ? sweep(p, ws, max_cost) : DepthFirst(p, ws, max_cost).run();
   if (best < 0) return false;
   if (out) {
-    rebuild(p, hand, ws, best, out);
+    rebuild(p, hand, ws, best, cheapest ? nullptr : &path_decisions(), out);
     assert(out->leftover_points >= ws.layer[kCloseStep][best].cost);
   }
   return true;
