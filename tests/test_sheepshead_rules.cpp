@@ -8,6 +8,7 @@
 
 #include "deckhand/rng.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "test_support.hpp"
 
 // Sheepshead, one or more test cases per rule of RULES.md (S1–S15) and per option value.
 // Every deal is explicit (or seeded, for S3), so every test is deterministic. The first dealer
@@ -34,26 +35,6 @@ doctest::String toString(Contract c) {
   return uint8_t(c) < 4 ? names[uint8_t(c)] : "?";
 }
 }  // namespace deckhand::sheepshead
-
-// Lists of actions and of numbers print in failed checks.
-namespace doctest {
-template <>
-struct StringMaker<std::vector<std::string>> {
-  static String convert(const std::vector<std::string>& v) {
-    std::string out = "{";
-    for (const std::string& x : v) out += (out.size() > 1 ? ", " : "") + x;
-    return (out + "}").c_str();
-  }
-};
-template <>
-struct StringMaker<std::vector<int>> {
-  static String convert(const std::vector<int>& v) {
-    std::string out = "{";
-    for (int x : v) out += (out.size() > 1 ? ", " : "") + std::to_string(x);
-    return (out + "}").c_str();
-  }
-};
-}  // namespace doctest
 
 namespace {
 

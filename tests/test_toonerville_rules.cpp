@@ -17,6 +17,7 @@
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/toonerville.hpp"
+#include "test_support.hpp"
 
 using namespace deckhand;
 using namespace deckhand::toonerville;
@@ -32,26 +33,6 @@ doctest::String toString(Phase p) {
   return phase_name(p);
 }
 }  // namespace deckhand::toonerville
-
-// Lists of actions and of numbers print in failed checks.
-namespace doctest {
-template <>
-struct StringMaker<std::vector<std::string>> {
-  static String convert(const std::vector<std::string>& v) {
-    std::string out = "{";
-    for (const std::string& x : v) out += (out.size() > 1 ? ", " : "") + x;
-    return (out + "}").c_str();
-  }
-};
-template <>
-struct StringMaker<std::vector<int>> {
-  static String convert(const std::vector<int>& v) {
-    std::string out = "{";
-    for (int x : v) out += (out.size() > 1 ? ", " : "") + std::to_string(x);
-    return (out + "}").c_str();
-  }
-};
-}  // namespace doctest
 
 namespace {
 
