@@ -181,10 +181,15 @@ DH_API int dh_game_awaiting_deal(int32_t* out_flag, const dh_game* game);
 /* 1 when the game is over, else 0. */
 DH_API int dh_game_is_over(int32_t* out_flag, const dh_game* game);
 /* Current phase name: ghost-euchre "deal", "bidding", "trump", "play", "over";
- * sheepshead "deal", "picking", "burying", "calling", "play", "over". */
+ * sheepshead "deal", "picking", "burying", "calling", "play", "over";
+ * toonerville "deal", "draw" (take, draw or others' buys), "play" (meld, lay off, swap,
+ * discard), "over". */
 DH_API int dh_game_phase(const char** out_phase, const dh_game* game);
 
-/* Legal actions of the seat to act, into actions[0..cap); *out_count = how many there are. */
+/* Legal actions of the seat to act, into actions[0..cap); *out_count = how many there are.
+ * Toonerville also lists a "buy" (kind 2) for every other seat that may buy now, nearest
+ * after the seat to act first (T6), and its "down" once, as one valid arrangement of the
+ * contract (any other valid arrangement is accepted too); lists can run to hundreds. */
 DH_API int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap,
                                  const dh_game* game);
 /* The same as text, one action per line ("pass\nbid 3\n..."). */
