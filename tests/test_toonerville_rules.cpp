@@ -18,6 +18,7 @@
 #include "deckhand/rng.hpp"
 #include "deckhand/toonerville.hpp"
 #include "test_support.hpp"
+#include "toonerville/internal.hpp"
 
 using namespace deckhand;
 using namespace deckhand::toonerville;
@@ -1724,4 +1725,136 @@ TEST_CASE(
     for (int seat = -1; seat < 3; ++seat)
       CHECK(r.final_game->view_json(seat) == g->view_json(seat));
   }
+}
+
+// ---- regressions found by review ----------------------------------------------------------
+
+namespace {
+Meld meld_of(const char* text) {
+  Meld m;
+  Error e;
+  REQUIRE_MESSAGE(parse_meld(text, MeldKind::none, &m, &e) == Reason::ok, e.message);
+  return m;
+}
+}  // namespace
+
+TEST_CASE("T9: a seat that is down swaps only as many Rooks as the table has room for") {
+  // Seat 1 is down; the only free places for a Rook are the two ends of meld 1 (1B, and none
+  // above 14B) — one place. Two Rooks stand in meld 0 for 5R and 9R, which seat 1 holds.
+  Options o;
+  o.players = 3;
+  State s = new_game(o, 0);
+  s.round = 3;
+  s.hands_scored = 2;
+  s.phase = Phase::play;
+  s.to_act = 1;
+  s.melds[0] = meld_of("1R 2R 3R 4R ROOK 6R 7R 8R ROOK 10R 11R 12R 13R 14R");
+  s.melds[1] = meld_of("2B 3B 4B 5B 6B 7B 8B 9B 10B 11B 12B 13B 14B");
+  s.melds[2] = meld_of("1G 2G 3G 4G 5G 6G 7G 8G 9G 10G 11G 12G 13G 14G");
+  s.melds[3] = meld_of("1Y 2Y 3Y 4Y 5Y 6Y 7Y 8Y 9Y 10Y 11Y 12Y 13Y 14Y");
+  s.meld_owner[0] = s.meld_owner[1] = 0;
+  s.meld_owner[2] = s.meld_owner[3] = 1;
+  s.meld_count = 4;
+  s.down = 3;
+  FaceCounts used;
+  for (int i = 0; i < 4; ++i) add_meld_cards(s.melds[i], &used);
+  REQUIRE(parse_rook_faces("5R 9R 6G", &s.hands[1]));
+  int p0 = 0, p2 = 0;
+  for (int f = 0; f < kRookFaces; ++f)
+    for (int k = 3 - used.n[f] - s.hands[1].n[f]; k > 0; --k) {
+      if (p0 < 5)
+        s.hands[0].add(RookFace(f)), ++p0;
+      else if (p2 < 12)
+        s.hands[2].add(RookFace(f)), ++p2;
+      else if (s.pile_count == 0)
+        s.pile[s.pile_count++] = RookFace(f);
+      else
+        s.stock[s.stock_count++] = RookFace(f);
+    }
+  s.taken_face = kNoRookFace;
+  Error e;
+  REQUIRE_MESSAGE(check_invariants(s, &e) == Reason::ok, e.message);
+  REQUIRE(advance(&s, swap_action(1, 0, rook_face(2, 5)), &e) == Reason::ok);
+  CHECK(s.rooks_owed == 1);
+  // A second Rook could not be played: refused, and not listed.
+  const State before = s;
+  CHECK(advance(&s, swap_action(1, 0, rook_face(2, 9)), &e) == Reason::rook_must_be_played);
+  CHECK(std::memcmp(&before, &s, sizeof s) == 0);
+  Action legal[kMaxLegalActions];
+  const int n = legal_actions(s, legal);
+  REQUIRE(n > 0);
+  for (int i = 0; i < n; ++i) CHECK(legal[i].kind != ActionKind::swap);
+  CHECK(advance(&s, layoff_action(1, 1, kRook, 1), &e) == Reason::ok);
+  CHECK(s.rooks_owed == 0);
+}
+
+TEST_CASE("T7: two sets of one number made with Rooks are found and listed") {
+  // Round 7 (4 sets): 5s, 7s and 9s of three colours and four Rooks: 9R 9G ROOK | 9B ROOK ROOK.
+  FaceCounts hand;
+  REQUIRE(parse_rook_faces("5R 5G 5B 7R 7G 7B 9R 9G 9B ROOK ROOK ROOK ROOK", &hand));
+  CHECK(find_contract(hand, contract_for_round(7), nullptr));
+  CHECK(detail::may_meet_contract(hand, contract_for_round(7), false));
+}
+
+TEST_CASE("T4: packed melds out of range are refused, never shifted out of range") {
+  const uint8_t low_zero[4] = {0x10, 0x00, 0, 0}, inverted[4] = {0x10, 0x19, 0, 0};
+  Meld m;
+  Error e;
+  CHECK(unpack_meld(low_zero, &m, &e) == Reason::malformed_action);
+  CHECK(unpack_meld(inverted, &m, &e) == Reason::malformed_action);
+  Meld bad;
+  bad.kind = MeldKind::run;
+  bad.low = 0;
+  bad.high = 3;
+  CHECK_FALSE(meld_is_valid(bad));
+}
+
+TEST_CASE("Notation: a meld with more copies than the packed form holds is refused") {
+  Action a;
+  Error e;
+  std::string text = "down 5R 5G 5B";
+  for (int i = 0; i < 16; ++i) text += " ROOK";
+  text += " | 7R 7G 7B";
+  CHECK(parse_action(text, 0, &a, &e) == Reason::malformed_action);
+}
+
+TEST_CASE("T13: a reshuffle is given before the next draw, not during a turn") {
+  // Explicit deal; seat 1 draws and discards until the stock is empty in the middle of a turn.
+  State s = new_game(Options{}, 0);
+  std::string bytes;
+  Error e;
+  REQUIRE(parse_deal("0: 1B 2B 3B 4B 5B 6B 7B 8B 9B 10B 11B 12B; 1: 1G 2G 3G 4G 5G 6G 7G 8G 9G "
+                     "10G 11G 12G; 2: 1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 11R 12R; upcard: 13B; "
+                     "stock: ...",
+                     3, &bytes, &e) == Reason::ok);
+  REQUIRE(deal_bytes(s, bytes, &s, &e) == Reason::ok);
+  while (s.stock_count > 0) {
+    REQUIRE(advance(&s, draw_action(s.to_act), &e) == Reason::ok);
+    if (s.stock_count == 0) break;  // the last card was drawn: the turn goes on
+    Action legal[kMaxLegalActions];
+    const int n = legal_actions(s, legal);
+    REQUIRE(advance(&s, legal[n - 1], &e) == Reason::ok);
+  }
+  REQUIRE(s.phase == Phase::play);
+  CHECK_FALSE(needs_reshuffle(s));
+  State t;
+  CHECK(reshuffle_seed(s, 9, &t, &e) == Reason::wrong_phase);
+  Action legal[kMaxLegalActions];
+  const int n = legal_actions(s, legal);
+  REQUIRE(advance(&s, legal[n - 1], &e) == Reason::ok);  // the discard ends the turn
+  CHECK(needs_reshuffle(s));
+  CHECK(reshuffle_seed(s, 9, &t, &e) == Reason::ok);
+}
+
+TEST_CASE("Invariants: a zero generator and a fifth deal after round 11 are refused") {
+  State s = new_game(Options{}, 0);
+  Error e;
+  REQUIRE(deal_seed(s, 5, &s, &e) == Reason::ok);
+  State zero = s;
+  std::memset(zero.rng, 0, sizeof zero.rng);
+  CHECK(check_invariants(zero, &e) == Reason::corrupt_state);
+  State after = new_game(Options{}, 0);
+  after.round = kRounds;
+  after.hands_scored = kRounds;
+  CHECK(check_invariants(after, &e) == Reason::corrupt_state);
 }

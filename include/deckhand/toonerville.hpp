@@ -190,7 +190,8 @@ Reason check(const State& s, const Action& a, Error* err);
 
 // Legal actions now into out[0..return) (capacity kMaxLegalActions): the seat to act's, then
 // a `buy` for each seat that may buy, nearest after the seat to act first (T6). `down` is
-// listed once, as the contract finder's arrangement (fewest penalty points left); any other
+// listed once, exactly when the contract can be laid down, as the first arrangement
+// find_any_contract meets (not necessarily the cheapest: find_contract gives that); any other
 // valid arrangement applies too. Lay-offs are listed one card at a time, a Rook on a run
 // once per open end.
 int legal_actions(const State& s, Action* out);
@@ -213,7 +214,8 @@ inline Contract contract(const State& s) {
 inline bool is_down(const State& s, int seat) {
   return (s.down >> seat) & 1;
 }
-// True when a draw now needs a reshuffle the record must give (explicit round, T13).
+// True when the next draw needs a reshuffle the record must give (explicit round, T13); only
+// in the draw phase, where reshuffle lines belong.
 bool needs_reshuffle(const State& s);
 
 // Notation (docs/toonerville.md): `take`, `draw`, `buy`, `discard <card>`,

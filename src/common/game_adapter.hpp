@@ -272,7 +272,8 @@ class GameAdapter final : public Game {
       if (seeded) canonical.seed = e.seed;
       if (carries) canonical.offset = used, canonical.size = e.size;
       if (e.type == Event::action) canonical.act = e.act;
-      if (std::memcmp(&canonical, &e, sizeof e) != 0 || e.size > payload_size - used) {
+      if (std::memcmp(&canonical, &e, sizeof e) != 0 || e.size > payload_size - used ||
+          (e.type == Event::action && !Rules::well_formed(e.act))) {  // one byte form per event
         fail(err, Reason::corrupt_state, "history event %u is malformed", i);
         return nullptr;
       }

@@ -700,16 +700,23 @@ bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_han
       if (k) present[c] = uint16_t(present[c] | (1u << (number - 1)));
     }
   if (contract.sets) {
-    // Most sets: three naturals of a number make one free; a pair needs one Rook, a single
-    // card two.
-    int sets = 0, pairs = 0, singles = 0;
+    // Most sets, by the cheapest Rooks first: three naturals of a number make a set for free;
+    // a pair makes one with a Rook, a single card with two; any natural beyond those makes
+    // one more set with three Rooks (each set needs a natural card; costs only grow).
+    int sets = 0, pairs = 0, singles = 0, spare_naturals = 0;
     for (int number = 1; number <= kRookNumbers; ++number) {
-      sets += by_number[number] / 3;
-      pairs += by_number[number] % 3 == 2;
-      singles += by_number[number] % 3 == 1;
+      const int k = by_number[number];
+      sets += k / 3;
+      pairs += k % 3 == 2;
+      singles += k % 3 == 1;
+      spare_naturals += k - k / 3 - (k % 3 ? 1 : 0);
     }
-    const int with_one = std::min(pairs, rooks);
-    sets += with_one + std::min(singles, (rooks - with_one) / 2);
+    int left = rooks;
+    const int with_one = std::min(pairs, left);
+    left -= with_one;
+    const int with_two = std::min(singles, left / 2);
+    left -= 2 * with_two;
+    sets += with_one + with_two + std::min(spare_naturals, left / 3);
     if (sets < contract.sets) return false;
   }
   if (contract.runs) {

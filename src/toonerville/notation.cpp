@@ -30,11 +30,12 @@ void pack_meld(const Meld& m, uint8_t out[4]) {
 bool meld_is_valid(const Meld& m) {
   if (m.reserved) return false;
   if (m.is_run()) {
+    if (m.low < 1 || m.high > kRookNumbers || m.high < m.low + kMinRun - 1) return false;
     const int size = m.high - m.low + 1;
     const uint16_t span = uint16_t(((1u << size) - 1) << (m.low - 1));
-    return m.colour < kRookColours && m.low >= 1 && m.high <= kRookNumbers && size >= kMinRun &&
-           (m.rooks_at & ~span) == 0 && m.rooks == std::popcount(unsigned(m.rooks_at)) &&
-           m.rooks < size && !m.naturals[0] && !m.naturals[1] && !m.naturals[2] && !m.naturals[3];
+    return m.colour < kRookColours && (m.rooks_at & ~span) == 0 &&
+           m.rooks == std::popcount(unsigned(m.rooks_at)) && m.rooks < size && !m.naturals[0] &&
+           !m.naturals[1] && !m.naturals[2] && !m.naturals[3];
   }
   if (m.is_set()) {
     const int naturals = m.naturals[0] + m.naturals[1] + m.naturals[2] + m.naturals[3];
@@ -269,6 +270,11 @@ Reason parse_action(std::string_view action, int seat, Action* out, Error* err) 
       Meld m;
       if (Reason r = parse_meld(part, MeldKind::none, &m, err); r != Reason::ok) return r;
       pack_meld(m, a.bytes + 4 * a.target);
+      Meld packed;  // the packed form holds up to 15 of each card: more is no real meld
+      if (unpack_meld(a.bytes + 4 * a.target, &packed, nullptr) != Reason::ok || !(packed == m))
+        return fail(err, Reason::malformed_action,
+                    "'%.*s' holds more copies of a card than the %d decks have", int(part.size()),
+                    part.data(), kMaxPlayers);
       ++a.target;
     }
     a.count = uint8_t(4 * a.target);

@@ -53,7 +53,7 @@ void make_stock(State* s, const RookFace* top_first) {
   s->pile[0] = s->pile[s->pile_count - 1];
   std::memset(s->pile + 1, 0, size_t(s->pile_count - 1));  // bytes past a count stay zero
   s->pile_count = 1;
-  ++s->reshuffles;
+  if (s->reshuffles < UINT8_MAX) ++s->reshuffles;
 }
 
 RookFace pop_stock(State* s) {
@@ -128,31 +128,36 @@ Reason not_held(const State& s, int seat, const FaceCounts& need, Error* err) {
               s.hands[seat].count(f), rook_face_name(f), need.count(f));
 }
 
-// True if some meld on the table, with `target` replaced by `swapped`, takes a Rook.
-bool table_takes_rook(const State& s, int target, const Meld& swapped) {
-  for (int m = 0; m < s.meld_count; ++m)
-    if (can_lay_off(m == target ? swapped : s.melds[m], kRook)) return true;
-  return false;
+// T9: how many Rooks can still be laid off on `melds`: any number while there is a set, else
+// the free ends of the runs (down to 1, up to 14).
+constexpr int kRoomForAny = 1000;
+int rook_room(const Meld* melds, int count, int target = -1, const Meld* replacing = nullptr) {
+  int room = 0;
+  for (int m = 0; m < count; ++m) {
+    const Meld& meld = m == target ? *replacing : melds[m];
+    if (meld.is_set()) return kRoomForAny;
+    room += (meld.low - 1) + (kRookNumbers - meld.high);
+  }
+  return room;
 }
 
 // T9: after a swap that turns meld `target` into `swapped` and leaves the seat holding `hand`
-// with `owed` Rooks to play, can the seat still play them this turn? Down: some meld takes a
-// Rook (table mode). Not down: the contract can be laid down using every Rook owed, or (table
-// mode) laid down and the Rook laid off afterwards.
+// with `owed` Rooks to play, can the seat still play them all this turn? Down: the table has
+// room for them (table mode). Not down: the contract can be laid down with them, or (table
+// mode) laid down and the rest laid off on the table or the new melds.
 bool rook_playable_after_swap(const State& s, int seat, int target, const Meld& swapped,
                               const FaceCounts& hand, int owed) {
-  if (is_down(s, seat)) return table_takes_rook(s, target, swapped);
+  const int table_room = rook_room(s.melds, s.meld_count, target, &swapped);
+  if (is_down(s, seat)) return table_room >= owed;
   Arrangement arr;
   const Contract c = contract(s);
   if (s.round == kRounds || !find_any_contract(hand, c, &arr)) return false;
-  auto placed = [&] { return hand.rooks() - arr.leftover.rooks() >= owed; };
+  auto unplaced = [&] { return std::max(0, owed - (hand.rooks() - arr.leftover.rooks())); };
   // The cheapest arrangement places every Rook that fits anywhere (each is 25 points).
-  if (!placed()) (void)find_contract(hand, c, &arr);
-  if (placed()) return true;
+  if (unplaced() > 0) (void)find_contract(hand, c, &arr);
+  if (unplaced() == 0) return true;
   if (s.options.rook_swap == RookSwap::new_meld) return false;
-  for (int m = 0; m < arr.count; ++m)
-    if (can_lay_off(arr.melds[m], kRook)) return true;
-  return table_takes_rook(s, target, swapped);
+  return std::min(kRoomForAny, table_room + rook_room(arr.melds, arr.count)) >= unplaced();
 }
 
 // ---- the transitions, in place: each checks everything before it changes anything ----------
@@ -266,6 +271,11 @@ Reason do_down(State* s, int seat, const Meld* melds, int count, Error* err) {
   if (s->options.rook_swap == RookSwap::new_meld && need.rooks() < s->rooks_owed)
     return fail(err, Reason::rook_must_be_played,
                 "rook_swap=new_meld: the Rook taken by the swap must be in these melds (T9)");
+  if (const int still_owed = s->rooks_owed - need.rooks();
+      still_owed > 0 && std::min(kRoomForAny, rook_room(s->melds, s->meld_count) +
+                                                  rook_room(melds, count)) < still_owed)
+    return fail(err, Reason::rook_must_be_played,
+                "after these melds no place would be left for the Rook taken by the swap (T9)");
   for (int f = 0; f < kRookFaces; ++f)
     s->hands[seat].n[f] = uint8_t(s->hands[seat].n[f] - need.n[f]);
   for (int i = 0; i < count; ++i) {
@@ -313,6 +323,10 @@ Reason do_layoff(State* s, int seat, int target, const uint8_t* cards, int count
     }
     if (Reason r = toonerville::lay_off(&meld, card.face, end, err); r != Reason::ok) return r;
   }
+  if (const int still_owed = s->rooks_owed - need.rooks();
+      still_owed > 0 && rook_room(s->melds, s->meld_count, target, &meld) < still_owed)
+    return fail(err, Reason::rook_must_be_played,
+                "this lay-off would leave no place for the Rook taken by the swap (T9)");
   for (int f = 0; f < kRookFaces; ++f)
     s->hands[seat].n[f] = uint8_t(s->hands[seat].n[f] - need.n[f]);
   s->melds[target] = meld;
@@ -503,6 +517,10 @@ Reason reshuffle_check(const State& s, Error* err) {
   if (s.phase == Phase::over) return fail(err, Reason::game_over, "the game is over");
   if (s.phase == Phase::deal)
     return fail(err, Reason::wrong_phase, "no round is being played: nothing to reshuffle");
+  if (s.phase != Phase::draw)
+    return fail(err, Reason::wrong_phase,
+                "a reshuffle comes before the next draw: seat %d is still playing its turn (T13)",
+                s.to_act);
   if (s.has_rng)
     return fail(err, Reason::wrong_phase,
                 "this round reshuffles with its own generator (a seeded deal or an earlier "
@@ -600,8 +618,7 @@ Reason check(const State& s, const Action& a, Error* err) {
 }
 
 bool needs_reshuffle(const State& s) {
-  return (s.phase == Phase::draw || s.phase == Phase::play) &&
-         supply(s, s.pile_count) == Supply::record;
+  return s.phase == Phase::draw && supply(s, s.pile_count) == Supply::record;
 }
 
 // ---- T6 buying -------------------------------------------------------------------------------
@@ -679,7 +696,13 @@ int legal_actions(const State& s, Action* out) {
       }
     }
   }
-  if (!s.rooks_owed) {
+  if (s.rooks_owed) {  // rare: a lay-off or a down may leave no place for the Rook owed (T9)
+    int kept = 0;
+    for (int i = 0; i < n; ++i)
+      if (out[i].kind == ActionKind::swap || check(s, out[i], nullptr) == Reason::ok)
+        out[kept++] = out[i];
+    n = kept;
+  } else {
     const bool only_taken = s.taken_face != kNoRookFace && hand.count(s.taken_face) == hand.total();
     for (int f = 0; f < kRookFaces; ++f)
       if (hand.n[f] && (f != s.taken_face || only_taken))

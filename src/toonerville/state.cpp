@@ -122,7 +122,10 @@ Reason check_invariants(const State& s, Error* err) {
   const bool between = s.phase == Phase::deal || s.phase == Phase::over;
   if (s.hands_scored != uint32_t(between ? s.round : s.round - 1))
     return broken("rounds scored do not match the round");
-  if (s.phase == Phase::over && s.round != kRounds) return broken("over before round 11");
+  if ((s.phase == Phase::over) != (s.round == kRounds && between))
+    return broken("the game is over exactly after round 11");
+  for (int p = 0; p < n; ++p)  // a round costs at most every card as a Rook
+    if (s.scores[p] > int64_t(s.hands_scored) * kMaxCards * 25) return broken("score out of range");
   if (between) {
     if (s.to_act != kNoSeat || s.stock_count || s.pile_count || s.meld_count || s.down ||
         s.bought || s.rooks_owed || s.has_rng || s.reshuffles || s.taken_face != kNoRookFace)
@@ -140,7 +143,8 @@ Reason check_invariants(const State& s, Error* err) {
   if (!all_zero_from(s.stock, s.stock_count) || !all_zero_from(s.pile, s.pile_count) ||
       !all_zero_from(s.melds, s.meld_count) || !all_zero_from(s.meld_owner, s.meld_count))
     return broken("entries beyond a count are not zero");
-  if (s.has_rng > 1 || (!s.has_rng && !all_zero_from(s.rng, 0)))
+  // A generator of four zero words only ever gives zeros (the shuffle would never end).
+  if (s.has_rng > 1 || (!s.has_rng) != all_zero_from(s.rng, 0))
     return broken("generator flag and words disagree");
   if (s.bought > 1 || (s.down >> n)) return broken("flags out of range");
   if (s.phase == Phase::draw && (s.taken_face != kNoRookFace || s.rooks_owed))
