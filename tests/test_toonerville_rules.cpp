@@ -1858,3 +1858,11 @@ TEST_CASE("Invariants: a zero generator and a fifth deal after round 11 are refu
   after.hands_scored = kRounds;
   CHECK(check_invariants(after, &e) == Reason::corrupt_state);
 }
+
+TEST_CASE("T8: lay_off refuses a Rook number outside 1-14 or a number for a natural card") {
+  State s = new_game(Options{}, 0);
+  State out;
+  Error e;
+  CHECK(toonerville::lay_off(s, 1, 0, kRook, 15, &out, &e) == Reason::cannot_lay_off);
+  CHECK(toonerville::lay_off(s, 1, 0, rook_face(0, 5), 4, &out, &e) == Reason::cannot_lay_off);
+}

@@ -589,8 +589,11 @@ Reason go_down(const State& s, int seat, const Meld* melds, int count, State* ou
 }
 Reason lay_off(const State& s, int seat, int meld, RookFace face, int number_for_rook, State* out,
                Error* err) {
-  const Action a = layoff_action(seat, meld, face, number_for_rook);
   if (meld < 0 || meld > 255) return fail(err, Reason::no_such_meld, "there is no meld %d", meld);
+  if (number_for_rook != 0 && (!is_rook(face) || number_for_rook < 1 || number_for_rook > 14))
+    return fail(err, Reason::cannot_lay_off, "a number (%d) is given only for a Rook, 1 to 14",
+                number_for_rook);
+  const Action a = layoff_action(seat, meld, face, number_for_rook);
   return pure(s, out, [&](State* n) { return do_layoff(n, seat, a.target, a.bytes, 1, err); });
 }
 Reason swap_rook(const State& s, int seat, int meld, RookFace natural, State* out, Error* err) {
