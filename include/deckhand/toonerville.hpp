@@ -166,9 +166,9 @@ State new_game(const Options& options = {}, int first_dealer = 0);
                                 const RookFace* stock_top_first, int stock_count, State* out,
                                 Error* err);
 // T13 for a round dealt explicitly whose stock is empty, before the next draw (Phase::draw):
-// a generator for this and later
-// reshuffles of the round (made when a card is needed, as in a seeded round), or the new
-// stock itself (top first: the discard pile except its top card, in any order, made now).
+// a generator for this and later reshuffles of the round (made when a card is needed, as in
+// a seeded round), or the new stock itself (top first: the discard pile except its top card,
+// in any order, made now).
 [[nodiscard]] Reason reshuffle_seed(const State& s, uint64_t seed, State* out, Error* err);
 [[nodiscard]] Reason reshuffle_stock(const State& s, const RookFace* stock_top_first, int count,
                                      State* out, Error* err);
