@@ -223,23 +223,9 @@ void play(State& s, std::initializer_list<const char*> moves) {
   }
 }
 
-// The action must be refused with `expected` by apply, advance and check alike, leaving
-// every byte of the state as it was. Returns the message ("<reason>: detail").
+// The action must be refused with `expected` everywhere, changing nothing (test_support.hpp).
 std::string refused(const State& s, const Action& a, Reason expected) {
-  State out = s;
-  Error err;
-  CHECK(apply(s, a, &out, &err) == expected);
-  CHECK(err.reason == expected);
-  CHECK(std::memcmp(&out, &s, sizeof s) == 0);
-  State in_place = s;
-  Error err2;
-  CHECK(advance(&in_place, a, &err2) == expected);
-  CHECK(std::memcmp(&in_place, &s, sizeof s) == 0);
-  Error err3;
-  CHECK(check(s, a, &err3) == expected);
-  const std::string message = err.message;
-  CHECK(message.rfind(std::string(reason_name(expected)) + ": ", 0) == 0);
-  return message;
+  return deckhand::testing::expect_refused(s, a, expected);
 }
 
 std::string refused(const State& s, int seat, std::string_view text, Reason expected) {
