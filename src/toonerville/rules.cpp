@@ -3,6 +3,7 @@
 // stock). Scoring (T12) is in scoring.cpp; melds and the contract finder in melds.cpp and
 // contract.cpp.
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "../common/state_image.hpp"
