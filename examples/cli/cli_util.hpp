@@ -16,6 +16,12 @@ bool read_input(const std::string& path, std::string* out);
 // 0 when the replay reproduces the game byte for byte, else 1.
 int write_and_replay(const Game& game, const std::string& out_dir);
 
+// The human's turn in `play`: prints "legal: <options>" and a prompt, then reads one line.
+// quit: end of input (said so), "quit" or "exit"; again: an empty line, "legal", "view" or
+// "help" (printing `help`); action: *line holds an action to try.
+enum class HumanInput { action, again, quit };
+HumanInput read_human_action(const std::string& options, const char* help, std::string* line);
+
 // Canonical card list ("9C JD AS").
 std::string cards_text(CardSet set);
 

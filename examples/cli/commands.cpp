@@ -58,6 +58,20 @@ std::string cards_text(CardSet set) {
   return buf;
 }
 
+HumanInput read_human_action(const std::string& options, const char* help, std::string* line) {
+  fmt::print("legal: {}\n> ", options);
+  std::fflush(stdout);
+  if (!std::getline(std::cin, *line)) {
+    fmt::print("\n(end of input: leaving the game)\n");
+    return HumanInput::quit;
+  }
+  if (*line == "quit" || *line == "exit") return HumanInput::quit;
+  if (*line == "help") fmt::print("actions: {}\n", help);
+  if (*line == "legal" || *line == "view" || *line == "help" || line->empty())
+    return HumanInput::again;
+  return HumanInput::action;
+}
+
 std::string seat_list(uint32_t mask, int players) {
   std::string s;
   for (int p = 0; p < players; ++p)

@@ -164,19 +164,11 @@ int euchre_play(uint64_t seed, int human) {
       fmt::print("\n{}", ge::view_text(ge::view(s, human)));
       std::string options;
       for (int i = 0; i < n; ++i) options += (i ? " | " : "") + ge::format_action(legal[i]);
-      fmt::print("legal: {}\n> ", options);
-      std::fflush(stdout);
       std::string line;
-      if (!std::getline(std::cin, line)) {
-        fmt::print("\n(end of input: leaving the game)\n");
-        return 0;
-      }
-      if (line == "quit" || line == "exit") return 0;
-      if (line == "legal" || line == "view" || line == "help" || line.empty()) {
-        if (line == "help")
-          fmt::print("actions: swap, pass, bid 3|4|5|moon, trump C|D|H|S, play <card>\n");
-        continue;
-      }
+      const HumanInput in = read_human_action(
+          options, "swap, pass, bid 3|4|5|moon, trump C|D|H|S, play <card>", &line);
+      if (in == HumanInput::quit) return 0;
+      if (in == HumanInput::again) continue;
       Error err;
       if (ge::parse_action(line, human, &a, &err) != Reason::ok ||
           ge::check(s, a, &err) != Reason::ok) {

@@ -190,20 +190,12 @@ int sheepshead_play(uint64_t seed, int human) {
       for (int i = 0; i < n && i < 12; ++i)
         options_text += (i ? " | " : "") + sh::format_action(legal[i]);
       if (n > 12) options_text += fmt::format(" | ... ({} in all)", n);
-      fmt::print("legal: {}\n> ", options_text);
-      std::fflush(stdout);
       std::string line;
-      if (!std::getline(std::cin, line)) {
-        fmt::print("\n(end of input: leaving the game)\n");
-        return 0;
-      }
-      if (line == "quit" || line == "exit") return 0;
-      if (line == "legal" || line == "help" || line.empty()) {
-        if (line != "help") continue;
-        fmt::print(
-            "actions: pick, pass, bury <c> <c>, call <c>, call <c> unknown <c>, alone, play <c>\n");
-        continue;
-      }
+      const HumanInput in = read_human_action(
+          options_text, "pick, pass, bury <c> <c>, call <c>, call <c> unknown <c>, alone, play <c>",
+          &line);
+      if (in == HumanInput::quit) return 0;
+      if (in == HumanInput::again) continue;
       Error err;
       if (sh::parse_action(line, human, &a, &err) != Reason::ok ||
           sh::check(s, a, &err) != Reason::ok) {

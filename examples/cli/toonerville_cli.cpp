@@ -15,14 +15,6 @@ namespace tv = toonerville;
 
 namespace {
 
-std::string contract_text(tv::Contract c) {
-  std::string out;
-  if (c.runs) out += fmt::format("{} run{}", c.runs, c.runs == 1 ? "" : "s");
-  if (c.sets)
-    out += fmt::format("{}{} set{}", out.empty() ? "" : ", ", c.sets, c.sets == 1 ? "" : "s");
-  return out;
-}
-
 std::string hand_text(const FaceCounts& hand) {
   char buf[tv::kMaxCards * 5];
   format_rook_faces(hand, buf, sizeof buf);
@@ -113,7 +105,7 @@ Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool nar
       turns = in_round = 0;
       if (narrated)
         fmt::print("\nRound {} — contract {}, {} cards each — seat {} deals (seed {}); upcard {}\n",
-                   s.round, contract_text(tv::contract(s)), tv::deal_size(s.round, s.options),
+                   s.round, tv::format_contract(tv::contract(s)), tv::deal_size(s.round, s.options),
                    s.dealer, seed, rook_face_name(s.pile[0]));
       continue;
     }
@@ -191,7 +183,7 @@ int toonerville_play(uint64_t seed, int players, int human) {
     if (s.phase == tv::Phase::deal) {
       if (tv::deal_seed(s, rng.next() >> 16, &s, nullptr) != Reason::ok) return 1;
       fmt::print("\nRound {} — contract {} — seat {} deals.\n", s.round,
-                 contract_text(tv::contract(s)), s.dealer);
+                 tv::format_contract(tv::contract(s)), s.dealer);
       continue;
     }
     tv::Action a;
@@ -209,21 +201,15 @@ int toonerville_play(uint64_t seed, int players, int human) {
       if (shown > 14) options_text += fmt::format(" | ... ({} in all)", shown);
       if (s.to_act != human)
         options_text += " | pass (let seat " + std::to_string(s.to_act) + " play)";
-      fmt::print("legal: {}\n> ", options_text);
-      std::fflush(stdout);
       std::string line;
-      if (!std::getline(std::cin, line)) {
-        fmt::print("\n(end of input: leaving the game)\n");
-        return 0;
-      }
-      if (line == "quit" || line == "exit") return 0;
-      if (line == "legal" || line.empty()) continue;
-      if (line == "help") {
-        fmt::print(
-            "actions: take, draw, buy, down <meld> | <meld> ..., layoff <meld-id> <cards>, swap "
-            "<meld-id> <card>, discard <card>; a Rook laid off on a run as ROOK=<number>\n");
-        continue;
-      }
+      const HumanInput in = read_human_action(
+          options_text,
+          "take, draw, buy, down <meld> | <meld> ..., layoff <meld-id> <cards>, swap <meld-id> "
+          "<card>, discard <card>, pass (let the seat to act play); a Rook laid off on a run as "
+          "ROOK=<number>",
+          &line);
+      if (in == HumanInput::quit) return 0;
+      if (in == HumanInput::again) continue;
       if (s.to_act != human && line == "pass") {
         if (!cli::toonerville_bot_table(s, rng, &a)) return 1;
         if (a.kind == tv::ActionKind::buy && a.seat == human) a = tv::draw_action(s.to_act);

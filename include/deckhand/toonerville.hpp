@@ -93,10 +93,9 @@ static_assert(sizeof(Action) == 24 && std::has_unique_object_representations_v<A
 //   set: byte 0 = 0x20 | Rooks, byte 1 = number, byte 2 = B | G << 4, byte 3 = R | Y << 4
 //        (natural cards per colour).
 void pack_meld(const Meld& meld, uint8_t out[4]);
-// Unpacks and checks T4; refusals as make_meld, or malformed_action for bytes no meld has.
+// Unpacks and checks T4 (meld_is_valid); refusals as make_meld, or malformed_action for
+// bytes no meld has.
 Reason unpack_meld(const uint8_t in[4], Meld* out, Error* err);
-// T4 on a meld value: the shape make_meld would build (used by the invariant checker).
-bool meld_is_valid(const Meld& meld);
 
 // Action builders.
 Action take_action(int seat);

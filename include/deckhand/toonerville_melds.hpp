@@ -72,6 +72,10 @@ constexpr bool rook_at(const Meld& run, int number) {
          ((run.rooks_at >> (number - 1)) & 1u);
 }
 
+// T4 on a meld value: true exactly when make_meld could have built it (the invariant
+// checker and unpacked actions use it).
+bool meld_is_valid(const Meld& meld);
+
 // Text: the cards in table order separated by spaces, e.g. "5R 6R ROOK 8R" (the Rook's
 // value is its position) or "7B 7R 7R ROOK". A meld that would read both ways (exactly one
 // natural card) is prefixed with its kind, "run 5R ROOK ROOK ROOK" / "set 5R ROOK ROOK ROOK",
@@ -112,6 +116,8 @@ inline constexpr int kMaxContractSets = 5;  // round 9
 inline constexpr int kMaxContractMelds = 5;
 // T2's table; round is 1..11 (anything else gives {0, 0}).
 Contract contract_for_round(int round);
+// "2 runs, 1 set", "4 sets", "1 run, 1 set".
+std::string format_contract(Contract contract);
 
 // One way to lay a contract down: its melds (runs first, then sets) and what stays in hand.
 struct Arrangement {

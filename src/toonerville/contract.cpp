@@ -36,6 +36,14 @@ Contract contract_for_round(int round) {
   return round >= 1 && round <= kRounds ? kTable[round - 1] : Contract{};
 }
 
+std::string format_contract(Contract c) {
+  std::string out;
+  if (c.runs) out += std::to_string(c.runs) + (c.runs == 1 ? " run" : " runs");
+  if (c.sets)
+    out += (out.empty() ? "" : ", ") + std::to_string(c.sets) + (c.sets == 1 ? " set" : " sets");
+  return out;
+}
+
 namespace {
 
 constexpr int kLastNumber = kRookNumbers;

@@ -1,5 +1,6 @@
 // Toonerville melds: building and checking runs and sets (RULES.md T4), their text form,
 // laying off (T8), the Rook swap on a run (T9), and the lay-off finder.
+#include <bit>
 #include <cctype>
 #include <cstring>
 
@@ -139,6 +140,24 @@ Reason make_meld(const RookFace* faces, int count, MeldKind want, Meld* out, Err
                                   ? naturals > 1 || count < kMinRun
                                   : count < kMinRun && !same_colour(faces, count);
   return looks_like_set ? check_set(faces, count, out, err) : check_run(faces, count, out, err);
+}
+
+bool meld_is_valid(const Meld& m) {
+  if (m.reserved) return false;
+  if (m.is_run()) {
+    if (m.low < 1 || m.high > kRookNumbers || m.high < m.low + kMinRun - 1) return false;
+    const int size = m.high - m.low + 1;
+    const uint16_t span = uint16_t(((1u << size) - 1) << (m.low - 1));
+    return m.colour < kRookColours && (m.rooks_at & ~span) == 0 &&
+           m.rooks == std::popcount(unsigned(m.rooks_at)) && m.rooks < size && !m.naturals[0] &&
+           !m.naturals[1] && !m.naturals[2] && !m.naturals[3];
+  }
+  if (m.is_set()) {
+    const int naturals = m.naturals[0] + m.naturals[1] + m.naturals[2] + m.naturals[3];
+    return m.colour == 0 && m.low >= 1 && m.low <= kRookNumbers && m.high == m.low &&
+           m.rooks_at == 0 && naturals >= 1 && naturals + m.rooks >= kMinSet;
+  }
+  return false;
 }
 
 int meld_faces(const Meld& meld, RookFace* out) {

@@ -27,24 +27,6 @@ void pack_meld(const Meld& m, uint8_t out[4]) {
   }
 }
 
-bool meld_is_valid(const Meld& m) {
-  if (m.reserved) return false;
-  if (m.is_run()) {
-    if (m.low < 1 || m.high > kRookNumbers || m.high < m.low + kMinRun - 1) return false;
-    const int size = m.high - m.low + 1;
-    const uint16_t span = uint16_t(((1u << size) - 1) << (m.low - 1));
-    return m.colour < kRookColours && (m.rooks_at & ~span) == 0 &&
-           m.rooks == std::popcount(unsigned(m.rooks_at)) && m.rooks < size && !m.naturals[0] &&
-           !m.naturals[1] && !m.naturals[2] && !m.naturals[3];
-  }
-  if (m.is_set()) {
-    const int naturals = m.naturals[0] + m.naturals[1] + m.naturals[2] + m.naturals[3];
-    return m.colour == 0 && m.low >= 1 && m.low <= kRookNumbers && m.high == m.low &&
-           m.rooks_at == 0 && naturals >= 1 && naturals + m.rooks >= kMinSet;
-  }
-  return false;
-}
-
 Reason unpack_meld(const uint8_t in[4], Meld* out, Error* err) {
   Meld m;
   const int kind = in[0] >> 4;

@@ -53,14 +53,6 @@ void array_json(text::Json& j, const T* values, int n) {
   j.end_array();
 }
 
-std::string contract_text(Contract c) {
-  std::string out;
-  if (c.runs) out += std::to_string(c.runs) + (c.runs == 1 ? " run" : " runs");
-  if (c.sets)
-    out += (out.empty() ? "" : ", ") + std::to_string(c.sets) + (c.sets == 1 ? " set" : " sets");
-  return out;
-}
-
 }  // namespace
 
 std::string result_json(const RoundResult& r, int n) {
@@ -147,7 +139,7 @@ std::string view_text(const View& v) {
   auto line = [&](const std::string& s) { out += s + '\n'; };
   line("Toonerville Rook — seat " +
        (v.seat == kNoSeat ? std::string("(spectator)") : std::to_string(v.seat)) + ", round " +
-       std::to_string(v.round) + " (" + contract_text(contract_for_round(v.round)) + "), phase " +
+       std::to_string(v.round) + " (" + format_contract(contract_for_round(v.round)) + "), phase " +
        phase_name(v.phase));
   std::string scores = "scores:";
   for (int p = 0; p < n; ++p) scores += " " + std::to_string(v.scores[p]);
