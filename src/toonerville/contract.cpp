@@ -517,6 +517,39 @@ struct BuildRun {
   }
 };
 
+// Completes out->melds: places the Rooks they did not need on a set, else at run ends while
+// there is room (every Rook placed is 25 points out of the hand), then counts what is left.
+void finish_arrangement(const FaceCounts& hand, Arrangement* out) {
+  int spent = 0;
+  for (int i = 0; i < out->count; ++i) spent += out->melds[i].rooks;
+  int spare = hand.rooks() - spent;
+  for (int i = 0; i < out->count && spare > 0; ++i) {
+    Meld& m = out->melds[i];
+    if (m.is_set()) {
+      m.rooks = uint8_t(m.rooks + spare);
+      spare = 0;
+    }
+  }
+  for (int i = 0; i < out->count && spare > 0; ++i) {
+    Meld& m = out->melds[i];
+    while (spare > 0 && m.is_run() && (m.low > 1 || m.high < kRookNumbers)) {
+      lay_off(&m, kRook, RunEnd::any, nullptr);
+      --spare;
+    }
+  }
+
+  out->leftover = hand;
+  for (int i = 0; i < out->count; ++i) {
+    FaceCounts used;
+    add_meld_cards(out->melds[i], &used);
+    for (int f = 0; f < kRookFaces; ++f) {
+      [[maybe_unused]] const bool held = out->leftover.remove(RookFace(f), used.n[f]);
+      assert(held);
+    }
+  }
+  out->leftover_points = uint16_t(penalty_points(out->leftover));
+}
+
 // `decided`: the depth-first search's recorded path (index 0 at every number), or NULL.
 void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int best,
              const PathDecisions* decided, Arrangement* out) {
@@ -591,36 +624,184 @@ void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int 
   }
   for (int i = 0; i < set_count; ++i) out->melds[out->count++] = sets[i];
 
-  // Place the Rooks the melds did not need: on a set, else at run ends while there is room.
-  int spent = 0;
-  for (int i = 0; i < out->count; ++i) spent += out->melds[i].rooks;
-  int spare = hand.rooks() - spent;
-  for (int i = 0; i < out->count && spare > 0; ++i) {
-    Meld& m = out->melds[i];
-    if (m.is_set()) {
-      m.rooks = uint8_t(m.rooks + spare);
-      spare = 0;
-    }
-  }
-  for (int i = 0; i < out->count && spare > 0; ++i) {
-    Meld& m = out->melds[i];
-    while (spare > 0 && m.is_run() && (m.low > 1 || m.high < kRookNumbers)) {
-      lay_off(&m, kRook, RunEnd::any, nullptr);
-      --spare;
+  finish_arrangement(hand, out);
+}
+
+
+// ---- minimal melds: the quick answer for T7 (rounds 1-10) ------------------------------------
+// Any arrangement trims to runs of exactly four and sets of exactly three, each keeping a
+// natural card; the trimmed cards stay in hand, which T7 allows. So a hand can go down when
+// some `runs` windows of four numbers in one colour and `sets` numbers have at most as many
+// missing cards as the hand has Rooks, every meld holding a natural card. Given the windows,
+// natural cards go to the runs first (in a run a card saves a Rook; moved to a set it saves
+// at most one), and the sets are then best made greedily from what is left (each number's
+// extra sets cost 0, 0, .., then 1 or 2, then 3 Rooks each: costs only grow).
+// With at most two Rooks every window used has two natural cards, every set one of what the
+// runs left, so the search over windows below is exact; with more Rooks a natural card may
+// do better moved from a run to a set, and the sweep answers instead.
+constexpr int kQuickMaxRooks = 2;
+
+class MinimalMelds {
+ public:
+  MinimalMelds(const FaceCounts& hand, Contract contract)
+      : rooks_(hand.rooks()), runs_(contract.runs), sets_(contract.sets) {
+    for (int c = 0; c < kRookColours; ++c) {
+      uint16_t present = 0;
+      for (int number = 1; number <= kRookNumbers; ++number) {
+        left_[c][number] = int8_t(hand.n[rook_face(c, number)]);
+        if (left_[c][number]) present = uint16_t(present | 1u << (number - 1));
+      }
+      present_[c] = present;
+      // A window can be in the contract only if the Rooks can fill what it misses.
+      for (int low = 1; low + kMinRun - 1 <= kRookNumbers && runs_; ++low)
+        if (kMinRun - std::popcount(unsigned(present >> (low - 1)) & 0xFu) <= rooks_)
+          windows_[window_count_++] = Window{uint8_t(c), uint8_t(low)};
     }
   }
 
-  out->leftover = hand;
-  for (int i = 0; i < out->count; ++i) {
-    FaceCounts used;
-    add_meld_cards(out->melds[i], &used);
-    for (int f = 0; f < kRookFaces; ++f) {
-      [[maybe_unused]] const bool held = out->leftover.remove(RookFace(f), used.n[f]);
-      assert(held);
+  // Whether the exact search applies (few enough Rooks).
+  bool applies() const { return rooks_ <= kQuickMaxRooks; }
+
+  // Whether the contract can be laid down; if so and `out` is not NULL, an arrangement.
+  bool solve(Arrangement* out) {
+    if (!choose_runs(0, 0, 0)) return false;
+    if (out) build(out);
+    return true;
+  }
+
+ private:
+  struct Window {
+    uint8_t colour, low;
+  };
+
+  // Chooses the runs from windows_[first..] (a multiset: the same window may serve twice).
+  bool choose_runs(int first, int depth, int rooks_used) {
+    if (depth == runs_) return sets_fit(rooks_used);
+    for (int i = first; i < window_count_; ++i) {
+      const Window w = windows_[i];
+      const int filled = std::popcount(unsigned(present_[w.colour] >> (w.low - 1)) & 0xFu);
+      const int rooks = rooks_used + kMinRun - filled;
+      if (rooks > rooks_) continue;
+      take(w, -1);
+      chosen_[depth] = uint8_t(i);
+      if (choose_runs(i, depth + 1, rooks)) return true;
+      take(w, +1);
+    }
+    return false;
+  }
+
+  // Takes (-1) or gives back (+1) one card of each number of the window.
+  void take(Window w, int delta) {
+    for (int number = w.low; number < w.low + kMinRun; ++number) {
+      int8_t& k = left_[w.colour][number];
+      k = int8_t(k + delta);
+      if (k > 0)
+        present_[w.colour] = uint16_t(present_[w.colour] | 1u << (number - 1));
+      else
+        present_[w.colour] = uint16_t(present_[w.colour] & ~(1u << (number - 1)));
     }
   }
-  out->leftover_points = uint16_t(penalty_points(out->leftover));
-}
+
+  int left_of_number(int number) const {
+    int k = 0;
+    for (int c = 0; c < kRookColours; ++c) k += std::max(0, int(left_[c][number]));
+    return k;
+  }
+
+  // Can the cards the runs left make the sets with the Rooks still free?
+  bool sets_fit(int rooks_used) const {
+    if (sets_ == 0) return true;
+    int free_sets = 0, short_one = 0, short_two = 0, spare = 0;
+    for (int number = 1; number <= kRookNumbers; ++number) {
+      const int k = left_of_number(number);
+      free_sets += k / 3;
+      short_one += k % 3 == 2;
+      short_two += k % 3 == 1;
+      spare += k - k / 3 - (k % 3 ? 1 : 0);  // natural cards for sets of one card and 2 Rooks
+    }
+    int need = sets_ - free_sets, rooks = rooks_used;
+    for (const auto& [available, cost] : {std::pair{short_one, 1}, {short_two, 2}, {spare, 3}}) {
+      if (need <= 0) break;
+      const int made = std::min(need, available);
+      need -= made;
+      rooks += made * cost;
+    }
+    return need <= 0 && rooks <= rooks_;
+  }
+
+  // The arrangement: the chosen windows, replayed in order so that each takes a natural
+  // card wherever one is left before it (as choose_runs counted), then the sets.
+  void build(Arrangement* out) const {
+    out->count = 0;
+    int8_t have[kRookColours][kRookNumbers + 1];
+    std::memcpy(have, left_, sizeof have);
+    for (int d = 0; d < runs_; ++d) {
+      const Window w = windows_[chosen_[d]];
+      for (int number = w.low; number < w.low + kMinRun; ++number) ++have[w.colour][number];
+    }
+    for (int d = 0; d < runs_; ++d) {
+      const Window w = windows_[chosen_[d]];
+      Meld m;
+      m.kind = MeldKind::run;
+      m.colour = w.colour;
+      m.low = w.low;
+      m.high = uint8_t(w.low + kMinRun - 1);
+      for (int number = w.low; number <= m.high; ++number) {
+        if (have[w.colour][number] > 0) {
+          --have[w.colour][number];
+        } else {
+          m.rooks_at = uint16_t(m.rooks_at | 1u << (number - 1));
+          ++m.rooks;
+        }
+      }
+      out->melds[out->count++] = m;
+    }
+    // How many sets of each number, in the order sets_fit counted them.
+    int sets_of[kRookNumbers + 1] = {};
+    int left[kRookNumbers + 1] = {};
+    for (int number = 1; number <= kRookNumbers; ++number) left[number] = left_of_number(number);
+    int need = sets_;
+    for (int number = 1; number <= kRookNumbers && need; ++number) {
+      sets_of[number] = std::min(need, left[number] / 3);
+      need -= sets_of[number];
+    }
+    for (const int rest : {2, 1})
+      for (int number = 1; number <= kRookNumbers && need; ++number)
+        if (left[number] % 3 == rest) ++sets_of[number], --need;
+    for (int number = 1; number <= kRookNumbers && need; ++number) {
+      const int k = left[number];
+      const int spare = std::min(need, k - k / 3 - (k % 3 ? 1 : 0));
+      sets_of[number] += spare;
+      need -= spare;
+    }
+    assert(need == 0);
+    for (int number = 1; number <= kRookNumbers; ++number) {
+      const int t = sets_of[number];
+      if (t == 0) continue;
+      // Dealt round the sets so each holds a natural card and none more than three.
+      Meld* sets = out->melds + out->count;
+      for (int i = 0; i < t; ++i) {
+        sets[i] = Meld{};
+        sets[i].kind = MeldKind::set;
+        sets[i].low = sets[i].high = uint8_t(number);
+      }
+      int placed = 0;
+      const int to_place = std::min(left[number], kMinSet * t);
+      for (int c = 0; c < kRookColours; ++c)
+        for (int j = 0; j < have[c][number] && placed < to_place; ++j, ++placed)
+          ++sets[placed % t].naturals[c];
+      for (int i = 0; i < t; ++i) sets[i].rooks = uint8_t(kMinSet - sets[i].size());
+      out->count = uint8_t(out->count + t);
+    }
+  }
+
+  int8_t left_[kRookColours][kRookNumbers + 1];  // natural cards not in a chosen run (< 0: short)
+  uint16_t present_[kRookColours];                // bit number - 1: left_ > 0
+  Window windows_[kRookColours * kRookNumbers];
+  int window_count_ = 0;
+  uint8_t chosen_[kMaxContractRuns] = {};
+  const int rooks_, runs_, sets_;
+};
 
 }  // namespace
 
@@ -648,6 +829,15 @@ bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) 
 }
 
 bool find_any_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
+  if (contract.runs <= kMaxContractRuns && contract.sets <= kMaxContractSets &&
+      contract.runs + contract.sets > 0) {
+    MinimalMelds minimal(hand, contract);
+    if (minimal.applies()) {
+      if (!minimal.solve(out)) return false;
+      if (out) finish_arrangement(hand, out);
+      return true;
+    }
+  }
   return find(hand, contract, 0xFFFF, false, out);
 }
 
