@@ -67,6 +67,12 @@ struct FaceCounts {
     return t;
   }
   constexpr bool empty() const { return total() == 0; }
+  // The faces held at least once, as bit f for face f.
+  constexpr uint64_t held() const {
+    uint64_t mask = 0;
+    for (int f = 0; f < kRookFaces; ++f) mask |= uint64_t(n[f] != 0) << f;
+    return mask;
+  }
   // True when every face of `other` is held at least as often here.
   constexpr bool contains(const FaceCounts& other) const {
     for (int f = 0; f < kRookFaces; ++f)

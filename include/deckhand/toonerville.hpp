@@ -97,11 +97,28 @@ void pack_meld(const Meld& meld, uint8_t out[4]);
 // bytes no meld has.
 Reason unpack_meld(const uint8_t in[4], Meld* out, Error* err);
 
-// Action builders.
-Action take_action(int seat);
-Action draw_action(int seat);
-Action buy_action(int seat);
-Action discard_action(int seat, RookFace face);
+// Action builders (the simple ones inline: legal_actions lists them by the dozen).
+constexpr Action simple_action(int seat, ActionKind kind) {
+  Action a;
+  a.seat = uint8_t(seat);
+  a.kind = kind;
+  return a;
+}
+constexpr Action take_action(int seat) {
+  return simple_action(seat, ActionKind::take);
+}
+constexpr Action draw_action(int seat) {
+  return simple_action(seat, ActionKind::draw);
+}
+constexpr Action buy_action(int seat) {
+  return simple_action(seat, ActionKind::buy);
+}
+constexpr Action discard_action(int seat, RookFace face) {
+  Action a = simple_action(seat, ActionKind::discard);
+  a.count = 1;
+  a.bytes[0] = face;
+  return a;
+}
 Action swap_action(int seat, int meld, RookFace natural);
 // One card laid off; a Rook on a run stands for `number_for_rook` (0: the library's choice).
 Action layoff_action(int seat, int meld, RookFace face, int number_for_rook = 0);

@@ -641,6 +641,12 @@ void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int 
 // do better moved from a run to a set, and the sweep answers instead.
 constexpr int kQuickMaxRooks = 2;
 
+// Bits set among the low four (a table: no popcount instruction is assumed).
+constexpr int bits4(unsigned x) {
+  constexpr uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  return kBits[x & 0xFu];
+}
+
 class MinimalMelds {
  public:
   MinimalMelds(const FaceCounts& hand, Contract contract)
@@ -654,7 +660,7 @@ class MinimalMelds {
       present_[c] = present;
       // A window can be in the contract only if the Rooks can fill what it misses.
       for (int low = 1; low + kMinRun - 1 <= kRookNumbers && runs_; ++low)
-        if (kMinRun - std::popcount(unsigned(present >> (low - 1)) & 0xFu) <= rooks_)
+        if (kMinRun - bits4(present >> (low - 1)) <= rooks_)
           windows_[window_count_++] = Window{uint8_t(c), uint8_t(low)};
     }
   }
@@ -679,7 +685,7 @@ class MinimalMelds {
     if (depth == runs_) return sets_fit(rooks_used);
     for (int i = first; i < window_count_; ++i) {
       const Window w = windows_[i];
-      const int filled = std::popcount(unsigned(present_[w.colour] >> (w.low - 1)) & 0xFu);
+      const int filled = bits4(present_[w.colour] >> (w.low - 1));
       const int rooks = rooks_used + kMinRun - filled;
       if (rooks > rooks_) continue;
       take(w, -1);

@@ -301,23 +301,49 @@ Reason swap_rook(Meld* meld, RookFace natural, Error* err) {
   return Reason::ok;
 }
 
+namespace {
+// The faces `meld` takes (can_lay_off as a mask, bit f for face f): a set its number's four
+// and the Rook; a run the card below and above it in its colour, and the Rook while an end
+// is open.
+uint64_t lay_off_faces(const Meld& meld) {
+  constexpr uint64_t kRookBit = uint64_t(1) << kRook;
+  auto face = [](int colour, int number) {  // nothing for numbers or colours out of range
+    const bool valid = colour < kRookColours && number >= 1 && number <= kRookNumbers;
+    return valid ? uint64_t(1) << rook_face(colour, number) : 0;
+  };
+  uint64_t t = 0;
+  if (meld.is_set()) {
+    t = kRookBit;
+    for (int c = 0; c < kRookColours; ++c) t |= face(c, meld.low);
+  } else if (meld.is_run()) {
+    if (meld.low > 1) t |= kRookBit | face(meld.colour, meld.low - 1);
+    if (meld.high < kRookNumbers) t |= kRookBit | face(meld.colour, meld.high + 1);
+  }
+  return t;
+}
+}  // namespace
+
 int find_lay_offs(const FaceCounts& hand, const Meld* melds, int meld_count, LayOff* out,
                   int capacity) {
+  uint64_t any = 0;
+  for (int m = 0; m < meld_count; ++m) any |= lay_off_faces(melds[m]);
   int n = 0;
   auto emit = [&](RookFace f, int m, RunEnd end) {
     if (n < capacity) out[n] = LayOff{f, uint8_t(m), end};
     ++n;
   };
-  for (int f = 0; f < kRookFaces; ++f) {
-    if (hand.n[f] == 0) continue;
-    const RookFace face = RookFace(f);
+  for (uint64_t faces = hand.held() & any; faces; faces &= faces - 1) {
+    const RookFace face = RookFace(std::countr_zero(faces));
     for (int m = 0; m < meld_count; ++m) {
       const Meld& meld = melds[m];
+      if (!((lay_off_faces(meld) >> face) & 1)) continue;
       if (meld.is_set()) {
-        if (can_lay_off(meld, face)) emit(face, m, RunEnd::any);
-      } else if (meld.is_run()) {
-        if (can_lay_off(meld, face, RunEnd::low)) emit(face, m, RunEnd::low);
-        if (can_lay_off(meld, face, RunEnd::high)) emit(face, m, RunEnd::high);
+        emit(face, m, RunEnd::any);
+      } else if (is_rook(face)) {
+        if (meld.low > 1) emit(face, m, RunEnd::low);
+        if (meld.high < kRookNumbers) emit(face, m, RunEnd::high);
+      } else {
+        emit(face, m, face_number(face) == meld.low - 1 ? RunEnd::low : RunEnd::high);
       }
     }
   }

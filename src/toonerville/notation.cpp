@@ -68,39 +68,15 @@ Reason unpack_meld(const uint8_t in[4], Meld* out, Error* err) {
 
 // ---- action builders -------------------------------------------------------------------------
 
-namespace {
-Action simple(int seat, ActionKind kind) {
-  Action a;
-  a.seat = uint8_t(seat);
-  a.kind = kind;
-  return a;
-}
-}  // namespace
-
-Action take_action(int seat) {
-  return simple(seat, ActionKind::take);
-}
-Action draw_action(int seat) {
-  return simple(seat, ActionKind::draw);
-}
-Action buy_action(int seat) {
-  return simple(seat, ActionKind::buy);
-}
-Action discard_action(int seat, RookFace face) {
-  Action a = simple(seat, ActionKind::discard);
-  a.count = 1;
-  a.bytes[0] = face;
-  return a;
-}
 Action swap_action(int seat, int meld, RookFace natural) {
-  Action a = simple(seat, ActionKind::swap);
+  Action a = simple_action(seat, ActionKind::swap);
   a.target = uint8_t(meld);
   a.count = 1;
   a.bytes[0] = natural;
   return a;
 }
 Action layoff_action(int seat, int meld, RookFace face, int number_for_rook) {
-  Action a = simple(seat, ActionKind::layoff);
+  Action a = simple_action(seat, ActionKind::layoff);
   a.target = uint8_t(meld);
   a.count = 1;
   a.bytes[0] = is_rook(face) && number_for_rook >= 1 && number_for_rook <= kRookNumbers
@@ -109,7 +85,7 @@ Action layoff_action(int seat, int meld, RookFace face, int number_for_rook) {
   return a;
 }
 Action down_action(int seat, const Meld* melds, int count) {
-  Action a = simple(seat, ActionKind::down);
+  Action a = simple_action(seat, ActionKind::down);
   count = count < 0 ? 0 : count > kMaxContractMelds ? kMaxContractMelds : count;
   a.target = uint8_t(count);
   a.count = uint8_t(4 * count);

@@ -3,6 +3,7 @@
 // stock). Scoring (T12) is in scoring.cpp; melds and the contract finder in melds.cpp and
 // contract.cpp.
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
@@ -653,9 +654,13 @@ int legal_actions(const State& s, Action* out) {
     const int seat = s.to_act;
     if (!s.bought && s.pile_count) out[n++] = take_action(seat);
     if (supply(s, s.pile_count) != Supply::record) out[n++] = draw_action(seat);
+    const Action buy = buy_action(0);
     for (int k = 1; k < players(s); ++k) {
       const int b = (seat + k) % players(s);
-      if (buy_refusal(s, b, nullptr) == Reason::ok) out[n++] = buy_action(b);
+      if (buy_refusal(s, b, nullptr) == Reason::ok) {
+        out[n] = buy;
+        out[n++].seat = uint8_t(b);
+      }
     }
     return n;
   }
@@ -667,8 +672,9 @@ int legal_actions(const State& s, Action* out) {
     const bool whole = s.round == kRounds;
     const Contract c = contract(s);
     Arrangement arr;
-    if (detail::may_meet_contract(hand, c, whole) &&
-        (whole ? find_whole_hand(hand, &arr) : find_any_contract(hand, c, &arr))) {
+    // Round 11 asks the whole hand, rarely possible: a cheap necessary test goes first.
+    if (whole ? detail::may_meet_contract(hand, c, true) && find_whole_hand(hand, &arr)
+              : find_any_contract(hand, c, &arr)) {
       // rook_swap=new_meld: a Rook taken by a swap must be in the melds (T9). The cheapest
       // arrangement places every Rook that fits anywhere, so it decides when the first
       // arrangement found falls short.
@@ -708,9 +714,15 @@ int legal_actions(const State& s, Action* out) {
     n = kept;
   } else {
     const bool only_taken = s.taken_face != kNoRookFace && hand.count(s.taken_face) == hand.total();
-    for (int f = 0; f < kRookFaces; ++f)
-      if (hand.n[f] && (f != s.taken_face || only_taken))
-        out[n++] = discard_action(seat, RookFace(f));
+    // Copied from one built action, then given its face: building each in place made the
+    // compiler assemble it on the stack and stall reloading it.
+    const Action discard = discard_action(seat, 0);
+    uint64_t faces = hand.held();
+    if (s.taken_face != kNoRookFace && !only_taken) faces &= ~(uint64_t(1) << s.taken_face);
+    for (; faces; faces &= faces - 1) {
+      out[n] = discard;
+      out[n++].bytes[0] = RookFace(std::countr_zero(faces));
+    }
   }
   return n;
 }
