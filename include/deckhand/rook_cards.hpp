@@ -7,7 +7,9 @@
 // count per face), not a bitmask. Identical cards are interchangeable (T1).
 #pragma once
 
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace deckhand {
@@ -68,9 +70,21 @@ struct FaceCounts {
   }
   constexpr bool empty() const { return total() == 0; }
   // The faces held at least once, as bit f for face f.
-  constexpr uint64_t held() const {
+  uint64_t held() const {
     uint64_t mask = 0;
-    for (int f = 0; f < kRookFaces; ++f) mask |= uint64_t(n[f] != 0) << f;
+    if constexpr (std::endian::native == std::endian::little) {
+      // Eight counts at a time: each nonzero byte's top bit, gathered into one byte.
+      constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full, kTop = 0x8080808080808080ull;
+      for (int f = 0; f + 8 <= kRookFaces; f += 8) {
+        uint64_t w;
+        std::memcpy(&w, n + f, 8);
+        const uint64_t nonzero = (((w & kLow7) + kLow7) | w) & kTop;
+        mask |= ((nonzero >> 7) * 0x0102040810204080ull) >> 56 << f;
+      }
+      mask |= uint64_t(n[kRook] != 0) << kRook;  // the 57th
+    } else {
+      for (int f = 0; f < kRookFaces; ++f) mask |= uint64_t(n[f] != 0) << f;
+    }
     return mask;
   }
   // True when every face of `other` is held at least as often here.

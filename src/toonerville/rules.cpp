@@ -648,19 +648,27 @@ int buy_winner(const State& s, uint8_t requests) {
 
 // ---- legal actions -------------------------------------------------------------------------
 
+namespace {
+// Writes an action with one face byte straight into the caller's array: building it apart
+// and copying it made the compiler assemble it on the stack and stall reloading it.
+void put_action(Action* slot, int seat, ActionKind kind, int count = 0, RookFace face = 0) {
+  *slot = Action{};
+  slot->seat = uint8_t(seat);
+  slot->kind = kind;
+  slot->count = uint8_t(count);
+  slot->bytes[0] = face;
+}
+}  // namespace
+
 int legal_actions(const State& s, Action* out) {
   int n = 0;
   if (s.phase == Phase::draw) {
     const int seat = s.to_act;
-    if (!s.bought && s.pile_count) out[n++] = take_action(seat);
-    if (supply(s, s.pile_count) != Supply::record) out[n++] = draw_action(seat);
-    const Action buy = buy_action(0);
+    if (!s.bought && s.pile_count) put_action(&out[n++], seat, ActionKind::take);
+    if (supply(s, s.pile_count) != Supply::record) put_action(&out[n++], seat, ActionKind::draw);
     for (int k = 1; k < players(s); ++k) {
       const int b = (seat + k) % players(s);
-      if (buy_refusal(s, b, nullptr) == Reason::ok) {
-        out[n] = buy;
-        out[n++].seat = uint8_t(b);
-      }
+      if (buy_refusal(s, b, nullptr) == Reason::ok) put_action(&out[n++], b, ActionKind::buy);
     }
     return n;
   }
@@ -714,15 +722,10 @@ int legal_actions(const State& s, Action* out) {
     n = kept;
   } else {
     const bool only_taken = s.taken_face != kNoRookFace && hand.count(s.taken_face) == hand.total();
-    // Copied from one built action, then given its face: building each in place made the
-    // compiler assemble it on the stack and stall reloading it.
-    const Action discard = discard_action(seat, 0);
     uint64_t faces = hand.held();
     if (s.taken_face != kNoRookFace && !only_taken) faces &= ~(uint64_t(1) << s.taken_face);
-    for (; faces; faces &= faces - 1) {
-      out[n] = discard;
-      out[n++].bytes[0] = RookFace(std::countr_zero(faces));
-    }
+    for (; faces; faces &= faces - 1)
+      put_action(&out[n++], seat, ActionKind::discard, 1, RookFace(std::countr_zero(faces)));
   }
   return n;
 }
