@@ -165,8 +165,12 @@ class GameAdapter final : public Game {
 
   size_t legal_actions(ActionCode* out, size_t cap) const override {
     fill_legal_cache();  // also serves apply_legal on the same state
-    for (int i = 0; i < legal_count_ && size_t(i) < cap; ++i)
-      out[i] = Rules::to_code(legal_cache_[i]);
+    for (int i = 0; i < legal_count_ && size_t(i) < cap; ++i) {
+      if constexpr (requires { Rules::code_into(legal_cache_[i], out); })
+        Rules::code_into(legal_cache_[i], &out[i]);  // straight into place: the hot path
+      else
+        out[i] = Rules::to_code(legal_cache_[i]);
+    }
     return size_t(legal_count_);
   }
 

@@ -1,4 +1,8 @@
 // Toonerville Rook behind deckhand::Game (src/common/game_adapter.hpp).
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
 #include "../common/game_adapter.hpp"
 #include "../common/games.hpp"
 #include "internal.hpp"
@@ -94,13 +98,21 @@ struct Rules {
     return false;
   }
   // ActionCode: arg = target, count and cards[0..count) = the payload bytes (see the header).
+  // An Action is the code's first 24 bytes field for field, so both ways are one copy (on
+  // the C ABI's hot path, written straight into place: a returned copy made the compiler
+  // assemble it on the stack and stall reloading it).
+  static_assert(offsetof(Action, target) == offsetof(ActionCode, arg) &&
+                offsetof(Action, count) == offsetof(ActionCode, count) &&
+                offsetof(Action, bytes) == offsetof(ActionCode, cards) &&
+                sizeof(Action) == offsetof(ActionCode, cards) + kActionBytes);
+  static void code_into(const Action& a, ActionCode* out) {
+    auto* bytes = reinterpret_cast<unsigned char*>(out);
+    std::memcpy(bytes, &a, sizeof a);
+    std::memset(bytes + sizeof a, 0, sizeof *out - sizeof a);
+  }
   static ActionCode to_code(const Action& a) {
     ActionCode c;
-    c.seat = a.seat;
-    c.kind = uint8_t(a.kind);
-    c.arg = a.target;
-    c.count = a.count;
-    std::memcpy(c.cards, a.bytes, kActionBytes);
+    code_into(a, &c);
     return c;
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
@@ -111,11 +123,7 @@ struct Rules {
                   "action kind %d with %d cards is not a toonerville action", int(c.kind),
                   int(c.count));
     Action a;
-    a.seat = c.seat;
-    a.kind = ActionKind(c.kind);
-    a.target = c.arg;
-    a.count = c.count;
-    std::memcpy(a.bytes, c.cards, kActionBytes);
+    std::memcpy(static_cast<void*>(&a), &c, sizeof a);
     if (!well_formed(a))
       return fail(err, Reason::malformed_action,
                   "the fields of this %s action do not fit its kind (see deckhand.h)",
