@@ -862,12 +862,16 @@ namespace deckhand::toonerville::detail {
 
 namespace {
 
+// Bits set in a 16-bit mask (a table per nibble: no popcount instruction is assumed).
+int bit_count(unsigned mask) {
+  return bits4(mask) + bits4(mask >> 4) + bits4(mask >> 8) + bits4(mask >> 12);
+}
+
 // Whether the card of `number` in a colour whose present numbers are `present` (bit n-1)
 // can be in a run: some four consecutive numbers around it hold, with the Rooks, four cards.
 bool runnable(uint16_t present, int number, int rooks) {
-  static constexpr uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
   for (int low = std::max(1, number - 3); low <= std::min(number, kRookNumbers - 3); ++low)
-    if (kBits[(present >> (low - 1)) & 0xFu] + rooks >= kMinRun) return true;
+    if (bits4(present >> (low - 1)) + rooks >= kMinRun) return true;
   return false;
 }
 
@@ -884,6 +888,68 @@ int most_runs_without_rooks(const uint8_t* copies) {
     runs += k;
   }
   return runs;
+}
+
+// T11's two runs and two sets with set numbers a <= b (a == b: two sets of one number), as
+// far as cheap bounds tell: every natural card of another number is in a run, and there are
+// two runs, so at most two colours hold such cards (one holding two copies of a number needs
+// both runs); a colour with one run fills the gaps between its cards with Rooks; the sets
+// need Rooks where their number has fewer than three cards each.
+bool whole_hand_split_may_work(const uint8_t copies[kRookColours][kRookNumbers + 1],
+                               const uint16_t present[kRookColours], const int* by_number,
+                               int rooks, int a, int b) {
+  if (by_number[a] < (a == b ? 2 : 1) || by_number[b] < 1) return false;
+  int need = a == b ? std::max(0, 2 * kMinSet - by_number[a])
+                    : std::max(0, kMinSet - by_number[a]) + std::max(0, kMinSet - by_number[b]);
+  const uint16_t set_numbers = uint16_t((1u << (a - 1)) | (1u << (b - 1)));
+  int needy = 0;
+  bool two_runs_in_one_colour = false;
+  uint16_t required[kRookColours];
+  for (int c = 0; c < kRookColours; ++c) {
+    required[c] = uint16_t(present[c] & ~set_numbers);
+    if (!required[c]) continue;
+    ++needy;
+    for (int number = 1; number <= kRookNumbers; ++number) {
+      if (!((required[c] >> (number - 1)) & 1)) continue;
+      if (copies[c][number] >= 3) return false;
+      two_runs_in_one_colour = two_runs_in_one_colour || copies[c][number] == 2;
+    }
+  }
+  if (needy > 2 || (two_runs_in_one_colour && needy > 1)) return false;
+  if (needy == 2) {  // one run in each of the two colours: it spans its required cards
+    for (int c = 0; c < kRookColours; ++c) {
+      if (!required[c]) continue;
+      const int low = std::countr_zero(unsigned(required[c]));
+      const int high = 31 - std::countl_zero(unsigned(required[c]));
+      const unsigned span = ((2u << high) - 1) & ~((1u << low) - 1);
+      need += (high - low + 1) - bit_count(present[c] & span);
+    }
+  }
+  return need <= rooks;
+}
+
+// T11 with two runs and two sets: some choice of the set numbers passes the bounds above.
+// Only choices that leave at most two colours' cards to the runs are tried: the colours
+// cleared must hold at most two numbers between them, and those are the set numbers.
+bool whole_hand_may_split(const uint8_t copies[kRookColours][kRookNumbers + 1],
+                          const uint16_t present[kRookColours], const int* by_number, int rooks) {
+  for (int runs_colours = 0; runs_colours < (1 << kRookColours); ++runs_colours) {
+    if (bit_count(unsigned(runs_colours)) > 2) continue;
+    uint16_t cleared = 0;
+    for (int c = 0; c < kRookColours; ++c)
+      if (!((runs_colours >> c) & 1)) cleared = uint16_t(cleared | present[c]);
+    const int fixed = bit_count(cleared);
+    if (fixed > 2) continue;
+    const int first = fixed ? std::countr_zero(unsigned(cleared)) + 1 : 0;
+    const int second = fixed == 2 ? 31 - std::countl_zero(unsigned(cleared)) + 1 : 0;
+    for (int a = 1; a <= kRookNumbers; ++a)
+      for (int b = a; b <= kRookNumbers; ++b) {
+        if (fixed == 2 && (a != first || b != second)) continue;
+        if (fixed == 1 && a != first && b != first) continue;
+        if (whole_hand_split_may_work(copies, present, by_number, rooks, a, b)) return true;
+      }
+  }
+  return false;
 }
 
 }  // namespace
@@ -969,6 +1035,9 @@ bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_han
       ++set_numbers;
     }
     if (set_numbers > contract.sets) return false;
+    if (contract.runs == 2 && contract.sets == 2 &&
+        !whole_hand_may_split(copies, present, by_number, rooks))
+      return false;
   }
   return true;
 }
