@@ -207,8 +207,8 @@ Reason check(const State& s, const Action& a, Error* err);
 
 // Legal actions now into out[0..return) (capacity kMaxLegalActions): the seat to act's, then
 // a `buy` for each seat that may buy, nearest after the seat to act first (T6). `down` is
-// listed once, exactly when the contract can be laid down, as the first arrangement
-// find_any_contract meets (not necessarily the cheapest: find_contract gives that); any other
+// listed once, exactly when the contract can be laid down, as the arrangement
+// find_any_contract gives (not necessarily the cheapest: find_contract gives that); any other
 // valid arrangement applies too. Lay-offs are listed one card at a time, a Rook on a run
 // once per open end.
 int legal_actions(const State& s, Action* out);

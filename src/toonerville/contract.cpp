@@ -20,6 +20,11 @@
 // cannot finish the contract with the cards still to come are pruned. Each state keeps its
 // cheapest predecessor and the index of the transition that reached it; the arrangement is
 // rebuilt by replaying those transitions on explicit runs.
+//
+// find_any_contract, asked once a turn by the legal actions, first tries minimal melds (the
+// MinimalMelds search below: exact for hands with at most two Rooks, which is nearly all) and
+// runs a depth-first search over the sweep's transitions only for the rest; round 11's
+// whole-hand question has cheap necessary tests (may_meet_contract) in front of it.
 #include <algorithm>
 #include <bit>
 #include <cassert>
