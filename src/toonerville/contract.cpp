@@ -656,17 +656,24 @@ class MinimalMelds {
  public:
   MinimalMelds(const FaceCounts& hand, Contract contract)
       : rooks_(hand.rooks()), runs_(contract.runs), sets_(contract.sets) {
+    const uint64_t held = hand.held();
     for (int c = 0; c < kRookColours; ++c) {
-      uint16_t present = 0;
-      for (int number = 1; number <= kRookNumbers; ++number) {
-        left_[c][number] = int8_t(hand.n[rook_face(c, number)]);
-        if (left_[c][number]) present = uint16_t(present | 1u << (number - 1));
-      }
-      present_[c] = present;
-      // A window can be in the contract only if the Rooks can fill what it misses.
-      for (int low = 1; low + kMinRun - 1 <= kRookNumbers && runs_; ++low)
-        if (kMinRun - bits4(present >> (low - 1)) <= rooks_)
-          windows_[window_count_++] = Window{uint8_t(c), uint8_t(low)};
+      const uint8_t* counts = hand.n + rook_face(c, 1);
+      // Capped: no contract uses more than 15 cards of one face, and int8_t must hold them.
+      for (int number = 1; number <= kRookNumbers; ++number)
+        left_[c][number] = int8_t(std::min<int>(counts[number - 1], 15));
+      const unsigned present = unsigned(held >> rook_face(c, 1)) & ((1u << kRookNumbers) - 1);
+      present_[c] = uint16_t(present);
+      if (runs_ == 0 || rooks_ > kQuickMaxRooks) continue;
+      // A window can be in the contract only if the Rooks can fill what it misses: bit
+      // low - 1 of `starts` for the window low..low + 3 holding 4 - rooks_ numbers or more.
+      const unsigned a = present, b = present >> 1, c2 = present >> 2, d = present >> 3;
+      const unsigned starts = (rooks_ == 0   ? a & b & c2 & d
+                               : rooks_ == 1 ? (a & b & (c2 | d)) | (c2 & d & (a | b))
+                                             : (a | b | c2 | d) & ~only_one(a, b, c2, d)) &
+                              ((1u << (kRookNumbers - kMinRun + 1)) - 1);
+      for (unsigned w = starts; w; w &= w - 1)
+        windows_[window_count_++] = Window{uint8_t(c), uint8_t(std::countr_zero(w) + 1)};
     }
   }
 
@@ -684,6 +691,11 @@ class MinimalMelds {
   struct Window {
     uint8_t colour, low;
   };
+
+  // Bits set in exactly one of the four masks.
+  static unsigned only_one(unsigned a, unsigned b, unsigned c, unsigned d) {
+    return (a & ~b & ~c & ~d) | (~a & b & ~c & ~d) | (~a & ~b & c & ~d) | (~a & ~b & ~c & d);
+  }
 
   // Chooses the runs from windows_[first..] (a multiset: the same window may serve twice).
   bool choose_runs(int first, int depth, int rooks_used) {
