@@ -64,11 +64,12 @@ struct Key {
   uint8_t open[kRookColours][4];
   int started, sets, rooks;
 };
-uint64_t encode(const uint8_t open[kRookColours][4], int started, int sets, int rooks) {
-  uint64_t key = 0;
-  for (int c = 0; c < kRookColours; ++c)
-    for (int st = 0; st < 4; ++st) key |= uint64_t(open[c][st]) << ((c * 4 + st) * 3);
-  return key | uint64_t(started) << 48 | uint64_t(sets) << 51 | uint64_t(rooks) << 54;
+// One colour's open runs as its 12 bits (at bit 12 * colour of the key).
+uint16_t colour_key(const uint8_t open[4]) {
+  return uint16_t(open[0] | open[1] << 3 | open[2] << 6 | open[3] << 9);
+}
+uint64_t encode(uint64_t runs, int started, int sets, int rooks) {
+  return runs | uint64_t(started) << 48 | uint64_t(sets) << 51 | uint64_t(rooks) << 54;
 }
 Key decode(uint64_t key) {
   Key k;
@@ -96,6 +97,7 @@ struct Workspace {
     uint16_t index;
   } slots[1 << kHashBits];
   uint32_t stamp = 0;
+  bool dominated[kLayerCapacity];  // drop_dominated's marks
   // The depth-first search's memo of (number, state) pairs that cannot finish the contract.
   struct Failed {
     uint64_t key;
@@ -114,6 +116,10 @@ struct Problem {
   uint8_t gap[kCloseStep + 1][kRookColours];
   int budget;  // Rooks available to the sweep
   int runs, sets;
+  // Points of the natural cards above k that no meld of the contract can take (no window of
+  // four numbers around them fills with the Rooks, no set of their number can be made): every
+  // arrangement leaves them, so a state costing more than max_cost minus these is dropped.
+  int lost_after[kCloseStep + 1];
 };
 
 // What one transition does at number k (replayed when rebuilding).
@@ -125,11 +131,11 @@ struct Decision {
   uint8_t sets;                    // sets of number k made
 };
 
-// The depth-first search's transitions into each number, so that the arrangement on the path
-// it finds is rebuilt without replaying the columns: d[k][i] is the decision that made
-// ws.layer[k][i] (the path's entry is kept at index 0).
+// The transitions into each number, so that the arrangement found is rebuilt without
+// replaying the columns: d[k][i] is the decision that made ws.layer[k][i] (the sweep's
+// entries; the depth-first search keeps its path's entry at index 0).
 struct PathDecisions {
-  static constexpr int kCap = 256;  // children per number recorded; beyond, rebuild replays
+  static constexpr int kCap = 256;  // entries per number recorded; beyond, rebuild replays
   Decision d[kCloseStep + 1][kCap];
   bool recorded[kCloseStep + 1];
 };
@@ -143,6 +149,12 @@ constexpr int pen(int number) {
   return number >= 10 ? 10 : 5;
 }
 
+// Bits set among the low four (a table: no popcount instruction is assumed).
+constexpr int bits4(unsigned x) {
+  constexpr uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  return kBits[x & 0xFu];
+}
+
 // One colour's part of a transition at number k.
 struct ColourOption {
   uint8_t out[4];    // its open runs after k, by capped length
@@ -151,6 +163,10 @@ struct ColourOption {
   uint8_t start;     // new runs starting at k
   uint8_t rest;      // natural cards of (k, colour) left for sets or the hand
   uint8_t rooks;     // Rooks spent: padding of ended runs, plus the Rooks taken at k
+  // Derived once per option for the combinations (sets_stage):
+  uint16_t key;   // `out` as the colour's 12 bits of the state key
+  uint8_t need;   // cards its open runs still need to reach 4
+  bool wasteful;  // leaves a natural card while one of its runs ends or takes a Rook
 };
 constexpr int kMaxColourOptions = 128;  // 4 open runs of 4 lengths: 3^4; fewer otherwise
 
@@ -160,8 +176,9 @@ constexpr int kMaxColourOptions = 128;  // 4 open runs of 4 lengths: 3^4; fewer 
 template <typename Emit>
 class Stepper {
  public:
-  Stepper(const Problem& p, int k, const Key& from, Emit& emit)
-      : p_(p), k_(k), in_(from), emit_(emit) {}
+  // `slack`: the points the transitions may still leave in hand (see combine).
+  Stepper(const Problem& p, int k, const Key& from, int slack, Emit& emit)
+      : p_(p), k_(k), in_(from), slack_(slack), emit_(emit) {}
 
   void run() {
     for (int c = 0; c < kRookColours; ++c) {
@@ -201,6 +218,9 @@ class Stepper {
         o.start = uint8_t(t);
         o.rest = uint8_t(avail - t);
         o.rooks = uint8_t(rooks);
+        o.key = colour_key(o.out);
+        o.need = uint8_t(3 * o.out[0] + 2 * o.out[1] + o.out[2]);
+        o.wasteful = o.rest > 0 && ends_or_rook;
       }
       return;
     }
@@ -236,9 +256,13 @@ class Stepper {
 
   void combine(int c) {
     if (c == kRookColours) return sets_stage();
+    // With no set left to make, what the runs leave of column k stays in hand: past the
+    // slack, no transition of this combination is wanted.
+    const bool no_sets_left = in_.sets == p_.sets;
     for (int i = 0; i < count_[c]; ++i) {
       const ColourOption& o = options_[c][i];
       if (rooks_ + o.rooks > p_.budget || started_ + o.start > p_.runs) continue;
+      if (no_sets_left && pen(k_) * (pool_ + o.rest) > slack_) continue;
       chosen_[c] = &o;
       rooks_ += o.rooks;
       started_ += o.start;
@@ -251,26 +275,25 @@ class Stepper {
   }
 
   void sets_stage() {
-    uint8_t out[kRookColours][4];
-    for (int c = 0; c < kRookColours; ++c) std::memcpy(out[c], chosen_[c]->out, 4);
+    // The open runs as a key (encode's layout), what they still need (for the pruning
+    // bound below), and whether a colour is wasteful.
+    uint64_t runs_key = 0;
+    int open_need = 0;
+    bool wasteful = false;
+    for (int c = 0; c < kRookColours; ++c) {
+      runs_key |= uint64_t(chosen_[c]->key) << (12 * c);
+      open_need += chosen_[c]->need;
+      wasteful = wasteful || chosen_[c]->wasteful;
+    }
     if (k_ == kCloseStep) {
       if (started_ != p_.runs || in_.sets != p_.sets) return;
-      emit_(encode(out, started_, in_.sets, rooks_), 0, decision(0));
+      emit_(encode(runs_key, started_, in_.sets, rooks_), 0, decision(0));
       return;
     }
-    // What the open runs still need, for the pruning bound below.
-    int open_need = 0;
-    for (int c = 0; c < kRookColours; ++c)
-      for (int st = 0; st < 3; ++st) open_need += out[c][st] * (3 - st);
-    // Exchange argument: a natural card of (k, c) left in hand while a run of colour c
-    // takes a Rook at k or ends at k - 1 is never better than the run taking that card, so
-    // those transitions are skipped when column k makes no set (the rest stays in hand).
-    bool wasteful = false;
-    for (int c = 0; c < kRookColours && !wasteful; ++c) {
-      if (chosen_[c]->rest == 0) continue;
-      for (int st = 0; st < 4; ++st)
-        wasteful = wasteful || chosen_[c]->close[st] || chosen_[c]->rook[st];
-    }
+    // Exchange argument (`wasteful`): a natural card of (k, c) left in hand while a run of
+    // colour c takes a Rook at k or ends at k - 1 is never better than the run taking that
+    // card, so those transitions are skipped when column k makes no set (the rest stays in
+    // hand).
     const int n = pool_;
     for (int s = wasteful ? 1 : 0; s <= p_.sets - in_.sets; ++s) {
       if (s > 0 && n < s) break;  // each set needs a natural card
@@ -282,7 +305,7 @@ class Stepper {
       if (melds_to_make > p_.nat_after[k_]) continue;
       const int cards_needed = open_need + 4 * (p_.runs - started_) + 3 * (p_.sets - sets);
       if (cards_needed > p_.nat_after[k_] + p_.budget - rooks_ - r) continue;
-      emit_(encode(out, started_, sets, rooks_ + r), s == 0 ? pen(k_) * n : 0, decision(s));
+      emit_(encode(runs_key, started_, sets, rooks_ + r), s == 0 ? pen(k_) * n : 0, decision(s));
     }
   }
 
@@ -307,6 +330,7 @@ class Stepper {
   const Problem& p_;
   const int k_;
   const Key in_;
+  const int slack_;
   Emit& emit_;
   ColourOption options_[kRookColours][kMaxColourOptions];
   int count_[kRookColours];
@@ -314,6 +338,12 @@ class Stepper {
   const ColourOption* chosen_[kRookColours];
   int started_ = 0, rooks_ = 0, pool_ = 0;
 };
+
+// The points the transitions out of `from` at number k may leave in hand and still finish
+// within max_cost (see Problem::lost_after).
+int slack(const Problem& p, int k, int max_cost, const Entry& from) {
+  return max_cost - from.cost - p.lost_after[k];
+}
 
 Workspace& workspace() {
   thread_local Workspace ws;
@@ -339,11 +369,66 @@ void make_problem(const FaceCounts& hand, Contract contract, Problem* p) {
   p->budget = std::min(hand.rooks(), kMaxRookBudget);
   p->runs = contract.runs;
   p->sets = contract.sets;
+  uint16_t present[kRookColours] = {};
+  for (int c = 0; c < kRookColours; ++c)
+    for (int k = 1; k <= kLastNumber; ++k)
+      if (p->h[k][c]) present[c] = uint16_t(present[c] | 1u << (k - 1));
+  for (int k = kLastNumber; k >= 1; --k) {
+    int lost = 0, column = 0;
+    for (int c = 0; c < kRookColours; ++c) column += p->h[k][c];
+    const bool settable = p->sets > 0 && column + p->budget >= kMinSet;
+    for (int c = 0; c < kRookColours && !settable; ++c) {
+      if (!p->h[k][c]) continue;
+      bool runnable = false;
+      for (int low = std::max(1, k - 3); low <= std::min(k, kLastNumber - 3) && p->runs; ++low)
+        runnable = runnable || bits4(present[c] >> (low - 1)) + p->budget >= kMinRun;
+      if (!runnable) lost += pen(k) * p->h[k][c];
+    }
+    p->lost_after[k - 1] = p->lost_after[k] + lost;
+  }
+}
+
+// Removes from ws.layer[k] (its `size` states, still in the hash) every state that spent
+// more Rooks than another with the same runs and sets, at no lower cost: spare Rooks only
+// widen what can follow (and are placed at the end), so it can do nothing the other cannot.
+// Keeps the order and the recorded decisions; returns the new size.
+int drop_dominated(Workspace& ws, int k, int size, PathDecisions* decided) {
+  constexpr uint64_t kRookBits = uint64_t(15) << 54;
+  Entry* layer = ws.layer[k];
+  auto index_of = [&](uint64_t key) {
+    for (uint32_t slot = uint32_t((key * 0x9E3779B97F4A7C15ull) >> (64 - kHashBits));;
+         slot = (slot + 1) & ((1u << kHashBits) - 1)) {
+      const auto& s = ws.slots[slot];
+      if (s.stamp != ws.stamp) return -1;
+      if (layer[s.index].key == key) return int(s.index);
+    }
+  };
+  bool* dominated = ws.dominated;
+  bool any = false;
+  for (int j = 0; j < size; ++j) {
+    const Entry& e = layer[j];
+    dominated[j] = false;
+    for (int rooks = 0; rooks < int((e.key & kRookBits) >> 54) && !dominated[j]; ++rooks) {
+      const int other = index_of((e.key & ~kRookBits) | uint64_t(rooks) << 54);
+      dominated[j] = other >= 0 && layer[other].cost <= e.cost;
+    }
+    any = any || dominated[j];
+  }
+  if (!any) return size;
+  int kept = 0;
+  for (int j = 0; j < size; ++j) {
+    if (dominated[j]) continue;
+    if (j < PathDecisions::kCap) decided->d[k][kept] = decided->d[k][j];
+    layer[kept++] = layer[j];
+  }
+  return kept;
 }
 
 // Runs the sweep; returns the index of the best final state in ws.layer[kCloseStep], or -1.
-// States leaving more than max_cost points in hand are dropped (T11 wants 0).
-int sweep(const Problem& p, Workspace& ws, int max_cost) {
+// States leaving more than max_cost points in hand are dropped (T11 wants 0). The decision
+// that made each of the first PathDecisions::kCap entries of a column is kept in *decided,
+// so that rebuild() need not replay the columns.
+int sweep(const Problem& p, Workspace& ws, int max_cost, PathDecisions* decided) {
   ws.layer[0][0] = Entry{0, 0, 0, 0};
   ws.size[0] = 1;
   for (int k = 1; k <= kCloseStep; ++k) {
@@ -358,9 +443,9 @@ int sweep(const Problem& p, Workspace& ws, int max_cost) {
     for (int i = 0; i < ws.size[k - 1]; ++i) {
       const Entry& from = ws.layer[k - 1][i];
       int choice = 0;
-      auto emit = [&](uint64_t key, int delta, const auto&) {
+      auto emit = [&](uint64_t key, int delta, const auto& decision) {
         const int cost = from.cost + delta;
-        if (cost > max_cost) {
+        if (cost + p.lost_after[k] > max_cost) {
           ++choice;
           return;
         }
@@ -375,20 +460,26 @@ int sweep(const Problem& p, Workspace& ws, int max_cost) {
             }
             s.stamp = ws.stamp;
             s.index = uint16_t(size);
+            if (size < PathDecisions::kCap) decided->d[k][size] = decision.get();
             next[size++] = Entry{key, uint16_t(cost), uint16_t(i), uint16_t(choice)};
             break;
           }
           Entry& e = next[s.index];
           if (e.key == key) {
-            if (cost < e.cost) e = Entry{key, uint16_t(cost), uint16_t(i), uint16_t(choice)};
+            if (cost < e.cost) {
+              e = Entry{key, uint16_t(cost), uint16_t(i), uint16_t(choice)};
+              if (s.index < PathDecisions::kCap) decided->d[k][s.index] = decision.get();
+            }
             break;
           }
         }
         ++choice;
       };
-      Stepper<decltype(emit)> step(p, k, decode(from.key), emit);
+      Stepper<decltype(emit)> step(p, k, decode(from.key), slack(p, k, max_cost, from), emit);
       step.run();
     }
+    if (!overflow) size = drop_dominated(ws, k, size, decided);
+    decided->recorded[k] = size <= PathDecisions::kCap;
     // Never expected (hands are small); refuse rather than answer wrongly.
     if (overflow) return -1;
     if (size == 0) return -1;
@@ -444,7 +535,7 @@ class DepthFirst {
     bool overflow = false;
     auto emit = [&](uint64_t key, int delta, const auto& decision) {
       const int cost = from.cost + delta;
-      if (cost <= max_cost_ && !failed(k, key)) {
+      if (cost + p_.lost_after[k] <= max_cost_ && !failed(k, key)) {
         if (n < PathDecisions::kCap) decided[n] = decision.get();
         if (n < kLayerCapacity)
           children[n++] = Entry{key, uint16_t(cost), uint16_t(parent), uint16_t(choice)};
@@ -453,7 +544,7 @@ class DepthFirst {
       }
       ++choice;
     };
-    Stepper<decltype(emit)> step(p_, k, decode(from.key), emit);
+    Stepper<decltype(emit)> step(p_, k, decode(from.key), slack(p_, k, max_cost_, from), emit);
     step.run();
     if (overflow) return false;
     pd_.recorded[k] = n <= PathDecisions::kCap;
@@ -494,13 +585,13 @@ class DepthFirst {
 };
 
 // The transition `choice` out of `from` at number k.
-Decision replay(const Problem& p, int k, uint64_t from, int choice) {
+Decision replay(const Problem& p, int k, const Entry& from, int max_cost, int choice) {
   Decision found{};
   int index = 0;
   auto emit = [&](uint64_t, int, const auto& d) {
     if (index++ == choice) found = d.get();
   };
-  Stepper<decltype(emit)> step(p, k, decode(from), emit);
+  Stepper<decltype(emit)> step(p, k, decode(from.key), slack(p, k, max_cost, from), emit);
   step.run();
   return found;
 }
@@ -555,8 +646,8 @@ void finish_arrangement(const FaceCounts& hand, Arrangement* out) {
   out->leftover_points = uint16_t(penalty_points(out->leftover));
 }
 
-// `decided`: the depth-first search's recorded path (index 0 at every number), or NULL.
-void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int best,
+// `decided`: the decisions the search recorded (where recorded[k]), or NULL.
+void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int best, int max_cost,
              const PathDecisions* decided, Arrangement* out) {
   int path[kCloseStep + 1];
   path[kCloseStep] = best;
@@ -570,7 +661,7 @@ void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int 
     const Decision d =
         decided && decided->recorded[k]
             ? decided->d[k][path[k]]
-            : replay(p, k, ws.layer[k - 1][path[k - 1]].key, ws.layer[k][path[k]].choice);
+            : replay(p, k, ws.layer[k - 1][path[k - 1]], max_cost, ws.layer[k][path[k]].choice);
     for (int c = 0; c < kRookColours; ++c) {
       // The open runs of colour c by length, as they stood before number k.
       int by_status[4][kMaxContractRuns], counts[4] = {0, 0, 0, 0};
@@ -632,7 +723,6 @@ void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int 
   finish_arrangement(hand, out);
 }
 
-
 // ---- minimal melds: the quick answer for T7 (rounds 1-10) ------------------------------------
 // Any arrangement trims to runs of exactly four and sets of exactly three, each keeping a
 // natural card; the trimmed cards stay in hand, which T7 allows. So a hand can go down when
@@ -645,12 +735,6 @@ void rebuild(const Problem& p, const FaceCounts& hand, const Workspace& ws, int 
 // runs left, so the search over windows below is exact; with more Rooks a natural card may
 // do better moved from a run to a set, and the sweep answers instead.
 constexpr int kQuickMaxRooks = 2;
-
-// Bits set among the low four (a table: no popcount instruction is assumed).
-constexpr int bits4(unsigned x) {
-  constexpr uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-  return kBits[x & 0xFu];
-}
 
 class MinimalMelds {
  public:
@@ -699,7 +783,7 @@ class MinimalMelds {
 
   // Chooses the runs from windows_[first..] (a multiset: the same window may serve twice).
   bool choose_runs(int first, int depth, int rooks_used) {
-    if (depth == runs_) return sets_fit(rooks_used);
+    if (depth == runs_ || depth == kMaxContractRuns) return sets_fit(rooks_used);  // runs_ <= 4
     for (int i = first; i < window_count_; ++i) {
       const Window w = windows_[i];
       const int filled = bits4(present_[w.colour] >> (w.low - 1));
@@ -819,7 +903,7 @@ class MinimalMelds {
   }
 
   int8_t left_[kRookColours][kRookNumbers + 1];  // natural cards not in a chosen run (< 0: short)
-  uint16_t present_[kRookColours];                // bit number - 1: left_ > 0
+  uint16_t present_[kRookColours];               // bit number - 1: left_ > 0
   Window windows_[kRookColours * kRookNumbers];
   int window_count_ = 0;
   uint8_t chosen_[kMaxContractRuns] = {};
@@ -837,10 +921,11 @@ bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest
   Problem p;
   make_problem(hand, contract, &p);
   Workspace& ws = workspace();
-  const int best = cheapest ? sweep(p, ws, max_cost) : DepthFirst(p, ws, max_cost).run();
+  const int best =
+      cheapest ? sweep(p, ws, max_cost, &path_decisions()) : DepthFirst(p, ws, max_cost).run();
   if (best < 0) return false;
   if (out) {
-    rebuild(p, hand, ws, best, cheapest ? nullptr : &path_decisions(), out);
+    rebuild(p, hand, ws, best, max_cost, &path_decisions(), out);
     assert(out->leftover_points >= ws.layer[kCloseStep][best].cost);
   }
   return true;
@@ -848,7 +933,41 @@ bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest
 }  // namespace
 
 bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
-  return find(hand, contract, 0xFFFF, true, out);
+  // With at most two Rooks, minimal melds (exact and fast) answer "no" at once, and their
+  // arrangement, with what it leaves laid off on its own melds while any card fits, bounds
+  // the fewest points from above: the sweep then drops every state that costs more.
+  if (contract.runs > kMaxContractRuns || contract.sets > kMaxContractSets ||
+      contract.runs + contract.sets == 0)
+    return false;
+  // With more Rooks, minimal melds using two of them (found or not) still bound it.
+  FaceCounts two_rooks = hand;
+  two_rooks.n[kRook] = uint8_t(std::min(int(hand.rooks()), kQuickMaxRooks));
+  MinimalMelds minimal(two_rooks, contract);
+  Arrangement quick;
+  if (!minimal.solve(&quick)) {
+    if (hand.rooks() <= kQuickMaxRooks) return false;
+    return find(hand, contract, 0xFFFF, true, out);  // the sweep, unbounded
+  }
+  finish_arrangement(hand, &quick);
+  for (bool laid = true; laid && quick.leftover_points > 0;) {
+    LayOff offer;
+    laid = find_lay_offs(quick.leftover, quick.melds, quick.count, &offer, 1) > 0;
+    if (laid) {
+      [[maybe_unused]] const Reason r =
+          lay_off(&quick.melds[offer.meld], offer.face, offer.end, nullptr);
+      assert(r == Reason::ok);
+      quick.leftover.remove(offer.face);
+      quick.leftover_points = uint16_t(penalty_points(quick.leftover));
+    }
+  }
+  if (quick.leftover_points == 0) {  // nothing left: nothing is cheaper
+    if (out) *out = quick;
+    return true;
+  }
+  if (find(hand, contract, quick.leftover_points, true, out)) return true;
+  assert(false && "the sweep finds at least the quick arrangement's cost");
+  if (out) *out = quick;
+  return true;
 }
 
 bool find_any_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
