@@ -737,3 +737,34 @@ TEST_CASE("T1: FaceCounts::held() marks exactly the faces held") {
   for (int f = 0; f < kRookFaces; ++f) all.add(RookFace(f), 255);
   CHECK(all.held() == (uint64_t(1) << kRookFaces) - 1);
 }
+
+TEST_CASE("T7/T12: big hands with many Rooks: find_contract's arrangement is valid and no worse") {
+  // Hands of 18-26 cards with up to five Rooks (a player who bought often) make the sweep's
+  // columns wide (hundreds of states), past the brute force's reach: the cheapest
+  // arrangement must still be valid, agree with find_any_contract on feasibility, and leave
+  // no more points than its arrangement or minimal melds with lay-offs would.
+  PortableRng rng(20261201);
+  int feasible = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const int round = 1 + i % 10;
+    const Contract c = contract_for_round(round);
+    std::vector<RookFace> deck(size_t(kRookDeckSize * 5));
+    canonical_rook_deck(5, deck.data());
+    rng.shuffle(deck.data(), int(deck.size()));
+    FaceCounts hand;
+    const int size = 18 + int(rng.bounded(9));
+    for (int k = 0; k < size; ++k) hand.add(deck[size_t(k)]);
+    hand.n[kRook] = uint8_t(std::min(5, hand.rooks() + int(rng.bounded(5))));
+    CAPTURE(round);
+    CAPTURE(i);
+    Arrangement best, any;
+    const bool found = find_contract(hand, c, &best);
+    REQUIRE(find_any_contract(hand, c, &any) == found);
+    if (!found) continue;
+    ++feasible;
+    check_arrangement(hand, c, best);
+    check_arrangement(hand, c, any);
+    CHECK(best.leftover_points <= any.leftover_points);
+  }
+  CHECK(feasible > 1000);
+}

@@ -478,8 +478,9 @@ int sweep(const Problem& p, Workspace& ws, int max_cost, PathDecisions* decided)
       Stepper<decltype(emit)> step(p, k, decode(from.key), slack(p, k, max_cost, from), emit);
       step.run();
     }
-    if (!overflow) size = drop_dominated(ws, k, size, decided);
+    // Every entry's decision is recorded only if all were (compaction moves them down).
     decided->recorded[k] = size <= PathDecisions::kCap;
+    if (!overflow) size = drop_dominated(ws, k, size, decided);
     // Never expected (hands are small); refuse rather than answer wrongly.
     if (overflow) return -1;
     if (size == 0) return -1;
