@@ -181,7 +181,16 @@ class Stepper {
       : p_(p), k_(k), in_(from), slack_(slack), emit_(emit) {}
 
   void run() {
+    // A colour with no card at k and no open run has one option, doing nothing: only the
+    // others are listed and combined.
+    static constexpr ColourOption kNothing{};
+    active_count_ = 0;
     for (int c = 0; c < kRookColours; ++c) {
+      if (p_.h[k_][c] == 0 && open_runs(c) == 0) {
+        chosen_[c] = &kNothing;
+        continue;
+      }
+      active_[active_count_++] = uint8_t(c);
       count_[c] = 0;
       std::memset(&cur_, 0, sizeof cur_);
       list_options(c, 0, 0, 0);
@@ -254,8 +263,10 @@ class Stepper {
     return in_.open[c][0] + in_.open[c][1] + in_.open[c][2] + in_.open[c][3];
   }
 
-  void combine(int c) {
-    if (c == kRookColours) return sets_stage();
+  // Chooses an option for each active colour from active_[a] on.
+  void combine(int a) {
+    if (a >= active_count_ || a >= kRookColours) return sets_stage();  // (at most 4)
+    const int c = active_[a];
     // With no set left to make, what the runs leave of column k stays in hand: past the
     // slack, no transition of this combination is wanted.
     const bool no_sets_left = in_.sets == p_.sets;
@@ -267,7 +278,7 @@ class Stepper {
       rooks_ += o.rooks;
       started_ += o.start;
       pool_ += o.rest;
-      combine(c + 1);
+      combine(a + 1);
       pool_ -= o.rest;
       started_ -= o.start;
       rooks_ -= o.rooks;
@@ -336,6 +347,8 @@ class Stepper {
   int count_[kRookColours];
   ColourOption cur_;
   const ColourOption* chosen_[kRookColours];
+  uint8_t active_[kRookColours];
+  int active_count_ = 0;
   int started_ = 0, rooks_ = 0, pool_ = 0;
 };
 
