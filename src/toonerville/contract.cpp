@@ -120,6 +120,7 @@ struct Problem {
   // four numbers around them fills with the Rooks, no set of their number can be made): every
   // arrangement leaves them, so a state costing more than max_cost minus these is dropped.
   int lost_after[kCloseStep + 1];
+  uint8_t pen[kCloseStep + 1];  // T12 points of a natural card at k (see find's `mirrored`)
 };
 
 // What one transition does at number k (replayed when rebuilding).
@@ -273,7 +274,7 @@ class Stepper {
     for (int i = 0; i < count_[c]; ++i) {
       const ColourOption& o = options_[c][i];
       if (rooks_ + o.rooks > p_.budget || started_ + o.start > p_.runs) continue;
-      if (no_sets_left && pen(k_) * (pool_ + o.rest) > slack_) continue;
+      if (no_sets_left && p_.pen[k_] * (pool_ + o.rest) > slack_) continue;
       chosen_[c] = &o;
       rooks_ += o.rooks;
       started_ += o.start;
@@ -316,7 +317,7 @@ class Stepper {
       if (melds_to_make > p_.nat_after[k_]) continue;
       const int cards_needed = open_need + 4 * (p_.runs - started_) + 3 * (p_.sets - sets);
       if (cards_needed > p_.nat_after[k_] + p_.budget - rooks_ - r) continue;
-      emit_(encode(runs_key, started_, sets, rooks_ + r), s == 0 ? pen(k_) * n : 0, decision(s));
+      emit_(encode(runs_key, started_, sets, rooks_ + r), s == 0 ? p_.pen[k_] * n : 0, decision(s));
     }
   }
 
@@ -363,8 +364,10 @@ Workspace& workspace() {
   return ws;
 }
 
-void make_problem(const FaceCounts& hand, Contract contract, Problem* p) {
+// `mirrored`: the hand's numbers are 15 - n (the sweep runs from 14 down), points as of n.
+void make_problem(const FaceCounts& hand, Contract contract, bool mirrored, Problem* p) {
   std::memset(p, 0, sizeof *p);
+  for (int k = 1; k <= kLastNumber; ++k) p->pen[k] = uint8_t(pen(mirrored ? 15 - k : k));
   for (int c = 0; c < kRookColours; ++c)
     for (int k = 1; k <= kLastNumber; ++k) p->h[k][c] = hand.n[rook_face(c, k)];
   for (int k = kLastNumber; k >= 0; --k) {
@@ -395,7 +398,7 @@ void make_problem(const FaceCounts& hand, Contract contract, Problem* p) {
       bool runnable = false;
       for (int low = std::max(1, k - 3); low <= std::min(k, kLastNumber - 3) && p->runs; ++low)
         runnable = runnable || bits4(present[c] >> (low - 1)) + p->budget >= kMinRun;
-      if (!runnable) lost += pen(k) * p->h[k][c];
+      if (!runnable) lost += p->pen[k] * p->h[k][c];
     }
     p->lost_after[k - 1] = p->lost_after[k] + lost;
   }
@@ -928,12 +931,12 @@ class MinimalMelds {
 
 namespace {
 bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest,
-          Arrangement* out) {
+          Arrangement* out, bool mirrored = false) {
   if (contract.runs > kMaxContractRuns || contract.sets > kMaxContractSets ||
       contract.runs + contract.sets == 0)
     return false;
   Problem p;
-  make_problem(hand, contract, &p);
+  make_problem(hand, contract, mirrored, &p);
   Workspace& ws = workspace();
   const int best =
       cheapest ? sweep(p, ws, max_cost, &path_decisions()) : DepthFirst(p, ws, max_cost).run();
@@ -944,6 +947,35 @@ bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest
   }
   return true;
 }
+// The hand with number n as 15 - n, and back.
+FaceCounts mirror(const FaceCounts& hand) {
+  FaceCounts out;
+  for (int c = 0; c < kRookColours; ++c)
+    for (int n = 1; n <= kRookNumbers; ++n)
+      out.n[rook_face(c, kRookNumbers + 1 - n)] = hand.n[rook_face(c, n)];
+  out.n[kRook] = hand.n[kRook];
+  return out;
+}
+void mirror(Meld* m) {
+  const int low = m->low, high = m->high;
+  m->low = uint8_t(kRookNumbers + 1 - high);
+  m->high = uint8_t(kRookNumbers + 1 - low);
+  uint16_t rooks_at = 0;
+  for (int n = 1; n <= kRookNumbers; ++n)
+    if ((m->rooks_at >> (n - 1)) & 1) rooks_at = uint16_t(rooks_at | 1u << (kRookNumbers - n));
+  m->rooks_at = rooks_at;
+}
+
+// The cheapest arrangement by the sweep over the mirrored hand.
+bool find_mirrored(const FaceCounts& hand, Contract contract, int max_cost, Arrangement* out) {
+  if (!find(mirror(hand), contract, max_cost, true, out, true)) return false;
+  if (out) {
+    for (int i = 0; i < out->count; ++i) mirror(&out->melds[i]);
+    finish_arrangement(hand, out);
+  }
+  return true;
+}
+
 }  // namespace
 
 bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
@@ -960,7 +992,7 @@ bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) 
   Arrangement quick;
   if (!minimal.solve(&quick)) {
     if (hand.rooks() <= kQuickMaxRooks) return false;
-    return find(hand, contract, 0xFFFF, true, out);  // the sweep, unbounded
+    return find_mirrored(hand, contract, 0xFFFF, out);  // the sweep, unbounded
   }
   finish_arrangement(hand, &quick);
   for (bool laid = true; laid && quick.leftover_points > 0;) {
@@ -978,7 +1010,8 @@ bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) 
     if (out) *out = quick;
     return true;
   }
-  if (find(hand, contract, quick.leftover_points, true, out)) return true;
+  // The sweep runs from 14 down: the costlier high cards left in hand meet the bound first.
+  if (find_mirrored(hand, contract, quick.leftover_points, out)) return true;
   assert(false && "the sweep finds at least the quick arrangement's cost");
   if (out) *out = quick;
   return true;
