@@ -765,20 +765,21 @@ class MinimalMelds {
         left_[c][number] = int8_t(std::min<int>(counts[number - 1], 15));
       const unsigned present = unsigned(held >> rook_face(c, 1)) & ((1u << kRookNumbers) - 1);
       present_[c] = uint16_t(present);
-      if (runs_ == 0 || rooks_ > kQuickMaxRooks) continue;
+      if (runs_ == 0) continue;
       // A window can be in the contract only if the Rooks can fill what it misses: bit
       // low - 1 of `starts` for the window low..low + 3 holding 4 - rooks_ numbers or more.
       const unsigned a = present, b = present >> 1, c2 = present >> 2, d = present >> 3;
       const unsigned starts = (rooks_ == 0   ? a & b & c2 & d
                                : rooks_ == 1 ? (a & b & (c2 | d)) | (c2 & d & (a | b))
-                                             : (a | b | c2 | d) & ~only_one(a, b, c2, d)) &
+                               : rooks_ == 2 ? (a | b | c2 | d) & ~only_one(a, b, c2, d)
+                                             : a | b | c2 | d) &
                               ((1u << (kRookNumbers - kMinRun + 1)) - 1);
       for (unsigned w = starts; w; w &= w - 1)
         windows_[window_count_++] = Window{uint8_t(c), uint8_t(std::countr_zero(w) + 1)};
     }
   }
 
-  // Whether the exact search applies (few enough Rooks).
+  // Whether the search is exact (few enough Rooks).
   bool applies() const { return rooks_ <= kQuickMaxRooks; }
 
   // Whether the contract can be laid down; if so and `out` is not NULL, an arrangement.
@@ -786,6 +787,13 @@ class MinimalMelds {
     if (!choose_runs(0, 0, 0)) return false;
     if (out) build(out);
     return true;
+  }
+
+  // With more Rooks than applies() allows: some valid arrangement of minimal melds, or false
+  // when none is met within `tries` windows tried (one may exist all the same).
+  bool try_solve(Arrangement* out, int tries) {
+    tries_left_ = tries;
+    return solve(out);
   }
 
  private:
@@ -801,7 +809,8 @@ class MinimalMelds {
   // Chooses the runs from windows_[first..] (a multiset: the same window may serve twice).
   bool choose_runs(int first, int depth, int rooks_used) {
     if (depth == runs_ || depth == kMaxContractRuns) return sets_fit(rooks_used);  // runs_ <= 4
-    for (int i = first; i < window_count_; ++i) {
+    for (int i = first; i < window_count_ && tries_left_ > 0; ++i) {
+      --tries_left_;
       const Window w = windows_[i];
       const int filled = bits4(present_[w.colour] >> (w.low - 1));
       const int rooks = rooks_used + kMinRun - filled;
@@ -923,6 +932,7 @@ class MinimalMelds {
   uint16_t present_[kRookColours];               // bit number - 1: left_ > 0
   Window windows_[kRookColours * kRookNumbers];
   int window_count_ = 0;
+  int tries_left_ = 1 << 30;  // try_solve's limit
   uint8_t chosen_[kMaxContractRuns] = {};
   const int rooks_, runs_, sets_;
 };
@@ -930,8 +940,8 @@ class MinimalMelds {
 }  // namespace
 
 namespace {
-bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest,
-          Arrangement* out, bool mirrored = false) {
+bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest, Arrangement* out,
+          bool mirrored = false) {
   if (contract.runs > kMaxContractRuns || contract.sets > kMaxContractSets ||
       contract.runs + contract.sets == 0)
     return false;
@@ -985,13 +995,12 @@ bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) 
   if (contract.runs > kMaxContractRuns || contract.sets > kMaxContractSets ||
       contract.runs + contract.sets == 0)
     return false;
-  // With more Rooks, minimal melds using two of them (found or not) still bound it.
-  FaceCounts two_rooks = hand;
-  two_rooks.n[kRook] = uint8_t(std::min(int(hand.rooks()), kQuickMaxRooks));
-  MinimalMelds minimal(two_rooks, contract);
+  // With more Rooks, minimal melds met within a few tries still bound it.
+  MinimalMelds minimal(hand, contract);
   Arrangement quick;
-  if (!minimal.solve(&quick)) {
-    if (hand.rooks() <= kQuickMaxRooks) return false;
+  constexpr int kTries = 512;
+  if (minimal.applies() ? !minimal.solve(&quick) : !minimal.try_solve(&quick, kTries)) {
+    if (minimal.applies()) return false;
     return find_mirrored(hand, contract, 0xFFFF, out);  // the sweep, unbounded
   }
   finish_arrangement(hand, &quick);
