@@ -651,14 +651,11 @@ void finish_arrangement(const FaceCounts& hand, Arrangement* out) {
     }
   }
 
-  out->leftover = hand;
-  for (int i = 0; i < out->count; ++i) {
-    FaceCounts used;
-    add_meld_cards(out->melds[i], &used);
-    for (int f = 0; f < kRookFaces; ++f) {
-      [[maybe_unused]] const bool held = out->leftover.remove(RookFace(f), used.n[f]);
-      assert(held);
-    }
+  FaceCounts used;
+  for (int i = 0; i < out->count; ++i) add_meld_cards(out->melds[i], &used);
+  for (int f = 0; f < kRookFaces; ++f) {
+    assert(hand.n[f] >= used.n[f]);
+    out->leftover.n[f] = uint8_t(hand.n[f] - used.n[f]);
   }
   out->leftover_points = uint16_t(penalty_points(out->leftover));
 }
