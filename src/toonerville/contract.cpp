@@ -1037,6 +1037,8 @@ bool find_any_contract(const FaceCounts& hand, Contract contract, Arrangement* o
 }
 
 bool find_whole_hand(const FaceCounts& hand, Arrangement* out) {
+  // Cheap necessary tests first: they turn most hands away.
+  if (!detail::may_meet_contract(hand, Contract{2, 2}, true)) return false;
   // Only arrangements that leave no natural card can do; spare Rooks always find a set. Any
   // such arrangement is as good as another (nothing is left), so the first one found serves.
   Arrangement a;

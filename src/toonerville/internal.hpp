@@ -21,7 +21,7 @@ struct LayoffCard {
 bool decode_layoff_card(uint8_t byte, LayoffCard* out);
 
 // Cheap necessary conditions for laying `contract` down (or, with whole_hand, going out in
-// round 11): false means the contract finder would say no, so legal_actions can skip it.
+// round 11): false means the contract finder would say no. find_whole_hand asks it first.
 bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_hand);
 
 }  // namespace deckhand::toonerville::detail

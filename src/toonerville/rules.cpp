@@ -680,9 +680,7 @@ int legal_actions(const State& s, Action* out) {
     const bool whole = s.round == kRounds;
     const Contract c = contract(s);
     Arrangement arr;
-    // Round 11 asks the whole hand, rarely possible: a cheap necessary test goes first.
-    if (whole ? detail::may_meet_contract(hand, c, true) && find_whole_hand(hand, &arr)
-              : find_any_contract(hand, c, &arr)) {
+    if (whole ? find_whole_hand(hand, &arr) : find_any_contract(hand, c, &arr)) {
       // rook_swap=new_meld: a Rook taken by a swap must be in the melds (T9). The cheapest
       // arrangement places every Rook that fits anywhere, so it decides when the first
       // arrangement found falls short.
