@@ -113,7 +113,7 @@ class GameAdapter final : public Game {
     return -1;
   }
 
-  Reason apply_action(Action a, Error* err) {
+  Reason apply_action(const Action& a, Error* err) {
     make_room();  // may throw: before the state changes, so a failed call changes nothing
     Reason r = Rules::advance(&state_, a, err);
     if (r == Reason::ok) {

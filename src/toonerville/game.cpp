@@ -73,25 +73,31 @@ struct Rules {
   }
   static std::string format_action(const Action& a) { return toonerville::format_action(a); }
   static bool well_formed(const Action& a) {
-    unsigned past_count = 0;  // accumulated, not branched on: this is on the C ABI hot path
-    for (int i = a.count; i < kActionBytes; ++i) past_count |= a.bytes[i];
+    return well_formed_fields(a.kind, a.target, a.count, a.bytes);
+  }
+  // The fields one by one, so that an ActionCode is checked where it lies (copying it into an
+  // Action first made the compiler stall reloading the copy: the C ABI's hot path).
+  static bool well_formed_fields(ActionKind kind, int target, int count, const uint8_t* bytes) {
+    if (count > kActionBytes) return false;
+    unsigned past_count = 0;  // accumulated, not branched on
+    for (int i = count; i < kActionBytes; ++i) past_count |= bytes[i];
     if (past_count) return false;
-    switch (a.kind) {
+    switch (kind) {
       case ActionKind::take:
       case ActionKind::draw:
       case ActionKind::buy:
-        return a.target == 0 && a.count == 0;
+        return target == 0 && count == 0;
       case ActionKind::discard:
-        return a.target == 0 && a.count == 1;
+        return target == 0 && count == 1;
       case ActionKind::swap:
-        return a.count == 1;
+        return count == 1;
       case ActionKind::layoff:
-        return a.count >= 1 && a.count <= kActionBytes;
+        return count >= 1;
       case ActionKind::down: {
-        if (a.target < 1 || a.target > kMaxContractMelds || a.count != 4 * a.target) return false;
-        for (int i = 0; i < a.target; ++i) {
+        if (target < 1 || target > kMaxContractMelds || count != 4 * target) return false;
+        for (int i = 0; i < target; ++i) {
           Meld m;
-          if (unpack_meld(a.bytes + 4 * i, &m, nullptr) != Reason::ok) return false;
+          if (unpack_meld(bytes + 4 * i, &m, nullptr) != Reason::ok) return false;
         }
         return true;
       }
@@ -123,13 +129,12 @@ struct Rules {
       return fail(err, Reason::malformed_action,
                   "action kind %d with %d cards is not a toonerville action", int(c.kind),
                   int(c.count));
-    Action a;
-    std::memcpy(static_cast<void*>(&a), &c, sizeof a);
-    if (!well_formed(a))
+    const ActionKind kind = ActionKind(c.kind);
+    if (!well_formed_fields(kind, c.arg, c.count, c.cards))
       return fail(err, Reason::malformed_action,
                   "the fields of this %s action do not fit its kind (see deckhand.h)",
-                  format_action(Action{a.seat, a.kind, 0, 0, {}}).c_str());
-    *out = a;
+                  format_action(Action{c.seat, kind, 0, 0, {}}).c_str());
+    std::memcpy(static_cast<void*>(out), &c, sizeof *out);
     return Reason::ok;
   }
   static int to_act(const State& s) { return toonerville::to_act(s); }
