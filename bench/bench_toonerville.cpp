@@ -6,8 +6,8 @@
 //  - Hard2Runs2Sets: the hard hands asked for 2 runs and 2 sets.
 //  - Typical: the round's deal plus one drawn card from shuffled 3-5 decks, all 11 rounds.
 //  - WholeHand: round 11's T11 check on 15-card hands.
-//  - Any*: the same hands through find_any_contract (the first arrangement found), which the
-//    legal actions use.
+//  - Any*: the same hands through find_any_contract (any arrangement: minimal melds, or the
+//    first one a depth-first search finds), which the legal actions use.
 // And the game (T1-T14):
 //  - Engine (C++ and C ABI): the engine's own cost per action. Sixteen 4-player games between
 //    the bots are recorded once, untimed; an iteration replays them all, asking for the legal

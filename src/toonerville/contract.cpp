@@ -511,8 +511,9 @@ int sweep(const Problem& p, Workspace& ws, int max_cost, PathDecisions* decided)
 // at the first state that closes every meld: an arrangement, not necessarily the cheapest.
 // Children of the state at number k - 1 are stored in ws.layer[k] (whose entries keep their
 // parent index and transition, as the sweep's do, so rebuild() works on the path found);
-// states that cannot finish are remembered and never expanded again. Returns the final
-// index in ws.layer[kCloseStep], or -1.
+// states that cannot finish are remembered and never expanded again (whatever their cost:
+// the search runs only unbounded or with max_cost 0, where every state kept costs 0).
+// Returns the final index in ws.layer[kCloseStep], or -1.
 class DepthFirst {
  public:
   DepthFirst(const Problem& p, Workspace& ws, int max_cost) : p_(p), ws_(ws), max_cost_(max_cost) {
