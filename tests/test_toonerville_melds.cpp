@@ -631,9 +631,11 @@ TEST_CASE("T2/T7/T12: the contract finder agrees with brute force on 22,000 rand
     if (round == 11 && want == 0) REQUIRE(detail::may_meet_contract(hand, c, true));
     rejected += !detail::may_meet_contract(hand, c, round == 11);
     ++checked;
-    // The depth-first finder the legal actions use: the same answer, any valid arrangement.
+    // The finder the legal actions use: the same answer, any valid arrangement; and the
+    // depth-first search alone (what it falls back on), the same.
     Arrangement any;
     REQUIRE(find_any_contract(hand, c, &any) == found);
+    REQUIRE(detail::find_any_by_search(hand, c, nullptr) == found);
     if (found) {
       check_arrangement(hand, c, any);
       CHECK(any.leftover_points >= want);
@@ -696,9 +698,10 @@ TEST_CASE("T11: the round-11 pre-filter never rejects a hand that can go out (pl
   MESSAGE("near misses that can still go out: " << near_misses);
 }
 
-TEST_CASE("T7: find_any_contract agrees with the exact sweep on 30,000 more hands") {
+TEST_CASE("T7: minimal melds agree with the depth-first search on 30,000 more hands") {
   // find_any_contract answers most hands by minimal melds (at most two Rooks) and the rest
-  // by the depth-first search; find_contract is the sweep checked against brute force above.
+  // by the depth-first search over the sweep's transitions, which decides alone here
+  // (detail::find_any_by_search; checked against brute force above, as find_contract is).
   PortableRng rng(20261130);
   int feasible = 0, with_rooks = 0;
   for (int i = 0; i < 30000; ++i) {
@@ -710,12 +713,14 @@ TEST_CASE("T7: find_any_contract agrees with the exact sweep on 30,000 more hand
     with_rooks += hand.rooks() > 0;
     CAPTURE(round);
     CAPTURE(i);
-    Arrangement any;
-    const bool found = find_contract(hand, c, nullptr);
+    Arrangement any, searched;
+    const bool found = detail::find_any_by_search(hand, c, &searched);
     REQUIRE(find_any_contract(hand, c, &any) == found);
+    REQUIRE(find_contract(hand, c, nullptr) == found);
     if (!found) continue;
     ++feasible;
     check_arrangement(hand, c, any);
+    check_arrangement(hand, c, searched);
   }
   CHECK(feasible > 5000);
   CHECK(with_rooks > 5000);
@@ -727,7 +732,8 @@ TEST_CASE("T1: FaceCounts::held() marks exactly the faces held") {
   for (int i = 0; i < 2000; ++i) {
     FaceCounts h;
     const int cards = int(rng.bounded(40));
-    for (int k = 0; k < cards; ++k) h.add(RookFace(rng.bounded(kRookFaces)), 1 + int(rng.bounded(5)));
+    for (int k = 0; k < cards; ++k)
+      h.add(RookFace(rng.bounded(kRookFaces)), 1 + int(rng.bounded(5)));
     uint64_t want = 0;
     for (int f = 0; f < kRookFaces; ++f)
       if (h.n[f]) want |= uint64_t(1) << f;
@@ -767,4 +773,45 @@ TEST_CASE("T7/T12: big hands with many Rooks: find_contract's arrangement is val
     CHECK(best.leftover_points <= any.leftover_points);
   }
   CHECK(feasible > 1000);
+}
+
+TEST_CASE("T4/T7: minimal melds on the edge cases of their argument") {
+  // Each hand against brute force, through all three finders.
+  Brute brute;
+  struct Edge {
+    const char* hand;
+    Contract contract;
+    bool can;
+  } edges[] = {
+      // A second set of one number takes a natural card from the first: three Rooks.
+      {"5B 5G 5R ROOK ROOK", {0, 2}, false},
+      {"5B 5G 5R ROOK ROOK ROOK", {0, 2}, true},
+      {"5B 5G 5R 9Y ROOK ROOK", {0, 2}, true},     // 5 5 5 + 9 R R
+      {"5B 5G 5R 5Y 9Y ROOK ROOK", {0, 2}, true},  // 5 5 R + 5 5 R
+      // Two runs over the same numbers of one colour need each card twice, or Rooks.
+      {"3R 4R 5R 6R 3R 4R 5R ROOK", {2, 0}, true},
+      {"3R 4R 5R 6R 3R 4R ROOK 9G", {2, 0}, false},
+      {"3R 4R 5R 6R 3R 4R ROOK ROOK", {2, 0}, true},
+      // A run takes the card a set would want; a Rook stands in for it in the run.
+      {"3R 4R 5R 6R 6B 6G ROOK", {1, 1}, true},
+      {"3R 4R 5R 6R 6B 9G", {1, 1}, false},
+      // Runs end at 14 and start at 1; nothing wraps.
+      {"11Y 12Y 13Y 14Y 1Y 2Y 3Y", {1, 0}, true},
+      {"13Y 14Y 1Y 2Y 8B 8G 8R", {1, 1}, false},
+      {"13Y 14Y 1Y 2Y ROOK ROOK", {1, 0}, true},  // 13 14 + two Rooks below: 11-14
+      // Four runs with two Rooks, two of them in one window.
+      {"1B 2B 3B 4B 5G 6G 7G 8G 9R 10R 11R 12R 1Y 4Y ROOK ROOK", {4, 0}, true},
+      {"1B 2B 3B 4B 5G 6G 7G 8G 9R 10R 11R 12R 1Y 5Y ROOK ROOK", {4, 0}, false},
+  };
+  for (const Edge& e : edges) {
+    const std::string text = e.hand;
+    CAPTURE(text);
+    const FaceCounts hand = hand_of(e.hand);
+    REQUIRE((brute.solve(hand, e.contract) < (1 << 30)) == e.can);
+    Arrangement a;
+    CHECK(find_any_contract(hand, e.contract, &a) == e.can);
+    if (e.can) check_arrangement(hand, e.contract, a);
+    CHECK(detail::find_any_by_search(hand, e.contract, nullptr) == e.can);
+    CHECK(find_contract(hand, e.contract, nullptr) == e.can);
+  }
 }

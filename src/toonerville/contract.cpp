@@ -1053,6 +1053,10 @@ bool find_whole_hand(const FaceCounts& hand, Arrangement* out) {
 
 namespace deckhand::toonerville::detail {
 
+bool find_any_by_search(const FaceCounts& hand, Contract contract, Arrangement* out) {
+  return find(hand, contract, 0xFFFF, false, out);
+}
+
 namespace {
 
 // Bits set in a 16-bit mask (a table per nibble: no popcount instruction is assumed).

@@ -24,4 +24,8 @@ bool decode_layoff_card(uint8_t byte, LayoffCard* out);
 // round 11): false means the contract finder would say no. find_whole_hand asks it first.
 bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_hand);
 
+// find_any_contract without minimal melds: the depth-first search over the sweep's
+// transitions alone (the tests' independent check of the minimal melds).
+bool find_any_by_search(const FaceCounts& hand, Contract contract, Arrangement* out);
+
 }  // namespace deckhand::toonerville::detail
