@@ -815,3 +815,33 @@ TEST_CASE("T4/T7: minimal melds on the edge cases of their argument") {
     CHECK(find_contract(hand, e.contract, nullptr) == e.can);
   }
 }
+
+TEST_CASE("T4/T7: with many Rooks, no run of Rooks alone (review regression)") {
+  // find_contract's bound came from minimal melds tried with three or more Rooks, where a
+  // later window could find its natural cards taken by earlier ones and be all Rooks.
+  Brute brute;
+  struct Case {
+    const char* hand;
+    Contract contract;
+  } cases[] = {
+      {"1R 2R 3R 4R 5R 6R 7R 8R ROOK ROOK ROOK ROOK", {2, 0}},
+      {"1B 2B 3B 4B 7B 8B 9B 10B ROOK ROOK ROOK ROOK ROOK", {3, 0}},
+      {"1R 2R 4R 5R 5R 5R ROOK ROOK ROOK ROOK ROOK", {2, 1}},
+      {"1B 2B 4B 5B 6B 6B 6B 7B 7B 7B ROOK ROOK ROOK ROOK ROOK", {2, 2}},
+      {"1R 1R 1R 2R 2R 2R 3R 3R 3R 4R 4R 4R ROOK ROOK ROOK ROOK ROOK", {4, 0}},
+      {"5R ROOK ROOK ROOK ROOK ROOK ROOK ROOK", {2, 0}},  // one natural card, two runs: no
+  };
+  for (const Case& c : cases) {
+    const std::string text = c.hand;
+    CAPTURE(text);
+    const FaceCounts hand = hand_of(c.hand);
+    const int want = brute.solve(hand, c.contract);
+    Arrangement best, any;
+    REQUIRE(find_contract(hand, c.contract, &best) == (want < (1 << 30)));
+    REQUIRE(find_any_contract(hand, c.contract, &any) == (want < (1 << 30)));
+    if (want >= (1 << 30)) continue;
+    check_arrangement(hand, c.contract, best);
+    check_arrangement(hand, c.contract, any);
+    CHECK(best.leftover_points == want);
+  }
+}

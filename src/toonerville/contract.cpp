@@ -812,7 +812,9 @@ class MinimalMelds {
       const Window w = windows_[i];
       const int filled = bits4(present_[w.colour] >> (w.low - 1));
       const int rooks = rooks_used + kMinRun - filled;
-      if (rooks > rooks_) continue;
+      // Each run needs a natural card of its own (the earlier windows may have taken them;
+      // only with four Rooks or more could the budget allow a run of Rooks alone).
+      if (rooks > rooks_ || filled == 0) continue;
       take(w, -1);
       chosen_[depth] = uint8_t(i);
       if (choose_runs(i, depth + 1, rooks)) return true;
