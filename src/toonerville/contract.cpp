@@ -150,6 +150,11 @@ constexpr int pen(int number) {
   return number >= 10 ? 10 : 5;
 }
 
+// Contracts the finders take: at most 4 runs and 5 sets, at least one meld.
+constexpr bool supported(Contract c) {
+  return c.runs <= kMaxContractRuns && c.sets <= kMaxContractSets && c.runs + c.sets > 0;
+}
+
 // Bits set among the low four (a table: no popcount instruction is assumed).
 constexpr int bits4(unsigned x) {
   constexpr uint8_t kBits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
@@ -942,9 +947,7 @@ class MinimalMelds {
 namespace {
 bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest, Arrangement* out,
           bool mirrored = false) {
-  if (contract.runs > kMaxContractRuns || contract.sets > kMaxContractSets ||
-      contract.runs + contract.sets == 0)
-    return false;
+  if (!supported(contract)) return false;
   Problem p;
   make_problem(hand, contract, mirrored, &p);
   Workspace& ws = workspace();
@@ -958,6 +961,7 @@ bool find(const FaceCounts& hand, Contract contract, int max_cost, bool cheapest
   }
   return true;
 }
+
 // The hand with number n as 15 - n, and back.
 FaceCounts mirror(const FaceCounts& hand) {
   FaceCounts out;
@@ -990,13 +994,11 @@ bool find_mirrored(const FaceCounts& hand, Contract contract, int max_cost, Arra
 }  // namespace
 
 bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
+  if (!supported(contract)) return false;
   // With at most two Rooks, minimal melds (exact and fast) answer "no" at once, and their
   // arrangement, with what it leaves laid off on its own melds while any card fits, bounds
-  // the fewest points from above: the sweep then drops every state that costs more.
-  if (contract.runs > kMaxContractRuns || contract.sets > kMaxContractSets ||
-      contract.runs + contract.sets == 0)
-    return false;
-  // With more Rooks, minimal melds met within a few tries still bound it.
+  // the fewest points from above: the sweep then drops every state that costs more. With
+  // more Rooks, minimal melds met within a few hundred windows tried still bound it.
   MinimalMelds minimal(hand, contract);
   Arrangement quick;
   constexpr int kTries = 512;
@@ -1028,8 +1030,7 @@ bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) 
 }
 
 bool find_any_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
-  if (contract.runs <= kMaxContractRuns && contract.sets <= kMaxContractSets &&
-      contract.runs + contract.sets > 0) {
+  if (supported(contract)) {
     MinimalMelds minimal(hand, contract);
     if (minimal.applies()) {
       if (!minimal.solve(out)) return false;
