@@ -148,6 +148,20 @@ static char* record_of(const dh_game* g) {
   return get_text(dh_game_record, g);
 }
 
+/* The record replays to a game whose serialized bytes are `want`. */
+static void check_replays_to(const char* record, bytes_t want) {
+  dh_game* r = NULL;
+  dh_error err;
+  bytes_t got;
+  CHECK_MSG(dh_record_replay(&r, record, &err) == DH_OK && r != NULL, "replay: %s (line %d)",
+            err.message, (int)err.line);
+  if (!r) return;
+  got = ser(r);
+  CHECK(same_bytes(want, got));
+  free(got.p);
+  dh_game_free(r);
+}
+
 static char* replay_json(const char* record) {
   size_t need = 0, len = 0;
   char* buf;
@@ -624,17 +638,9 @@ static long play_game(int index, uint64_t seed) {
   CHECK(dh_game_deal_text(g, kDeal, &err) == DH_E_GAME_OVER);
   /* the record replays to the same bytes (a sample of the games, to stay fast) */
   if (index % 4 == 0) {
-    bytes_t a = ser(g), b;
-    dh_game* r = NULL;
+    bytes_t a = ser(g);
     rec = record_of(g);
-    CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)",
-              err.message, (int)err.line);
-    if (r) {
-      b = ser(r);
-      CHECK(same_bytes(a, b));
-      free(b.p);
-      dh_game_free(r);
-    }
+    check_replays_to(rec, a);
     json = replay_json(rec);
     CHECK(
         starts_with(json, "{\"ok\": true, \"game\": \"ghost-euchre\", \"hands\": [{\"deltas\": ["));
@@ -1743,15 +1749,7 @@ static long play_sheepshead_game(int index, uint64_t seed) {
   a = ser(g);
   rec = record_of(g);
   CHECK(starts_with(rec, "deckhand 1\ngame sheepshead\n"));
-  CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)",
-            err.message, (int)err.line);
-  if (r) {
-    b = ser(r);
-    CHECK(same_bytes(a, b));
-    free(b.p);
-    dh_game_free(r);
-    r = NULL;
-  }
+  check_replays_to(rec, a);
   json = replay_json(rec);
   CHECK(starts_with(json, "{\"ok\": true, \"game\": \"sheepshead\", \"hands\": [{\"deltas\": ["));
   CHECK(strstr(json, "\"over\": true") != NULL && strstr(json, "\"to_act\": null}") != NULL);
@@ -1780,7 +1778,6 @@ static void test_sheepshead_games(void) {
   printf("   %ld steps in 50 sheepshead games\n", steps);
 }
 
-
 /* ---- Toonerville through the C ABI ------------------------------------------------------ */
 
 /* Prefers going down, then a lay-off, then a swap; in the draw phase mostly draws, now and
@@ -1790,13 +1787,27 @@ static size_t toonerville_choice(const dh_action* acts, size_t n, uint64_t r) {
   int rank, best_rank = 99;
   for (k = 0; k < n; ++k) {
     switch (acts[k].kind) {
-      case 3: rank = 0; break;                      /* down */
-      case 4: rank = 1; break;                      /* layoff */
-      case 5: rank = 2; break;                      /* swap */
-      case 1: rank = (r % 5 == 0) ? 9 : 3; break;   /* draw */
-      case 0: rank = (r % 5 == 0) ? 4 : 8; break;   /* take */
-      case 2: rank = (r % 17 == 0) ? 2 : 10; break; /* buy, rarely */
-      default: rank = 5; break;                     /* discard */
+      case 3:
+        rank = 0;
+        break; /* down */
+      case 4:
+        rank = 1;
+        break; /* layoff */
+      case 5:
+        rank = 2;
+        break; /* swap */
+      case 1:
+        rank = (r % 5 == 0) ? 9 : 3;
+        break; /* draw */
+      case 0:
+        rank = (r % 5 == 0) ? 4 : 8;
+        break; /* take */
+      case 2:
+        rank = (r % 17 == 0) ? 2 : 10;
+        break; /* buy, rarely */
+      default:
+        rank = 5;
+        break; /* discard */
     }
     if (rank < best_rank) best_rank = rank, best = k;
   }
@@ -1825,7 +1836,7 @@ static void play_toonerville_rounds(int32_t players, int rounds, uint64_t seed) 
   uint64_t x = seed * 0x9E3779B97F4A7C15ull + 7u;
   char* text;
   char* rec;
-  bytes_t a, b;
+  bytes_t a;
 
   rc = dh_game_new(&g, "toonerville", opts, 2, players, (int32_t)(seed % (uint64_t)players), &err);
   CHECK_MSG(rc == DH_OK && g != NULL, "dh_game_new(toonerville, %d): %s", (int)players,
@@ -1874,15 +1885,7 @@ static void play_toonerville_rounds(int32_t players, int rounds, uint64_t seed) 
   a = ser(g);
   rec = record_of(g);
   CHECK(starts_with(rec, "deckhand 1\ngame toonerville\nplayers "));
-  CHECK_MSG(dh_record_replay(&r, rec, &err) == DH_OK && r != NULL, "replay: %s (line %d)",
-            err.message, (int)err.line);
-  if (r) {
-    b = ser(r);
-    CHECK(same_bytes(a, b));
-    free(b.p);
-    dh_game_free(r);
-    r = NULL;
-  }
+  check_replays_to(rec, a);
   CHECK_MSG(dh_game_deserialize(&r, a.p, a.n, &err) == DH_OK && r != NULL, "deserialize: %s",
             err.message);
   dh_game_free(r);
