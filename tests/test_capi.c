@@ -399,12 +399,13 @@ static void test_statuses(void) {
       {DH_E_CORRUPT, "DH_E_CORRUPT"},
       {DH_E_RECORD, "DH_E_RECORD"},
       {DH_E_INTERNAL, "DH_E_INTERNAL"},
+      {DH_E_UNSUPPORTED, "DH_E_UNSUPPORTED"},
   };
-  static const int kUnknown[] = {1, 5, -14, -100, 1000, -2147483647 - 1, 2147483647};
+  static const int kUnknown[] = {1, 5, -15, -100, 1000, -2147483647 - 1, 2147483647};
   size_t i, j;
   section("status codes: fixed values, dh_status_name and dh_status_message");
   for (i = 0; i < sizeof kCodes / sizeof kCodes[0]; ++i) {
-    CHECK(kCodes[i].code == -(int)i); /* 0, -1, ..., -13: fixed values */
+    CHECK(kCodes[i].code == -(int)i); /* 0, -1, ..., -14: fixed values */
     CHECK_MSG(strcmp(dh_status_name(kCodes[i].code), kCodes[i].name) == 0, "%d -> %s",
               kCodes[i].code, dh_status_name(kCodes[i].code));
     CHECK(dh_status_message(kCodes[i].code) != NULL &&
@@ -1963,6 +1964,173 @@ static void test_toonerville(void) {
   test_toonerville_reshuffle_and_buys();
 }
 
+/* ---- history=off, dh_game_copy, dh_game_deserialize_into ------------------------------ */
+
+/* One move of any game: a seeded deal when one is due, else the legal action `pick` picks
+ * (modulo the count). False when the game is over. */
+static int step_any(dh_game* g, uint64_t* deal, size_t pick) {
+  int32_t over = 0, awaiting = 0;
+  size_t n = 0;
+  dh_game_is_over(&over, g);
+  if (over) return 0;
+  dh_game_awaiting_deal(&awaiting, g);
+  if (awaiting) return dh_game_deal_seed(g, (*deal)++, NULL) == DH_OK;
+  if (dh_game_legal_count(&n, g) != DH_OK || n == 0) return 0;
+  return dh_game_apply_legal(NULL, g, pick % n, NULL) == DH_OK;
+}
+
+static dh_game* new_named(const char* name, const char* const* opts, size_t n, int32_t players) {
+  dh_game* g = NULL;
+  dh_error err;
+  int rc = dh_game_new(&g, name, opts, n, players, 0, &err);
+  CHECK_MSG(rc == DH_OK && g != NULL, "%s: %s", name, err.message);
+  return g;
+}
+
+static int same_views(const dh_game* a, const dh_game* b) {
+  int32_t players = 0, seat;
+  int same = 1;
+  dh_game_players(&players, a);
+  for (seat = -1; seat < players; ++seat) {
+    char *v1 = view_json(a, seat), *v2 = view_json(b, seat);
+    same = same && strcmp(v1, v2) == 0;
+    free(v1);
+    free(v2);
+  }
+  return same;
+}
+
+static void test_history_off(void) {
+  static const char* const names[] = {"ghost-euchre", "sheepshead", "toonerville"};
+  static const int32_t players[] = {0, 0, 4};
+  size_t gi;
+  section("history=off: the same play, no record, serialized state alone, copies and restores");
+  {
+    static const char* const bad[] = {"history=maybe"};
+    static const char* const twice[] = {"history=on", "HISTORY=off"};
+    static const char* const cased[] = {" History = OFF "};
+    dh_game* g = NULL;
+    dh_error err;
+    int32_t flag = -1;
+    CHECK(dh_game_new(&g, "sheepshead", bad, 1, 0, 0, &err) == DH_E_BAD_OPTION && g == NULL);
+    CHECK(strcmp(err.code, "bad_option") == 0 && strstr(err.message, "history") != NULL &&
+          strstr(err.message, "maybe") != NULL);
+    CHECK(dh_game_new(&g, "sheepshead", twice, 2, 0, 0, &err) == DH_E_BAD_OPTION && g == NULL);
+    CHECK(dh_game_new(&g, "sheepshead", cased, 1, 0, 0, &err) == DH_OK && g != NULL);
+    CHECK(dh_game_keeps_history(&flag, g) == DH_OK && flag == 0);
+    dh_game_free(g);
+    g = new_named("toonerville", NULL, 0, 3);
+    CHECK(dh_game_keeps_history(&flag, g) == DH_OK && flag == 1);
+    CHECK(dh_game_keeps_history(NULL, g) == DH_E_NULL_ARGUMENT);
+    dh_game_free(g);
+  }
+  for (gi = 0; gi < 3; ++gi) {
+    static const char* const off[] = {"history=off"};
+    dh_game *on_game = new_named(names[gi], NULL, 0, players[gi]);
+    dh_game *off_game = new_named(names[gi], off, 1, players[gi]);
+    dh_game *copy = new_named(names[gi], off, 1, players[gi]);
+    dh_game *restored = new_named(names[gi], off, 1, players[gi]);
+    dh_game *other = new_named(gi == 0 ? "sheepshead" : "ghost-euchre", NULL, 0, 0);
+    uint64_t deal_on = 11, deal_off = 11;
+    size_t first_size = 0, need = 0;
+    int i, moves = 0, agree = 1, restores_ok = 1;
+    bytes_t b = ser(off_game);
+    first_size = b.n;
+    free(b.p);
+    for (i = 0; i < 3000; ++i) {
+      const size_t pick = (size_t)rnd();
+      const int a = step_any(on_game, &deal_on, pick), c = step_any(off_game, &deal_off, pick);
+      CHECK(a == c);
+      if (!a) break;
+      ++moves;
+      if (i % 97 == 0) {
+        bytes_t x = ser(off_game), y, z;
+        dh_error err;
+        agree = agree && x.n == first_size && same_views(on_game, off_game);
+        /* copy into an existing handle, and restore into one: the same game */
+        CHECK(dh_game_copy(copy, off_game, &err) == DH_OK);
+        y = ser(copy);
+        CHECK(dh_game_deserialize_into(restored, x.p, x.n, &err) == DH_OK);
+        z = ser(restored);
+        restores_ok = restores_ok && same_bytes(x, y) && same_bytes(x, z) &&
+                      same_views(off_game, restored);
+        /* a damaged byte, or another game's bytes: refused, the handle unchanged */
+        x.p[x.n / 2] ^= 0x40;
+        CHECK(dh_game_deserialize_into(restored, x.p, x.n, &err) == DH_E_CORRUPT);
+        free(z.p);
+        z = ser(restored);
+        CHECK(same_bytes(y, z));
+        free(x.p);
+        x = ser(other);
+        CHECK(dh_game_deserialize_into(restored, x.p, x.n, &err) == DH_E_CORRUPT);
+        CHECK(strcmp(err.code, "corrupt_state") == 0);
+        free(x.p);
+        free(y.p);
+        free(z.p);
+      }
+    }
+    CHECK_MSG(agree, "%s: history=off plays, views and serializes (%zu bytes) like history=on",
+              names[gi], first_size);
+    CHECK_MSG(restores_ok, "%s: dh_game_copy and dh_game_deserialize_into reproduce the game",
+              names[gi]);
+    CHECK(moves > 100);
+    /* the record needs the history */
+    CHECK(dh_game_record(&need, NULL, 0, off_game) == DH_E_UNSUPPORTED);
+    CHECK(strcmp(dh_status_name(DH_E_UNSUPPORTED), "DH_E_UNSUPPORTED") == 0);
+    /* serialized with history the game is far larger; the state alone restores */
+    {
+      bytes_t with = ser(on_game), without = ser(off_game);
+      dh_game* back = NULL;
+      dh_error err;
+      int32_t flag = 1;
+      CHECK(with.n > without.n);
+      CHECK(dh_game_deserialize(&back, without.p, without.n, &err) == DH_OK && back != NULL);
+      CHECK(dh_game_keeps_history(&flag, back) == DH_OK && flag == 0);
+      CHECK(same_views(back, on_game));
+      /* restoring bytes with history into a history=off handle gives a game with history */
+      CHECK(dh_game_deserialize_into(back, with.p, with.n, &err) == DH_OK);
+      CHECK(dh_game_keeps_history(&flag, back) == DH_OK && flag == 1);
+      free(without.p);
+      without = ser(back);
+      CHECK(same_bytes(with, without));
+      dh_game_free(back);
+      free(with.p);
+      free(without.p);
+    }
+    /* dh_game_copy across games makes dst the other game */
+    {
+      const char* name = NULL;
+      dh_error err;
+      bytes_t x = ser(other), y;
+      CHECK(dh_game_copy(copy, other, &err) == DH_OK);
+      CHECK(dh_game_name(&name, copy) == DH_OK && strcmp(name, gi == 0 ? "sheepshead" : "ghost-euchre") == 0);
+      y = ser(copy);
+      CHECK(same_bytes(x, y));
+      free(x.p);
+      free(y.p);
+      CHECK(dh_game_copy(NULL, other, &err) == DH_E_NULL_ARGUMENT);
+      CHECK(dh_game_copy(copy, NULL, &err) == DH_E_NULL_ARGUMENT);
+      CHECK(dh_game_deserialize_into(copy, NULL, 0, &err) == DH_E_NULL_ARGUMENT);
+    }
+    dh_game_free(on_game);
+    dh_game_free(off_game);
+    dh_game_free(copy);
+    dh_game_free(restored);
+    dh_game_free(other);
+  }
+  /* a record may ask for history=off: it replays all the same */
+  {
+    dh_game* g = NULL;
+    dh_error err;
+    int32_t flag = 1;
+    const char* rec =
+        "deckhand 1\ngame ghost-euchre\noption history=off\ndeal seed 4\n1 pass\n";
+    CHECK_MSG(dh_record_replay(&g, rec, &err) == DH_OK && g != NULL, "%s", err.message);
+    CHECK(dh_game_keeps_history(&flag, g) == DH_OK && flag == 0);
+    dh_game_free(g);
+  }
+}
+
 int main(void) {
   printf("deckhand C ABI test, library %s (header %d.%d.%d)\n", dh_version(), DH_VERSION_MAJOR,
          DH_VERSION_MINOR, DH_VERSION_PATCH);
@@ -1982,6 +2150,7 @@ int main(void) {
   test_apply_legal();
   test_sheepshead_games();
   test_toonerville();
+  test_history_off();
   section_end();
   printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed == 0 ? 0 : 1;

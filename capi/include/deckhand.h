@@ -65,6 +65,7 @@ extern "C" {
 #define DH_E_CORRUPT (-11)         /* serialized bytes are damaged or inconsistent */
 #define DH_E_RECORD (-12)   /* a record line is malformed or a header misplaced (err->line) */
 #define DH_E_INTERNAL (-13) /* a bug or resource failure inside deckhand */
+#define DH_E_UNSUPPORTED (-14) /* not possible for this game as created (history=off: no record) */
 
 /* ---- Versions ----------------------------------------------------------------------- */
 DH_API const char* dh_version(void);    /* "0.1.0" */
@@ -124,11 +125,21 @@ typedef struct dh_game dh_game;
 /* Creates a game. `name`: "ghost-euchre", "sheepshead" or "toonerville". `options`:
  * `n_options` strings "key=value" with names and values from RULES.md (NULL when n_options is
  * 0). `players`: 3 to 5 for toonerville (required); 0 (or the fixed count) for the others.
- * `first_dealer`: a seat. */
+ * `first_dealer`: a seat.
+ * Limits for unattended play (RULES.md G10, S15, T13): ghost-euchre "max_hands=N", sheepshead
+ * "hands=N" and toonerville "max_turns=N"; each defaults to 0, no limit (a sheepshead game
+ * with hands=0 is an endless session).
+ * Every game also takes the engine option "history=on|off" (default on). With history=off
+ * the game keeps no history of its events: its memory stays the same however long it runs,
+ * dh_game_serialize writes the state alone, and dh_game_record returns DH_E_UNSUPPORTED. */
 DH_API int dh_game_new(dh_game** out, const char* name, const char* const* options,
                        size_t n_options, int32_t players, int32_t first_dealer, dh_error* err);
 DH_API void dh_game_free(dh_game* game);
 DH_API int dh_game_clone(dh_game** out, const dh_game* game, dh_error* err);
+/* Makes `dst` a copy of `src` (any game), reusing dst's memory: no allocation when both are
+ * the same game and dst's history has room for src's (always, with history=off). For search
+ * bots that copy states millions of times. */
+DH_API int dh_game_copy(dh_game* dst, const dh_game* src, dh_error* err);
 /* Back to a new game with the same options and first dealer (keeps its memory). */
 DH_API int dh_game_reset(dh_game* game, dh_error* err);
 
@@ -218,11 +229,21 @@ DH_API int dh_game_last_deltas(size_t* out_count, int64_t* deltas, size_t cap, c
 /* The itemised result of the last scored hand as JSON ("null" before the first). */
 DH_API int dh_game_last_hand_json(size_t* out_len, char* buf, size_t cap, const dh_game* game);
 
-/* The whole game (state and history) as bytes, and back. */
+/* The whole game as checksummed bytes, and back: the state and the history that produced it
+ * (restoring replays the history and checks it gives that state), or for a history=off game
+ * the state alone (restoring checks every invariant of the state). The bytes are the same on
+ * every platform. */
 DH_API int dh_game_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_game* game);
 DH_API int dh_game_deserialize(dh_game** out, const uint8_t* bytes, size_t len, dh_error* err);
+/* Restores bytes of the handle's own game into it, reusing its memory (no allocation for
+ * history=off bytes). Bytes of another game are refused (DH_E_CORRUPT). */
+DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t len,
+                                    dh_error* err);
+/* 1 when the game keeps its history (history=on, the default), else 0. */
+DH_API int dh_game_keeps_history(int32_t* out_flag, const dh_game* game);
 
-/* The game as a record (text), and replaying a record. */
+/* The game as a record (text), and replaying a record. dh_game_record returns
+ * DH_E_UNSUPPORTED for a history=off game. */
 DH_API int dh_game_record(size_t* out_len, char* buf, size_t cap, const dh_game* game);
 /* Replays a record into a new game. On a refused or malformed line, returns its status,
  * sets err->line to the 1-based number of that line, and sets *out to NULL. */

@@ -14,15 +14,12 @@ using deckhand::Error;
 using deckhand::Game;
 using deckhand::Reason;
 
-// Legal actions are gathered here before they are copied out: a buffer that lives with the
-// handle costs neither a fill nor an allocation per call (the handle is never used from two
-// threads at once, so a const call may use it too).
-constexpr size_t kInitialActionScratch = 64;
-
 struct dh_game {
-  explicit dh_game(std::unique_ptr<Game> g)
-      : game(std::move(g)), action_scratch(kInitialActionScratch) {}
+  explicit dh_game(std::unique_ptr<Game> g) : game(std::move(g)) {}
   std::unique_ptr<Game> game;
+  // Legal actions gathered for the text form; it lives with the handle so that repeated
+  // calls neither fill nor allocate it again (a handle is never used from two threads at
+  // once, so a const call may use it too).
   mutable std::vector<deckhand::ActionCode> action_scratch;
 };
 
@@ -57,6 +54,7 @@ constexpr StatusInfo kStatuses[] = {
     {DH_E_CORRUPT, "DH_E_CORRUPT", "serialized data is damaged or inconsistent"},
     {DH_E_RECORD, "DH_E_RECORD", "the game record was refused"},
     {DH_E_INTERNAL, "DH_E_INTERNAL", "internal error in deckhand"},
+    {DH_E_UNSUPPORTED, "DH_E_UNSUPPORTED", "the game cannot do this as it was created"},
 };
 
 int status_of(Reason r) {
@@ -89,6 +87,8 @@ int status_of(Reason r) {
       return DH_E_WRONG_PHASE;
     case Reason::game_over:
       return DH_E_GAME_OVER;
+    case Reason::no_history:
+      return DH_E_UNSUPPORTED;
     default:
       return DH_E_ILLEGAL;
   }
@@ -159,30 +159,23 @@ int write_array(size_t* out_count, T* buf, size_t cap, const std::vector<U>& v) 
   return DH_OK;
 }
 
-deckhand::ActionCode to_code(const dh_action* a) {
-  deckhand::ActionCode c;
-  std::memcpy(static_cast<void*>(&c), a,
-              sizeof c);  // trivially copyable; only its constructor is not trivial
-  return c;
+// dh_action and ActionCode are the same bytes, all of them unsigned char, so one may be read
+// and written through the other: actions go straight between the caller's memory and the
+// engine, with no copy on the self-play path.
+const deckhand::ActionCode& as_code(const dh_action* a) {
+  return *reinterpret_cast<const deckhand::ActionCode*>(a);
 }
-
-dh_action to_c(const deckhand::ActionCode& c) {
-  dh_action a;
-  std::memcpy(&a, &c, sizeof a);
-  return a;
+deckhand::ActionCode* as_codes(dh_action* a) {
+  return reinterpret_cast<deckhand::ActionCode*>(a);
 }
 
 // Gathers the legal actions into game->action_scratch; returns how many there are. May
-// throw std::bad_alloc (the first time a game has more than the scratch holds). Inline:
-// it is on the self-play hot path, and GCC otherwise keeps it out of line.
-inline size_t gather_legal_actions(const dh_game* game) {
+// throw std::bad_alloc.
+size_t gather_legal_actions(const dh_game* game) {
   std::vector<deckhand::ActionCode>& codes = game->action_scratch;
-  size_t n = game->game->legal_actions(codes.data(), codes.size());
-  if (n > codes.size()) {  // more than ever before: grow once, then gather them all
-    codes.resize(n);
-    n = game->game->legal_actions(codes.data(), codes.size());
-  }
-  return n;
+  const size_t n = game->game->legal_count();
+  if (n > codes.size()) codes.resize(n);
+  return game->game->legal_actions(codes.data(), n);
 }
 
 }  // namespace
@@ -328,7 +321,7 @@ int dh_game_apply(dh_game* game, const dh_action* action, dh_error* err) {
   return guarded(err, [&] {
     // The self-play hot path: format a message only when the caller asked for one.
     Error e;
-    const Reason r = game->game->apply(to_code(action), err ? &e : nullptr);
+    const Reason r = game->game->apply(as_code(action), err ? &e : nullptr);
     if (r == Reason::ok) return err ? report(err, DH_OK, r, "") : DH_OK;
     return from_reason(err, r, e);
   });
@@ -356,7 +349,7 @@ int dh_game_is_legal(const dh_game* game, const dh_action* action, dh_error* err
   if (!action) return null_arg(err, "action");
   return guarded(err, [&] {
     Error e;
-    return from_reason(err, game->game->check(to_code(action), &e), e);
+    return from_reason(err, game->game->check(as_code(action), &e), e);
   });
 }
 
@@ -378,7 +371,7 @@ int dh_game_parse_action(dh_action* out, const dh_game* game, int32_t seat, cons
     Error e;
     deckhand::ActionCode code;
     const Reason r = game->game->parse_action(seat, action, &code, &e);
-    if (r == Reason::ok) *out = to_c(code);
+    if (r == Reason::ok) *as_codes(out) = code;
     return from_reason(err, r, e);
   });
 }
@@ -387,7 +380,7 @@ int dh_game_format_action(size_t* out_len, char* buf, size_t cap, const dh_game*
                           const dh_action* action) {
   if (!out_len || !game || !action) return DH_E_NULL_ARGUMENT;
   return guarded(nullptr, [&] {
-    const std::string text = game->game->format_action(to_code(action));
+    const std::string text = game->game->format_action(as_code(action));
     if (text == "?") return DH_E_INVALID_ARGUMENT;
     return write_text(out_len, buf, cap, text);
   });
@@ -421,11 +414,10 @@ int dh_game_phase(const char** out_phase, const dh_game* game) {
 int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap, const dh_game* game) {
   if (!out_count || !game) return DH_E_NULL_ARGUMENT;
   return guarded(nullptr, [&] {
-    const size_t n = gather_legal_actions(game);
+    const size_t n = game->game->legal_count();
     *out_count = n;
     if (n > cap || (n && !actions)) return DH_E_BUFFER_TOO_SMALL;
-    const deckhand::ActionCode* codes = game->action_scratch.data();
-    for (size_t i = 0; i < n; ++i) actions[i] = to_c(codes[i]);
+    game->game->legal_actions(as_codes(actions), n);  // straight into place
     return DH_OK;
   });
 }
@@ -481,13 +473,9 @@ int dh_game_last_hand_json(size_t* out_len, char* buf, size_t cap, const dh_game
 
 int dh_game_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_game* game) {
   if (!out_len || !game) return DH_E_NULL_ARGUMENT;
-  return guarded(nullptr, [&] {
-    const std::vector<uint8_t> bytes = game->game->serialize();
-    *out_len = bytes.size();
-    if (!buf || cap < bytes.size()) return DH_E_BUFFER_TOO_SMALL;
-    std::memcpy(buf, bytes.data(), bytes.size());
-    return DH_OK;
-  });
+  const size_t need = game->game->serialize_into(buf, cap);  // writes only when it fits
+  *out_len = need;
+  return buf && cap >= need ? DH_OK : DH_E_BUFFER_TOO_SMALL;
 }
 
 int dh_game_deserialize(dh_game** out, const uint8_t* bytes, size_t len, dh_error* err) {
@@ -503,9 +491,38 @@ int dh_game_deserialize(dh_game** out, const uint8_t* bytes, size_t len, dh_erro
   });
 }
 
+int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t len, dh_error* err) {
+  if (!game) return null_arg(err, "game");
+  if (!bytes) return null_arg(err, "bytes");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game->game->load(bytes, len, &e), e);
+  });
+}
+
+int dh_game_copy(dh_game* dst, const dh_game* src, dh_error* err) {
+  if (!dst) return null_arg(err, "dst");
+  if (!src) return null_arg(err, "src");
+  return guarded(err, [&] {
+    if (!dst->game->copy_from(*src->game)) dst->game = src->game->clone();  // another game
+    return err ? report(err, DH_OK, Reason::ok, "") : DH_OK;
+  });
+}
+
+int dh_game_keeps_history(int32_t* out_flag, const dh_game* game) {
+  if (!out_flag || !game) return DH_E_NULL_ARGUMENT;
+  *out_flag = game->game->keeps_history() ? 1 : 0;
+  return DH_OK;
+}
+
 int dh_game_record(size_t* out_len, char* buf, size_t cap, const dh_game* game) {
   if (!out_len || !game) return DH_E_NULL_ARGUMENT;
-  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, game->game->record()); });
+  return guarded(nullptr, [&] {
+    std::string record;
+    Error e;
+    if (Reason r = game->game->write_record(&record, &e); r != Reason::ok) return status_of(r);
+    return write_text(out_len, buf, cap, record);
+  });
 }
 
 int dh_record_replay(dh_game** out, const char* record, dh_error* err) {

@@ -1,9 +1,10 @@
 // deckhand — one interface over every game, for the C ABI, records, bindings and tools.
 //
-// A Game owns one game's state plus the history of events that produced it (so it can write
-// itself as a record). Every call that fails returns a Reason, fills *err, and leaves the
-// game exactly as it was. The per-game headers (ghost_euchre.hpp, ...) are the fast, pure,
-// allocation-free API; this one trades a virtual call for uniformity.
+// A Game owns one game's state plus, unless it was created with the engine option
+// `history=off`, the history of events that produced it (so it can write itself as a record).
+// Every call that fails returns a Reason, fills *err, and leaves the game exactly as it was. The
+// per-game headers (ghost_euchre.hpp, ...) are the fast, pure, allocation-free API; this one trades
+// a virtual call for uniformity.
 #pragma once
 
 #include <cstddef>
@@ -24,7 +25,14 @@ namespace deckhand {
 //   arg   — the kind's argument (a bid level, a suit, a card code);
 //   count and cards[] — card lists for actions that carry several cards (unused by
 //   ghost-euchre, which keeps count 0).
-struct ActionCode {
+// The C ABI reads and writes dh_action arrays through this type (the same bytes, all of them
+// unsigned char); may_alias tells GCC and Clang so.
+#if defined(__GNUC__)
+#define DECKHAND_MAY_ALIAS __attribute__((__may_alias__))
+#else
+#define DECKHAND_MAY_ALIAS
+#endif
+struct DECKHAND_MAY_ALIAS ActionCode {
   uint8_t seat = 0;
   uint8_t kind = 0;
   uint8_t arg = 0;
@@ -41,6 +49,10 @@ class Game {
   virtual ~Game() = default;
 
   virtual std::unique_ptr<Game> clone() const = 0;
+  // Makes this game a copy of `other`, reusing this game's memory (no allocation when both
+  // keep no history, or this one's history has room). False, and nothing changed, when
+  // `other` is a different game: clone it instead.
+  virtual bool copy_from(const Game& other) = 0;
   virtual const char* name() const = 0;  // "ghost-euchre"
   virtual int players() const = 0;
 
@@ -86,11 +98,31 @@ class Game {
   virtual std::string view_json(int seat) const = 0;     // seat -1: a spectator
   virtual std::string view_text(int seat) const = 0;
 
-  // Bytes of the whole game: the state and the history that produced it (checksummed);
-  // restore with deserialize_game.
-  virtual std::vector<uint8_t> serialize() const = 0;
-  // The game as a record (DESIGN.md "Game records"), replayable to this state.
-  virtual std::string record() const = 0;
+  // False for a game created with `history=off`: it keeps no events, its memory stays
+  // constant, and what needs the history (the record) is refused with Reason::no_history.
+  virtual bool keeps_history() const = 0;
+
+  // Bytes of the whole game: the state and the history that produced it, or the state alone
+  // for a game without history (both checksummed). Writes them to buf when cap is enough and
+  // returns their size either way; restore with deserialize_game or load.
+  virtual size_t serialize_into(uint8_t* buf, size_t cap) const = 0;
+  std::vector<uint8_t> serialize() const {
+    std::vector<uint8_t> bytes(serialize_into(nullptr, 0));
+    serialize_into(bytes.data(), bytes.size());
+    return bytes;
+  }
+  // Replaces this game with serialized bytes of the same game (any other game's bytes are
+  // refused as corrupt_state), reusing its memory; on failure nothing changes.
+  virtual Reason load(const uint8_t* bytes, size_t len, Error* err) = 0;
+  // The game as a record (DESIGN.md "Game records"), replayable to this state; refused with
+  // Reason::no_history for a game without history.
+  virtual Reason write_record(std::string* out, Error* err) const = 0;
+  // The same, or an empty string for a game without history.
+  std::string record() const {
+    std::string out;
+    (void)write_record(&out, nullptr);
+    return out;
+  }
   // Back to a new game with the same options and first dealer; keeps buffers.
   virtual void reset() = 0;
 };
@@ -104,6 +136,7 @@ struct GameSpec {
 const std::vector<GameSpec>& game_specs();
 
 // Creates a game by name with `key=value` options; players 0 means the game's default.
+// Besides its own options every game takes the engine option `history=on|off` (default on).
 std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options, int players,
                                 int first_dealer, Error* err);
 // Restores a game serialized by Game::serialize (any game; the bytes say which).

@@ -53,11 +53,24 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
           fail(err, Reason::bad_option, "option %s is given twice", options[i].first.c_str());
           return nullptr;
         }
+    EngineOptions engine;
+    OptionList game_options;
+    game_options.reserve(options.size());
+    for (const auto& [key, value] : options) {
+      if (!text::iequals(key, "history")) {
+        game_options.emplace_back(key, value);
+      } else if (text::iequals(value, "on") || text::iequals(value, "off")) {
+        engine.history = text::iequals(value, "on");
+      } else {
+        fail(err, Reason::bad_option, "option history takes on or off, not '%.40s'", value.c_str());
+        return nullptr;
+      }
+    }
     if (std::string_view(spec.name) == "sheepshead")
-      return sheepshead::make_sheepshead(options, first_dealer, err);
+      return sheepshead::make_sheepshead(game_options, engine, first_dealer, err);
     if (std::string_view(spec.name) == "toonerville")
-      return toonerville::make_toonerville(options, n, first_dealer, err);
-    return ghost_euchre::make_ghost_euchre(options, first_dealer, err);
+      return toonerville::make_toonerville(game_options, engine, n, first_dealer, err);
+    return ghost_euchre::make_ghost_euchre(game_options, engine, first_dealer, err);
   }
   fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre, sheepshead, toonerville)",
        int(name.size()), name.data());

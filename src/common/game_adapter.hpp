@@ -8,6 +8,7 @@
 // Toonerville's reshuffles, when Rules::kHasReshuffle) travel as the game's own bytes.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
@@ -18,6 +19,7 @@
 
 #include "deckhand/cards.hpp"
 #include "deckhand/game.hpp"
+#include "games.hpp"
 
 namespace deckhand::detail {
 
@@ -64,11 +66,36 @@ class GameAdapter final : public Game {
   static_assert(std::has_unique_object_representations_v<Event> &&
                 std::is_trivially_copyable_v<Event>);
 
-  GameAdapter(const Options& o, int dealer) : state_(Rules::new_game(o, dealer)) {
-    history_.reserve(256);
+  GameAdapter(const Options& o, int dealer, bool keep_history)
+      : state_(Rules::new_game(o, dealer)), keep_history_(keep_history) {
+    if (keep_history_) history_.reserve(256);
+  }
+  // Copies leave the legal-action cache behind but for its valid entries (Toonerville's holds
+  // hundreds of actions; search bots copy games millions of times).
+  GameAdapter(const GameAdapter& other)
+      : state_(other.state_),
+        keep_history_(other.keep_history_),
+        history_(other.history_),
+        payload_(other.payload_) {
+    copy_legal_cache(other);
+  }
+  GameAdapter& operator=(const GameAdapter& other) {
+    state_ = other.state_;
+    keep_history_ = other.keep_history_;
+    history_ = other.history_;  // reuses this vector's memory when it has room
+    payload_ = other.payload_;
+    copy_legal_cache(other);
+    return *this;
   }
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<GameAdapter>(*this); }
+  bool copy_from(const Game& other) override {
+    const auto* same = dynamic_cast<const GameAdapter*>(&other);
+    if (!same) return false;
+    if (same != this) *this = *same;
+    return true;
+  }
+  bool keeps_history() const override { return keep_history_; }
   const char* name() const override { return Rules::kName; }
   int players() const override { return Rules::players(state_); }
 
@@ -118,9 +145,11 @@ class GameAdapter final : public Game {
     Reason r = Rules::advance(&state_, a, err);
     if (r == Reason::ok) {
       legal_count_ = -1;
-      Event& e = history_.emplace_back();  // in place: this is the self-play hot path
-      e.type = Event::action;
-      e.act = a;
+      if (keep_history_) {
+        Event& e = history_.emplace_back();  // in place: this is the self-play hot path
+        e.type = Event::action;
+        e.act = a;
+      }
     }
     return r;
   }
@@ -213,31 +242,67 @@ class GameAdapter final : public Game {
     return Rules::view_text(Rules::view(state_, seat));
   }
 
-  // Layout: the checksummed state image, the event count (u32), the events, the payload
-  // size (u32) and bytes, and a checksum (u64) of everything before it.
-  std::vector<uint8_t> serialize() const override {
+  // Layout with history: the checksummed state image, the event count (u32), the events, the
+  // payload size (u32) and bytes, and a checksum (u64) of everything before it. Without
+  // history: the state image and kNoHistory (u32); the image's own checksum covers it.
+  static constexpr uint32_t kNoHistory = 0xFFFFFFFF;
+  size_t serialize_into(uint8_t* buf, size_t cap) const override {
+    constexpr size_t kHead = Rules::kSerializedSize;
+    if (!keep_history_) {
+      if (buf && cap >= kHead + 4) {
+        Rules::serialize(state_, buf, kHead);
+        std::memcpy(buf + kHead, &kNoHistory, 4);
+      }
+      return kHead + 4;
+    }
     const size_t events = history_.size() * sizeof(Event);
-    const size_t body = Rules::kSerializedSize + 4 + events + 4 + payload_.size();
-    std::vector<uint8_t> bytes(body + 8);
-    uint8_t* at = bytes.data();
-    Rules::serialize(state_, at, Rules::kSerializedSize);
-    at += Rules::kSerializedSize;
+    const size_t body = kHead + 4 + events + 4 + payload_.size();
+    if (!buf || cap < body + 8) return body + 8;
+    uint8_t* at = buf;
+    Rules::serialize(state_, at, kHead);
+    at += kHead;
     const uint32_t n = uint32_t(history_.size()), p = uint32_t(payload_.size());
     std::memcpy(at, &n, 4);
     if (n) std::memcpy(at + 4, history_.data(), events);
     at += 4 + events;
     std::memcpy(at, &p, 4);
     if (p) std::memcpy(at + 4, payload_.data(), p);
-    const uint64_t sum = blob_checksum(bytes.data(), body);
-    std::memcpy(bytes.data() + body, &sum, 8);
-    return bytes;
+    const uint64_t sum = blob_checksum(buf, body);
+    std::memcpy(buf + body, &sum, 8);
+    return body + 8;
+  }
+
+  Reason load(const uint8_t* bytes, size_t len, Error* err) override {
+    State image;
+    if (is_stateless_image(bytes, len)) {  // the fast path: no allocation
+      if (Reason r = Rules::deserialize(bytes, Rules::kSerializedSize, &image, err);
+          r != Reason::ok)
+        return r;
+      state_ = image;
+      keep_history_ = false;
+      history_.clear();
+      payload_.clear();
+      legal_count_ = -1;
+      return Reason::ok;
+    }
+    std::unique_ptr<Game> restored = restore(bytes, len, err);
+    if (!restored) return Reason::corrupt_state;
+    *this = static_cast<const GameAdapter&>(*restored);
+    return Reason::ok;
   }
 
   // Restores Game::serialize bytes: the checksums must hold, the state image must be valid,
-  // and replaying the history from a new game must give exactly that state.
+  // and replaying the history from a new game must give exactly that state. Bytes without
+  // history are trusted as far as the state's invariants go.
   static std::unique_ptr<Game> restore(const uint8_t* bytes, size_t len, Error* err) {
     constexpr size_t kHead = Rules::kSerializedSize;
     State image;
+    if (is_stateless_image(bytes, len)) {
+      if (Rules::deserialize(bytes, kHead, &image, err) != Reason::ok) return nullptr;
+      auto game = std::make_unique<GameAdapter>(image.options, image.first_dealer, false);
+      game->state_ = image;
+      return game;
+    }
     if (len < kHead + 4 + 8) {
       fail(err, Reason::corrupt_state, "%zu bytes is too short for a %s game", len, Rules::kName);
       return nullptr;
@@ -264,7 +329,7 @@ class GameAdapter final : public Game {
       fail(err, Reason::corrupt_state, "checksum mismatch in the game history");
       return nullptr;
     }
-    auto game = std::make_unique<GameAdapter>(image.options, image.first_dealer);
+    auto game = std::make_unique<GameAdapter>(image.options, image.first_dealer, true);
     uint32_t used = 0;  // payload bytes claimed by the events so far, in order
     for (uint32_t i = 0; i < n; ++i) {
       Event e;
@@ -307,7 +372,10 @@ class GameAdapter final : public Game {
     return game;
   }
 
-  std::string record() const override {
+  Reason write_record(std::string* record_out, Error* err) const override {
+    if (!keep_history_)
+      return fail(err, Reason::no_history,
+                  "this %s game was created with history=off and keeps no record", Rules::kName);
     std::string out = std::string("deckhand 1\ngame ") + Rules::kName + "\nplayers " +
                       std::to_string(players()) + "\n";
     for (const std::string& option : Rules::option_strings(state_.options))
@@ -328,7 +396,8 @@ class GameAdapter final : public Game {
           out += "reshuffle " + Rules::format_reshuffle(data) + "\n";
       }
     }
-    return out;
+    *record_out = std::move(out);
+    return Reason::ok;
   }
 
   void reset() override {
@@ -343,7 +412,19 @@ class GameAdapter final : public Game {
  private:
   // Grows the history ahead of a transition (geometrically), so recording it cannot fail.
   void make_room() {
-    if (history_.size() == history_.capacity()) history_.reserve(2 * history_.size() + 64);
+    if (keep_history_ && history_.size() == history_.capacity())
+      history_.reserve(2 * history_.size() + 64);
+  }
+
+  static bool is_stateless_image(const uint8_t* bytes, size_t len) {
+    return len == Rules::kSerializedSize + 4 &&
+           std::memcmp(bytes + Rules::kSerializedSize, &kNoHistory, 4) == 0;
+  }
+
+  void copy_legal_cache(const GameAdapter& other) {
+    legal_count_ = other.legal_count_;
+    if (legal_count_ > 0)
+      std::copy(other.legal_cache_, other.legal_cache_ + legal_count_, legal_cache_);
   }
 
   Reason seed_event(typename Event::Type type, uint64_t seed, Error* err) {
@@ -356,30 +437,32 @@ class GameAdapter final : public Game {
       r = Rules::deal_seed(state_, seed, &state_, err);
     if (r == Reason::ok) {
       legal_count_ = -1;
-      Event& e = history_.emplace_back();
-      e.type = type;
-      e.seed = seed;
+      if (keep_history_) {
+        Event& e = history_.emplace_back();
+        e.type = type;
+        e.seed = seed;
+      }
     }
     return r;
   }
 
   Reason bytes_event(typename Event::Type type, std::string_view bytes, Error* err) {
     make_room();
-    payload_.reserve(payload_.size() + bytes.size());  // may throw: before any change
+    if (keep_history_) payload_.reserve(payload_.size() + bytes.size());  // may throw first
     Reason r;
     if constexpr (Rules::kHasReshuffle)
       r = type == Event::explicit_deal ? Rules::deal_bytes(state_, bytes, &state_, err)
                                        : Rules::reshuffle_bytes(state_, bytes, &state_, err);
     else
       r = Rules::deal_bytes(state_, bytes, &state_, err);
-    if (r == Reason::ok) {
-      legal_count_ = -1;
+    if (r == Reason::ok && keep_history_) {
       Event& e = history_.emplace_back();
       e.type = type;
       e.offset = uint32_t(payload_.size());
       e.size = uint32_t(bytes.size());
       payload_.append(bytes);
     }
+    if (r == Reason::ok) legal_count_ = -1;
     return r;
   }
 
@@ -396,19 +479,21 @@ class GameAdapter final : public Game {
   }
 
   State state_;
+  bool keep_history_ = true;
   std::vector<Event> history_;
   std::string payload_;  // the bytes of explicit deals and reshuffles, in event order
   mutable Action legal_cache_[Rules::kMaxLegalActions];
   mutable int legal_count_ = -1;  // -1: legal_cache_ is stale
 };
 
-// Creates a game from `key=value` options through Rules::set_option.
+// Creates a game from `key=value` options through Rules::set_option, over `base` (options
+// the game fixes at creation, such as Toonerville's player count).
 template <typename Rules>
-std::unique_ptr<Game> make_adapter(const OptionList& options, int first_dealer, Error* err) {
-  typename Rules::Options o;
+std::unique_ptr<Game> make_adapter(typename Rules::Options base, const OptionList& options,
+                                   const EngineOptions& engine, int first_dealer, Error* err) {
   for (const auto& [key, value] : options)
-    if (Rules::set_option(&o, key, value, err) != Reason::ok) return nullptr;
-  return std::make_unique<GameAdapter<Rules>>(o, first_dealer);
+    if (Rules::set_option(&base, key, value, err) != Reason::ok) return nullptr;
+  return std::make_unique<GameAdapter<Rules>>(base, first_dealer, engine.history);
 }
 
 }  // namespace deckhand::detail

@@ -5,17 +5,26 @@
 #include "deckhand/game.hpp"
 
 namespace deckhand {
+
+// The options the engine itself takes, the same for every game; make_game takes them out of
+// the option list before the game sees it.
+struct EngineOptions {
+  bool history = true;  // history=on|off
+};
+
 namespace ghost_euchre {
-std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, int first_dealer, Error* err);
+std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, const EngineOptions& engine,
+                                        int first_dealer, Error* err);
 std::unique_ptr<Game> restore_ghost_euchre(const uint8_t* bytes, size_t len, Error* err);
 }  // namespace ghost_euchre
 namespace sheepshead {
-std::unique_ptr<Game> make_sheepshead(const OptionList& options, int first_dealer, Error* err);
+std::unique_ptr<Game> make_sheepshead(const OptionList& options, const EngineOptions& engine,
+                                      int first_dealer, Error* err);
 std::unique_ptr<Game> restore_sheepshead(const uint8_t* bytes, size_t len, Error* err);
 }  // namespace sheepshead
 namespace toonerville {
-std::unique_ptr<Game> make_toonerville(const OptionList& options, int players, int first_dealer,
-                                       Error* err);
+std::unique_ptr<Game> make_toonerville(const OptionList& options, const EngineOptions& engine,
+                                       int players, int first_dealer, Error* err);
 std::unique_ptr<Game> restore_toonerville(const uint8_t* bytes, size_t len, Error* err);
 }  // namespace toonerville
 }  // namespace deckhand

@@ -107,8 +107,9 @@ struct Rules {
 
 }  // namespace
 
-std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, int first_dealer, Error* err) {
-  return deckhand::detail::make_adapter<Rules>(options, first_dealer, err);
+std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, const EngineOptions& engine,
+                                        int first_dealer, Error* err) {
+  return deckhand::detail::make_adapter<Rules>(Options{}, options, engine, first_dealer, err);
 }
 
 std::unique_ptr<Game> restore_ghost_euchre(const uint8_t* bytes, size_t len, Error* err) {

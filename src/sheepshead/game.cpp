@@ -108,8 +108,9 @@ struct Rules {
 
 }  // namespace
 
-std::unique_ptr<Game> make_sheepshead(const OptionList& options, int first_dealer, Error* err) {
-  return deckhand::detail::make_adapter<Rules>(options, first_dealer, err);
+std::unique_ptr<Game> make_sheepshead(const OptionList& options, const EngineOptions& engine,
+                                      int first_dealer, Error* err) {
+  return deckhand::detail::make_adapter<Rules>(Options{}, options, engine, first_dealer, err);
 }
 
 std::unique_ptr<Game> restore_sheepshead(const uint8_t* bytes, size_t len, Error* err) {

@@ -157,13 +157,11 @@ struct Rules {
 
 }  // namespace
 
-std::unique_ptr<Game> make_toonerville(const OptionList& options, int players, int first_dealer,
-                                       Error* err) {
+std::unique_ptr<Game> make_toonerville(const OptionList& options, const EngineOptions& engine,
+                                       int players, int first_dealer, Error* err) {
   Options o;
   o.players = uint8_t(players);
-  for (const auto& [key, value] : options)
-    if (set_option(&o, key, value, err) != Reason::ok) return nullptr;
-  return std::make_unique<deckhand::detail::GameAdapter<Rules>>(o, first_dealer);
+  return deckhand::detail::make_adapter<Rules>(o, options, engine, first_dealer, err);
 }
 
 std::unique_ptr<Game> restore_toonerville(const uint8_t* bytes, size_t len, Error* err) {
