@@ -175,7 +175,7 @@ size_t gather_legal_actions(const dh_game* game) {
   std::vector<deckhand::ActionCode>& codes = game->action_scratch;
   const size_t n = game->game->legal_count();
   if (n > codes.size()) codes.resize(n);
-  return game->game->legal_actions(codes.data(), n);
+  return game->game->legal_actions(codes.data(), codes.size());
 }
 
 }  // namespace
@@ -414,11 +414,10 @@ int dh_game_phase(const char** out_phase, const dh_game* game) {
 int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap, const dh_game* game) {
   if (!out_count || !game) return DH_E_NULL_ARGUMENT;
   return guarded(nullptr, [&] {
-    const size_t n = game->game->legal_count();
+    // Straight into place; nothing is written when they do not fit.
+    const size_t n = game->game->legal_actions(as_codes(actions), actions ? cap : 0);
     *out_count = n;
-    if (n > cap || (n && !actions)) return DH_E_BUFFER_TOO_SMALL;
-    game->game->legal_actions(as_codes(actions), n);  // straight into place
-    return DH_OK;
+    return n > cap || (n && !actions) ? DH_E_BUFFER_TOO_SMALL : DH_OK;
   });
 }
 

@@ -77,8 +77,8 @@ class Game {
   virtual Reason parse_action(int seat, std::string_view action, ActionCode* out,
                               Error* err) const = 0;
   virtual std::string format_action(const ActionCode& action) const = 0;
-  // Legal actions of the seat to act, into out[0..n); returns n (or the number needed when
-  // it exceeds cap, writing only the first cap).
+  // Legal actions of the seat to act, into out[0..n); returns n. When n exceeds cap it
+  // writes nothing and returns the number needed.
   virtual size_t legal_actions(ActionCode* out, size_t cap) const = 0;
   // Self-play fast path: the number of legal actions, and applying the index-th of them (in
   // legal_actions order) without converting actions to codes or text.

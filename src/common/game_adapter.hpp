@@ -36,6 +36,16 @@ inline bool unpack_holdings(std::string_view bytes, CardSet* holdings, int holde
   return true;
 }
 
+// Writes an action code whose bytes past the first eight are zero, the first eight given as
+// one little-endian word (seat, kind, arg, count, cards[0..3]): one 8-byte and two 16-byte
+// stores, where byte-by-byte assembly through a temporary stalls the CPU on reloading it
+// (the C ABI's self-play path writes a code for every legal action).
+inline void write_code(ActionCode* out, uint64_t first8) {
+  auto* bytes = reinterpret_cast<unsigned char*>(out);
+  std::memcpy(bytes, &first8, 8);
+  std::memset(bytes + 8, 0, sizeof *out - 8);
+}
+
 template <typename Rules>
 class GameAdapter final : public Game {
  public:
@@ -194,13 +204,12 @@ class GameAdapter final : public Game {
 
   size_t legal_actions(ActionCode* out, size_t cap) const override {
     fill_legal_cache();  // also serves apply_legal on the same state
-    for (int i = 0; i < legal_count_ && size_t(i) < cap; ++i) {
-      if constexpr (requires { Rules::code_into(legal_cache_[i], out); })
-        Rules::code_into(legal_cache_[i], &out[i]);  // straight into place: the hot path
-      else
-        out[i] = Rules::to_code(legal_cache_[i]);
-    }
-    return size_t(legal_count_);
+    // Locals: the codes may alias anything, so members would be reloaded after every store.
+    const size_t n = size_t(legal_count_);
+    if (n > cap) return n;
+    const Action* legal = legal_cache_;
+    for (size_t i = 0; i < n; ++i) Rules::code_into(legal[i], &out[i]);  // the hot path
+    return n;
   }
 
   size_t legal_count() const override {

@@ -74,11 +74,15 @@ struct Rules {
         return a.arg == 0;
     }
   }
+  // ActionCode: seat, kind, arg, count 0: the Action's four bytes (its last one is zero).
+  static void code_into(Action a, ActionCode* out) {
+    uint32_t word;
+    std::memcpy(&word, &a, 4);
+    deckhand::detail::write_code(out, word);
+  }
   static ActionCode to_code(Action a) {
     ActionCode c;
-    c.seat = a.seat;
-    c.kind = uint8_t(a.kind);
-    c.arg = a.arg;
+    code_into(a, &c);
     return c;
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {

@@ -328,24 +328,35 @@ Reason check(const State& s, Action a, Error* err) {
   return advance(&scratch, a, err);
 }
 
+namespace {
+// Writes an action as one 32-bit store: an action assembled from byte stores stalls the CPU
+// when it is read back whole (the C ABI converts every listed action).
+inline void put_action(Action* out, uint8_t seat, ActionKind kind, uint8_t arg) {
+  const uint32_t word = uint32_t(seat) | uint32_t(kind) << 8 | uint32_t(arg) << 16;
+  static_assert(sizeof(Action) == sizeof word);
+  std::memcpy(static_cast<void*>(out), &word, sizeof word);
+}
+}  // namespace
+
 int legal_actions(const State& s, Action* out) {
   const uint8_t seat = s.to_act;
   int n = 0;
   switch (s.phase) {
     case Phase::bidding:
-      if (swap_open(s, seat)) out[n++] = {seat, ActionKind::swap, 0};
-      if (!dealer_stuck(s, seat)) out[n++] = {seat, ActionKind::pass, 0};
+      if (swap_open(s, seat)) put_action(&out[n++], seat, ActionKind::swap, 0);
+      if (!dealer_stuck(s, seat)) put_action(&out[n++], seat, ActionKind::pass, 0);
       for (int level = s.high_bid < 3 ? 3 : s.high_bid + 1; level <= kMoon; ++level)
-        out[n++] = {seat, ActionKind::bid, uint8_t(level)};
+        put_action(&out[n++], seat, ActionKind::bid, uint8_t(level));
       break;
     case Phase::trump:
-      for (int t = 0; t < kSuitCount; ++t) out[n++] = {seat, ActionKind::trump, uint8_t(t)};
+      for (int t = 0; t < kSuitCount; ++t)
+        put_action(&out[n++], seat, ActionKind::trump, uint8_t(t));
       break;
     case Phase::play: {
       CardSet options = s.hands[seat];
       if (s.in_trick > 0 && s.options.renege == Renege::reject)
         options = kRankings.by_trump[s.trump].playable(options, led_card(s));
-      for (Card c : options) out[n++] = {seat, ActionKind::play, c.code};
+      for (Card c : options) put_action(&out[n++], seat, ActionKind::play, c.code);
       break;
     }
     default:

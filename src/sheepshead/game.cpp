@@ -74,12 +74,14 @@ struct Rules {
   }
   // ActionCode: arg = first card (or none); count 1 and cards[0] = second card (bury, or the
   // unknown of a call).
+  static void code_into(Action a, ActionCode* out) {
+    const uint64_t second = a.b != kNoCard ? uint64_t(1) << 24 | uint64_t(a.b) << 32 : 0;
+    deckhand::detail::write_code(
+        out, uint64_t(a.seat) | uint64_t(a.kind) << 8 | uint64_t(a.a) << 16 | second);
+  }
   static ActionCode to_code(Action a) {
     ActionCode c;
-    c.seat = a.seat;
-    c.kind = uint8_t(a.kind);
-    c.arg = a.a;
-    if (a.b != kNoCard) c.count = 1, c.cards[0] = a.b;
+    code_into(a, &c);
     return c;
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
