@@ -971,10 +971,41 @@ static void expect_garbage_refused(dh_game* g, const dh_action* a, int status, c
 static int in_list(const dh_action* a, const dh_action* list, size_t n) {
   size_t i;
   for (i = 0; i < n; ++i)
-    if (list[i].seat == a->seat && list[i].kind == a->kind && list[i].arg == a->arg &&
-        a->count == 0)
-      return 1;
+    if (memcmp(&list[i], a, sizeof *a) == 0) return 1; /* every byte: unused ones are zero */
   return 0;
+}
+
+/* deckhand.h: unused bytes must be zero, in every game. A legal action with one stray byte
+ * anywhere past what its kind uses is refused, and the game is unchanged. */
+static void test_unused_bytes(void) {
+  static const char* const names[] = {"ghost-euchre", "sheepshead", "toonerville"};
+  size_t gi;
+  section("unused dh_action bytes must be zero, in every game");
+  for (gi = 0; gi < 3; ++gi) {
+    dh_game* g = NULL;
+    dh_action list[512];
+    size_t n = 0, i, k;
+    uint64_t deal = 1;
+    int tried = 0;
+    CHECK(dh_game_new(&g, names[gi], NULL, 0, gi == 2 ? 3 : 0, 0, NULL) == DH_OK);
+    for (k = 0; k < 60 && g; ++k) {
+      if (awaiting_deal(g)) {
+        CHECK(dh_game_deal_seed(g, deal++, NULL) == DH_OK);
+        continue;
+      }
+      if (dh_game_legal_actions(&n, list, 512, g) != DH_OK || n == 0) break;
+      for (i = 0; i < n; ++i) {
+        dh_action junk = list[i];
+        size_t at = 4 + (size_t)junk.count + (size_t)(rnd() % (28 - junk.count));
+        ((uint8_t*)&junk)[at] = (uint8_t)(1 + rnd() % 255);
+        expect_garbage_refused(g, &junk, DH_E_PARSE, "malformed_action");
+        ++tried;
+      }
+      CHECK(dh_game_apply(g, &list[k % n], NULL) == DH_OK);
+    }
+    CHECK(tried > 50);
+    dh_game_free(g);
+  }
 }
 
 static void test_garbage_actions(void) {
@@ -2140,6 +2171,7 @@ int main(void) {
   test_refusals();
   test_null_arguments();
   test_garbage_actions();
+  test_unused_bytes();
   test_buffers();
   test_serialize_round_trip();
   test_corrupt_bytes();

@@ -46,6 +46,14 @@ inline void write_code(ActionCode* out, uint64_t first8) {
   std::memset(bytes + 8, 0, sizeof *out - 8);
 }
 
+// True when cards[used..] of an action code are all zero (deckhand.h: unused bytes must be
+// zero, so that every action has exactly one code). Accumulated, not branched on.
+inline bool unused_cards_zero(const ActionCode& c, int used) {
+  unsigned any = 0;
+  for (int i = used; i < int(sizeof c.cards); ++i) any |= c.cards[i];
+  return any == 0;
+}
+
 template <typename Rules>
 class GameAdapter final : public Game {
  public:

@@ -86,10 +86,12 @@ struct Rules {
     return c;
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
-    if (c.kind > uint8_t(ActionKind::play) || c.count != 0)
+    if (c.kind > uint8_t(ActionKind::play) || c.count != 0 ||
+        !deckhand::detail::unused_cards_zero(c, 0))
       return fail(err, Reason::malformed_action,
-                  "action kind %d with %d cards is not a ghost-euchre action", int(c.kind),
-                  int(c.count));
+                  "action kind %d with %d cards is not a ghost-euchre action (unused bytes must "
+                  "be zero)",
+                  int(c.kind), int(c.count));
     *out = Action{c.seat, ActionKind(c.kind), c.arg, 0};
     return Reason::ok;
   }

@@ -85,10 +85,12 @@ struct Rules {
     return c;
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
-    if (c.kind > uint8_t(ActionKind::play) || c.count > 1)
+    if (c.kind > uint8_t(ActionKind::play) || c.count > 1 ||
+        !deckhand::detail::unused_cards_zero(c, c.count))
       return fail(err, Reason::malformed_action,
-                  "action kind %d with %d cards is not a sheepshead action", int(c.kind),
-                  int(c.count));
+                  "action kind %d with %d cards is not a sheepshead action (unused bytes must "
+                  "be zero)",
+                  int(c.kind), int(c.count));
     *out = Action{c.seat, ActionKind(c.kind), c.arg, c.count ? c.cards[0] : kNoCard};
     return Reason::ok;
   }

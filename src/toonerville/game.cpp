@@ -123,9 +123,8 @@ struct Rules {
     return c;
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
-    unsigned tail = 0;
-    for (int i = kActionBytes; i < int(sizeof c.cards); ++i) tail |= c.cards[i];
-    if (c.kind > uint8_t(ActionKind::discard) || c.count > kActionBytes || tail)
+    if (c.kind > uint8_t(ActionKind::discard) || c.count > kActionBytes ||
+        !deckhand::detail::unused_cards_zero(c, kActionBytes))
       return fail(err, Reason::malformed_action,
                   "action kind %d with %d cards is not a toonerville action", int(c.kind),
                   int(c.count));
