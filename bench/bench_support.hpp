@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#define DH_EXPERIMENTAL  // dh_game_copy, dh_game_deserialize_into
 #include "deckhand.h"
 #include "deckhand/rng.hpp"
 

@@ -10,7 +10,9 @@ install(TARGETS deckhand deckhand_static EXPORT deckhandTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/deckhand DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(FILES capi/include/deckhand.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES capi/include/deckhand.h ${DECKHAND_GENERATED_INCLUDE}/deckhand_version.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/deckhand)
 if(TARGET deckhand_cli)
   install(TARGETS deckhand_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
@@ -18,8 +20,15 @@ endif()
 install(EXPORT deckhandTargets NAMESPACE deckhand:: DESTINATION ${DECKHAND_CMAKE_DIR})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/deckhandConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/deckhandConfig.cmake INSTALL_DESTINATION ${DECKHAND_CMAKE_DIR})
+# The same promise as the SONAME (docs/abi.md): during 0.x only one minor version's releases
+# are compatible.
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(DECKHAND_COMPATIBILITY SameMinorVersion)
+else()
+  set(DECKHAND_COMPATIBILITY SameMajorVersion)
+endif()
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/deckhandConfigVersion.cmake
-  COMPATIBILITY SameMajorVersion)
+  COMPATIBILITY ${DECKHAND_COMPATIBILITY})
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/deckhandConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/deckhandConfigVersion.cmake DESTINATION ${DECKHAND_CMAKE_DIR})
 

@@ -7,7 +7,7 @@
 int main(void) {
   const char* options[] = {"renege=reject", "target=32"};
   dh_game* game = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   if (dh_game_new(&game, "ghost-euchre", options, 2, 0, 0, &err) != DH_OK) {
     fprintf(stderr, "%s\n", err.message);
     return 1;

@@ -4,11 +4,13 @@
  * Prints each group of checks as it runs, every failure with its line, and ends with
  * "N passed, N failed". Exits non-zero when any check failed.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define DH_EXPERIMENTAL /* dh_game_copy, dh_game_deserialize_into */
 #include "deckhand.h"
 
 static int g_passed = 0;
@@ -151,7 +153,7 @@ static char* record_of(const dh_game* g) {
 /* The record replays to a game whose serialized bytes are `want`. */
 static void check_replays_to(const char* record, bytes_t want) {
   dh_game* r = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   bytes_t got;
   CHECK_MSG(dh_record_replay(&r, record, &err) == DH_OK && r != NULL, "replay: %s (line %d)",
             err.message, (int)err.line);
@@ -199,7 +201,7 @@ static const char* phase(const dh_game* g) {
 
 static dh_game* new_game(const char* const* options, size_t n, int32_t dealer) {
   dh_game* g = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int rc = dh_game_new(&g, "ghost-euchre", options, n, 0, dealer, &err);
   CHECK_MSG(rc == DH_OK && g != NULL, "dh_game_new: %s", err.message);
   if (!g) exit(2);
@@ -207,7 +209,7 @@ static dh_game* new_game(const char* const* options, size_t n, int32_t dealer) {
 }
 
 static int apply_ok(dh_game* g, int32_t seat, const char* text) {
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int rc = dh_game_apply_text(g, seat, text, &err);
   CHECK_MSG(rc == DH_OK, "seat %d '%s': %s", (int)seat, text, err.message);
   return rc == DH_OK;
@@ -378,6 +380,48 @@ static void test_versions(void) {
   sprintf(expect, "%d.%d.%d", DH_VERSION_MAJOR, DH_VERSION_MINOR, DH_VERSION_PATCH);
   CHECK_MSG(strcmp(dh_version(), expect) == 0, "dh_version() = %s, header says %s", dh_version(),
             expect);
+  CHECK(strcmp(dh_version(), DH_VERSION_STRING) == 0);
+}
+
+/* dh_error can grow (deckhand.h): the library writes only the fields within err->size. */
+static void test_error_sizes(void) {
+  struct newer {
+    dh_error known;
+    char later_fields[64];
+  } big;
+  dh_error e;
+  dh_game* g = NULL;
+  size_t i;
+  int untouched = 1;
+  section("dh_error: fields written only within err->size (older and newer callers)");
+  /* size 0 (a zeroed dh_error) stands for the first layout with a size: all of it */
+  memset(&e, 0xAB, sizeof e);
+  e.size = 0;
+  CHECK(dh_game_new(&g, "no-such-game", NULL, 0, 0, 0, &e) == DH_E_UNKNOWN_GAME && g == NULL);
+  CHECK(e.status == DH_E_UNKNOWN_GAME && strcmp(e.code, "unknown_game") == 0 &&
+        strstr(e.message, "no-such-game") != NULL);
+  /* an older, smaller dh_error that ended before `code`: its fields only */
+  memset(&e, 0xAB, sizeof e);
+  e.size = (uint32_t)offsetof(dh_error, code);
+  CHECK(dh_game_new(&g, "no-such-game", NULL, 0, 0, 0, &e) == DH_E_UNKNOWN_GAME);
+  CHECK(e.status == DH_E_UNKNOWN_GAME && e.reason != 0 && e.line == 0);
+  untouched = 1;
+  for (i = offsetof(dh_error, code); i < sizeof e; ++i) untouched &= ((uint8_t*)&e)[i] == 0xAB;
+  CHECK(untouched);
+  /* a newer, larger one: every field this library knows, nothing past them */
+  memset(&big, 0xAB, sizeof big);
+  big.known.size = (uint32_t)sizeof big;
+  CHECK(dh_game_new(&g, "no-such-game", NULL, 0, 0, 0, &big.known) == DH_E_UNKNOWN_GAME);
+  CHECK(big.known.status == DH_E_UNKNOWN_GAME && strcmp(big.known.code, "unknown_game") == 0 &&
+        strstr(big.known.message, "no-such-game") != NULL);
+  untouched = 1;
+  for (i = 0; i < sizeof big.later_fields; ++i) untouched &= (uint8_t)big.later_fields[i] == 0xAB;
+  CHECK(untouched);
+  /* the initializer */
+  {
+    dh_error init = DH_ERROR_INIT;
+    CHECK(init.size == sizeof(dh_error) && init.status == 0 && init.code[0] == '\0');
+  }
 }
 
 static void test_statuses(void) {
@@ -424,7 +468,7 @@ static void test_statuses(void) {
 static void expect_new_fails(const char* name, const char* const* options, size_t n,
                              int32_t players, int32_t dealer, int status, const char* code) {
   dh_game* g = (dh_game*)&g_rng; /* a non-NULL sentinel that must be replaced by NULL */
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int rc;
   memset(&err, 0x5A, sizeof err);
   rc = dh_game_new(&g, name, options, n, players, dealer, &err);
@@ -449,7 +493,7 @@ static void test_create(void) {
   static const char* const repeated_case[] = {"renege=penalize", "RENEGE=penalize"};
   static const char* const bad_target[] = {"target=0"};
   dh_game* g = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   const char* name = NULL;
   int32_t players = 0;
   char* rec;
@@ -546,7 +590,7 @@ static long play_game(int index, uint64_t seed) {
   int scored = 0, first_hand = 1;
   char *legal_text, *fmt, *json, *rec;
   char line[64], dl[128];
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   uint64_t x = seed * 0x9E3779B97F4A7C15ull + 7u;
 
   while (!is_over(g)) {
@@ -667,7 +711,7 @@ static void test_full_games(void) {
 static void expect_refused(dh_game* g, int32_t seat, const char* text, int status,
                            const char* code) {
   bytes_t before = ser(g), after;
-  dh_error err, err2;
+  dh_error err = DH_ERROR_INIT, err2 = DH_ERROR_INIT;
   dh_action a;
   int rc;
   memset(&err, 0x5A, sizeof err);
@@ -703,7 +747,7 @@ static void expect_refused(dh_game* g, int32_t seat, const char* text, int statu
 
 static void expect_deal_refused(dh_game* g, const char* deal, int status, const char* code) {
   bytes_t before = ser(g), after;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int rc = deal ? dh_game_deal_text(g, deal, &err) : dh_game_deal_seed(g, 99, &err);
   CHECK_MSG(rc == status, "deal '%s': %s", deal ? deal : "seed", dh_status_name(rc));
   CHECK(err.status == status);
@@ -828,7 +872,7 @@ static void test_null_arguments(void) {
   static const char* const opts_with_null[] = {"renege=penalize", NULL};
   dh_game* g = new_game(NULL, 0, 0);
   dh_game* out = (dh_game*)&g_rng;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   dh_action a;
   size_t len = 0;
   int32_t i32 = 0;
@@ -955,7 +999,7 @@ static void test_null_arguments(void) {
 
 static void expect_garbage_refused(dh_game* g, const dh_action* a, int status, const char* code) {
   bytes_t before = ser(g), after;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int rc = dh_game_apply(g, a, &err);
   CHECK_MSG(rc == status, "kind %d seat %d arg %d count %d: %s, expected %s", a->kind, a->seat,
             a->arg, a->count, dh_status_name(rc), dh_status_name(status));
@@ -1298,7 +1342,7 @@ static void test_buffers(void) {
 static void check_round_trip(const dh_game* g) {
   bytes_t a = ser(g), b;
   dh_game* copy = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int32_t seat;
   CHECK_MSG(dh_game_deserialize(&copy, a.p, a.n, &err) == DH_OK && copy != NULL, "deserialize: %s",
             err.message);
@@ -1346,7 +1390,7 @@ static void test_serialize_round_trip(void) {
 
 static void expect_corrupt(const uint8_t* p, size_t n, int* bad) {
   dh_game* out = (dh_game*)&g_rng;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int rc = dh_game_deserialize(&out, p, n, &err);
   if (rc != DH_E_CORRUPT || out != NULL || strcmp(err.code, "corrupt_state") != 0) {
     ++*bad;
@@ -1433,7 +1477,7 @@ static void test_clone_and_reset(void) {
   static const char* const opts[] = {"renege=penalize"};
   dh_game *g = new_game(opts, 1, 2), *c = NULL, *fresh = new_game(opts, 1, 2);
   bytes_t before, after, cb, fb;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   uint64_t deal = 3;
   int i;
   section("dh_game_clone is independent; dh_game_reset returns to a new game");
@@ -1468,7 +1512,7 @@ static void test_clone_and_reset(void) {
 static void test_records(void) {
   dh_game *g = new_game(NULL, 0, 1), *r = NULL;
   bytes_t a, b;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   char *rec, *json;
   uint64_t deal = 21;
   int i;
@@ -1602,7 +1646,7 @@ static void test_views(void) {
  * dh_game_legal_actions and dh_game_apply, and an index past the list is refused. */
 static void test_apply_legal(void) {
   dh_game *by_index = NULL, *by_struct = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int hands = 0;
   section("dh_game_legal_count and dh_game_apply_legal against the struct path");
   CHECK(dh_game_new(&by_index, "ghost-euchre", NULL, 0, 0, 0, &err) == DH_OK);
@@ -1673,7 +1717,7 @@ static long play_sheepshead_game(int index, uint64_t seed) {
   const char* name = NULL;
   char *json, *rec, *fmt;
   char dl[160];
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   bytes_t a, b;
 
   rc = dh_game_new(&g, "sheepshead", opts, count_options(opts), index % 2 ? 5 : 0,
@@ -1859,7 +1903,7 @@ static dh_action g_tv_acts[2048];
 static void play_toonerville_rounds(int32_t players, int rounds, uint64_t seed) {
   const char* opts[] = {"max_buys=2", "rook_swap=new_meld"};
   dh_game *g = NULL, *r = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   size_t n = 0, k, n_scores = 0, n_deltas = 0;
   int64_t scores[5], deltas[5], sum[5] = {0, 0, 0, 0, 0};
   int32_t p = 0, seat, needs = -1;
@@ -1929,7 +1973,7 @@ static void play_toonerville_rounds(int32_t players, int rounds, uint64_t seed) 
 /* An explicit round whose stock runs out: the reshuffle must be given (T13). */
 static void test_toonerville_reshuffle_and_buys(void) {
   dh_game* g = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int32_t needs = -1, winner = -2;
   char deal[4096];
   int i;
@@ -1984,7 +2028,7 @@ static void test_toonerville_reshuffle_and_buys(void) {
 
 static void test_toonerville(void) {
   dh_game* g = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   section("toonerville: 3, 4 and 5 players, rounds through the C ABI, reshuffles, buys");
   CHECK(dh_game_new(&g, "toonerville", NULL, 0, 0, 0, &err) == DH_E_INVALID_ARGUMENT &&
         strcmp(err.code, "bad_player_count") == 0 && g == NULL);
@@ -2012,7 +2056,7 @@ static int step_any(dh_game* g, uint64_t* deal, size_t pick) {
 
 static dh_game* new_named(const char* name, const char* const* opts, size_t n, int32_t players) {
   dh_game* g = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int rc = dh_game_new(&g, name, opts, n, players, 0, &err);
   CHECK_MSG(rc == DH_OK && g != NULL, "%s: %s", name, err.message);
   return g;
@@ -2041,7 +2085,7 @@ static void test_history_off(void) {
     static const char* const twice[] = {"history=on", "HISTORY=off"};
     static const char* const cased[] = {" History = OFF "};
     dh_game* g = NULL;
-    dh_error err;
+    dh_error err = DH_ERROR_INIT;
     int32_t flag = -1;
     CHECK(dh_game_new(&g, "sheepshead", bad, 1, 0, 0, &err) == DH_E_BAD_OPTION && g == NULL);
     CHECK(strcmp(err.code, "bad_option") == 0 && strstr(err.message, "history") != NULL &&
@@ -2076,7 +2120,7 @@ static void test_history_off(void) {
       ++moves;
       if (i % 97 == 0) {
         bytes_t x = ser(off_game), y, z;
-        dh_error err;
+        dh_error err = DH_ERROR_INIT;
         agree = agree && x.n == first_size && same_views(on_game, off_game);
         /* copy into an existing handle, and restore into one: the same game */
         CHECK(dh_game_copy(copy, off_game, &err) == DH_OK);
@@ -2112,7 +2156,7 @@ static void test_history_off(void) {
     {
       bytes_t with = ser(on_game), without = ser(off_game);
       dh_game* back = NULL;
-      dh_error err;
+      dh_error err = DH_ERROR_INIT;
       int32_t flag = 1;
       CHECK(with.n > without.n);
       CHECK(dh_game_deserialize(&back, without.p, without.n, &err) == DH_OK && back != NULL);
@@ -2131,7 +2175,7 @@ static void test_history_off(void) {
     /* dh_game_copy across games makes dst the other game */
     {
       const char* name = NULL;
-      dh_error err;
+      dh_error err = DH_ERROR_INIT;
       bytes_t x = ser(other), y;
       CHECK(dh_game_copy(copy, other, &err) == DH_OK);
       CHECK(dh_game_name(&name, copy) == DH_OK && strcmp(name, gi == 0 ? "sheepshead" : "ghost-euchre") == 0);
@@ -2152,7 +2196,7 @@ static void test_history_off(void) {
   /* a record may ask for history=off: it replays all the same */
   {
     dh_game* g = NULL;
-    dh_error err;
+    dh_error err = DH_ERROR_INIT;
     int32_t flag = 1;
     const char* rec =
         "deckhand 1\ngame ghost-euchre\noption history=off\ndeal seed 4\n1 pass\n";
@@ -2166,6 +2210,7 @@ int main(void) {
   printf("deckhand C ABI test, library %s (header %d.%d.%d)\n", dh_version(), DH_VERSION_MAJOR,
          DH_VERSION_MINOR, DH_VERSION_PATCH);
   test_versions();
+  test_error_sizes();
   test_statuses();
   test_create();
   test_refusals();

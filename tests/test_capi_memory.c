@@ -41,7 +41,7 @@ static uint64_t resident_bytes(void) {
  * after a warm-up to the end. -1 on an engine error. */
 static int64_t play(const char* name, int32_t players, const char* option, uint64_t actions) {
   dh_game* g = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   const char* opts[1];
   uint64_t rng = 0x9E3779B97F4A7C15ull, seed = 1, done = 0, start = 0, end = 0;
   opts[0] = option;

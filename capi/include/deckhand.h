@@ -13,12 +13,22 @@
  *     *out_count, and writes nothing else.
  *   - Most functions take an optional `dh_error *err` as their last parameter. When it is
  *     not NULL it receives the status, the rule-level reason (e.g. "must_follow_suit") and a
- *     readable message naming the card, seat or rule. There is no global error state.
+ *     readable message naming the card, seat or rule. There is no global error state. Its
+ *     `size` must be set first (dh_error err = DH_ERROR_INIT;), so that later versions can
+ *     add fields to it.
  *   - A call that fails changes nothing: the game handle is exactly as before.
- *   - Free functions accept NULL. Distinct handles may be used from different threads at
- *     once; one handle must not be used from two threads at the same time.
- *   - ABI policy (docs/abi.md): releases with the same DH_VERSION_MAJOR are ABI compatible;
- *     minor releases only add functions, status codes, reasons and enum values.
+ *   - Free functions accept NULL.
+ *   - Threads: there is no mutable global state, so distinct handles may be used from
+ *     different threads at once. One handle must not be used from two threads at the same
+ *     time, not even by calls that take a `const dh_game *`: those fill a cache of legal
+ *     actions inside the handle. Clone or copy it (dh_game_clone, dh_game_copy) per thread.
+ *   - ABI policy (docs/abi.md): releases with the same DH_VERSION_MAJOR are ABI compatible
+ *     (during 0.x, the same DH_VERSION_MAJOR and DH_VERSION_MINOR); later releases only add
+ *     functions, status codes, reasons, enum values and fields at the end of dh_error.
+ *   - Tiers: the functions declared below are stable. Those declared only when DH_EXPERIMENTAL
+ *     is defined before this header is included may change or go in any release; functions
+ *     marked DH_DEPRECATED(msg) keep working until the next major version, and the message
+ *     names what replaces them.
  */
 #ifndef DECKHAND_H
 #define DECKHAND_H
@@ -30,9 +40,9 @@
 extern "C" {
 #endif
 
-#define DH_VERSION_MAJOR 0
-#define DH_VERSION_MINOR 1
-#define DH_VERSION_PATCH 0
+/* DH_VERSION_MAJOR, DH_VERSION_MINOR, DH_VERSION_PATCH and DH_VERSION_STRING ("0.2.0"),
+ * generated from the build's one version. */
+#include "deckhand_version.h"
 /* (major * 10000 + minor * 100 + patch), comparable with dh_version_number(). */
 #define DH_VERSION_NUMBER (DH_VERSION_MAJOR * 10000 + DH_VERSION_MINOR * 100 + DH_VERSION_PATCH)
 
@@ -48,6 +58,20 @@ extern "C" {
 #define DH_API __attribute__((visibility("default")))
 #else
 #define DH_API
+#endif
+
+/* Marks a function that still works but will go in the next major version; compilers warn
+ * where it is used (define DH_DISABLE_DEPRECATION_WARNINGS to silence them). */
+#if defined(DH_DISABLE_DEPRECATION_WARNINGS)
+#define DH_DEPRECATED(message)
+#elif defined(__cplusplus) && __cplusplus >= 201402L
+#define DH_DEPRECATED(message) [[deprecated(message)]]
+#elif defined(__GNUC__) || defined(__clang__)
+#define DH_DEPRECATED(message) __attribute__((deprecated(message)))
+#elif defined(_MSC_VER)
+#define DH_DEPRECATED(message) __declspec(deprecated(message))
+#else
+#define DH_DEPRECATED(message)
 #endif
 
 /* ---- Status codes (fixed values) ---------------------------------------------------- */
@@ -68,7 +92,7 @@ extern "C" {
 #define DH_E_UNSUPPORTED (-14) /* not possible for this game as created (history=off: no record) */
 
 /* ---- Versions ----------------------------------------------------------------------- */
-DH_API const char* dh_version(void);    /* "0.1.0" */
+DH_API const char* dh_version(void);    /* DH_VERSION_STRING of the library in use */
 DH_API int32_t dh_version_number(void); /* DH_VERSION_NUMBER of the library in use */
 
 /* "DH_E_ILLEGAL"-style name, or "DH_E_UNKNOWN_STATUS". Never NULL. */
@@ -77,13 +101,22 @@ DH_API const char* dh_status_name(int status);
 DH_API const char* dh_status_message(int status);
 
 /* ---- Errors ------------------------------------------------------------------------- */
+/* A structure that can grow: the caller sets `size` to sizeof(dh_error) as its header knows
+ * it, and the library writes only the fields that lie wholly within `size` bytes. A program
+ * built against this header keeps working with a later library whose dh_error has more
+ * fields, and a later program with this library (the fields it adds stay as it set them).
+ * A size of 0 (a zeroed dh_error, `dh_error err = {0};`) stands for the fields below, the
+ * first layout with a size (0.2.0); later versions keep that meaning. */
 typedef struct dh_error {
+  uint32_t size;     /* set by the caller: sizeof(dh_error) (DH_ERROR_INIT does it) */
   int32_t status;    /* the returned status */
   int32_t reason;    /* stable reason number (docs/reasons.md), 0 when none */
   int32_t line;      /* for records: 1-based line of the first refused line; else 0 */
   char code[40];     /* reason name, e.g. "must_follow_suit" */
   char message[200]; /* e.g. "must_follow_suit: 9H held, hearts led (...)" */
 } dh_error;
+/* dh_error err = DH_ERROR_INIT; */
+#define DH_ERROR_INIT {sizeof(dh_error), 0, 0, 0, {0}, {0}}
 
 /* ---- Actions ------------------------------------------------------------------------ */
 /* An action as plain bytes (32 in all). `kind` and `arg` depend on the game; French card
@@ -136,10 +169,6 @@ DH_API int dh_game_new(dh_game** out, const char* name, const char* const* optio
                        size_t n_options, int32_t players, int32_t first_dealer, dh_error* err);
 DH_API void dh_game_free(dh_game* game);
 DH_API int dh_game_clone(dh_game** out, const dh_game* game, dh_error* err);
-/* Makes `dst` a copy of `src` (any game), reusing dst's memory: no allocation when both are
- * the same game and dst's history has room for src's (always, with history=off). For search
- * bots that copy states millions of times. */
-DH_API int dh_game_copy(dh_game* dst, const dh_game* src, dh_error* err);
 /* Back to a new game with the same options and first dealer (keeps its memory). */
 DH_API int dh_game_reset(dh_game* game, dh_error* err);
 
@@ -235,10 +264,6 @@ DH_API int dh_game_last_hand_json(size_t* out_len, char* buf, size_t cap, const 
  * every platform. */
 DH_API int dh_game_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_game* game);
 DH_API int dh_game_deserialize(dh_game** out, const uint8_t* bytes, size_t len, dh_error* err);
-/* Restores bytes of the handle's own game into it, reusing its memory (no allocation for
- * history=off bytes). Bytes of another game are refused (DH_E_CORRUPT). */
-DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t len,
-                                    dh_error* err);
 /* 1 when the game keeps its history (history=on, the default), else 0. */
 DH_API int dh_game_keeps_history(int32_t* out_flag, const dh_game* game);
 
@@ -251,6 +276,23 @@ DH_API int dh_record_replay(dh_game** out, const char* record, dh_error* err);
 /* The JSON result of `deckhand replay` for a record (DESIGN.md). Returns DH_OK whenever the
  * JSON was written, whether the record was accepted or not: read "ok" in the JSON. */
 DH_API int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const char* record);
+
+/* ---- Experimental: declared only with DH_EXPERIMENTAL defined ---------------------------- */
+/* These may change or go in any release (docs/abi.md); the library always exports them. */
+#ifdef DH_EXPERIMENTAL
+
+/* Makes `dst` a copy of `src` (any game), reusing dst's memory: no allocation when both are
+ * the same game and dst's history has room for src's (always, with history=off). For search
+ * bots that copy states millions of times. */
+DH_API int dh_game_copy(dh_game* dst, const dh_game* src, dh_error* err);
+
+/* Restores bytes of the handle's own game into it, reusing its memory (no allocation for
+ * history=off bytes). Bytes of another game are refused (DH_E_CORRUPT); on any failure the
+ * handle is unchanged. */
+DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t len,
+                                    dh_error* err);
+
+#endif /* DH_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }

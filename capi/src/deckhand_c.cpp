@@ -1,12 +1,14 @@
 // The C ABI (capi/include/deckhand.h) over deckhand::Game. Nothing throws across this
 // boundary: every entry point catches, and a failed call leaves its handle unchanged.
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <string>
 #include <vector>
 
 #include "../../src/common/text.hpp"
+#define DH_EXPERIMENTAL  // defines the experimental tier too
 #include "deckhand.h"
 #include "deckhand/game.hpp"
 
@@ -102,15 +104,32 @@ void copy_text(char* dst, size_t cap, const char* src) {
   dst[k] = '\0';
 }
 
-int report(dh_error* err, int status, Reason reason, const char* message, int line = 0) {
-  if (err) {
-    err->status = status;
-    err->reason = int32_t(reason);
-    err->line = line;
-    copy_text(err->code, sizeof err->code, status == DH_OK ? "ok" : deckhand::reason_name(reason));
-    copy_text(err->message, sizeof err->message, message);
-  }
+// The first layout with a size field (0.2.0): what a size of 0 stands for. Fixed forever,
+// whatever fields later versions add.
+constexpr size_t kFirstErrorLayout = 256;
+static_assert(sizeof(dh_error) == kFirstErrorLayout, "a new dh_error field goes at the end");
+
+// Whether field `end` (an offsetof + sizeof) lies within the caller's dh_error.
+bool fits(const dh_error* err, size_t end) {
+  return (err->size == 0 ? kFirstErrorLayout : err->size) >= end;
+}
+#define DH_FIELD_END(field) (offsetof(dh_error, field) + sizeof(dh_error::field))
+
+// Fills the fields of *err that the caller's dh_error has room for (deckhand.h: `size`).
+int report(dh_error* err, int status, Reason reason, const char* code, const char* message,
+           int line = 0) {
+  if (!err) return status;
+  if (fits(err, DH_FIELD_END(status))) err->status = status;
+  if (fits(err, DH_FIELD_END(reason))) err->reason = int32_t(reason);
+  if (fits(err, DH_FIELD_END(line))) err->line = line;
+  if (fits(err, DH_FIELD_END(code))) copy_text(err->code, sizeof err->code, code);
+  if (fits(err, DH_FIELD_END(message))) copy_text(err->message, sizeof err->message, message);
   return status;
+}
+
+int report(dh_error* err, int status, Reason reason, const char* message, int line = 0) {
+  return report(err, status, reason, status == DH_OK ? "ok" : deckhand::reason_name(reason),
+                message, line);
 }
 
 int from_reason(dh_error* err, Reason r, const Error& e) {
@@ -119,15 +138,9 @@ int from_reason(dh_error* err, Reason r, const Error& e) {
 }
 
 int null_arg(dh_error* err, const char* what) {
-  std::string msg = std::string("null_argument: ") + what + " is NULL";
-  if (err) {
-    err->status = DH_E_NULL_ARGUMENT;
-    err->reason = 0;
-    err->line = 0;
-    copy_text(err->code, sizeof err->code, "null_argument");
-    copy_text(err->message, sizeof err->message, msg.c_str());
-  }
-  return DH_E_NULL_ARGUMENT;
+  char message[96];
+  std::snprintf(message, sizeof message, "null_argument: %s is NULL", what);
+  return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument", message);
 }
 
 template <typename F>
@@ -183,7 +196,7 @@ size_t gather_legal_actions(const dh_game* game) {
 extern "C" {
 
 const char* dh_version(void) {
-  return "0.1.0";
+  return DH_VERSION_STRING;
 }
 int32_t dh_version_number(void) {
   return DH_VERSION_NUMBER;

@@ -21,7 +21,7 @@ std::vector<uint8_t> bytes_of(const dh_game* g) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   dh_game* g = nullptr;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   // The first byte picks the game (bits 7-6: 0 ghost-euchre, 1 sheepshead, 2-3 toonerville)
   // and how many of its options to set.
   const int which = size ? data[0] >> 6 : 0;

@@ -42,19 +42,23 @@ cmake --install "$build_dir" --prefix "$prefix" "${config_args[@]}" >"$work/inst
 step "installed files"
 lib=$prefix/$libdir
 [[ -f $lib/libdeckhand.so.$version ]] || fail "missing $lib/libdeckhand.so.$version"
-[[ -L $lib/libdeckhand.so.0 ]] || fail "$lib/libdeckhand.so.0 is not a symlink (SOVERSION)"
-[[ -e $lib/libdeckhand.so.0 ]] || fail "$lib/libdeckhand.so.0 is a dangling symlink"
+# docs/abi.md: the SONAME carries the major version, and during 0.x the minor one too.
+major=${version%%.*} rest=${version#*.}
+if [[ $major == 0 ]]; then soversion=0.${rest%%.*}; else soversion=$major; fi
+[[ -L $lib/libdeckhand.so.$soversion ]] || fail "$lib/libdeckhand.so.$soversion is not a symlink (SOVERSION)"
+[[ -e $lib/libdeckhand.so.$soversion ]] || fail "$lib/libdeckhand.so.$soversion is a dangling symlink"
 [[ -L $lib/libdeckhand.so ]] || fail "$lib/libdeckhand.so (the link-time name) is not a symlink"
 [[ -f $lib/libdeckhand.a ]] || fail "missing $lib/libdeckhand.a"
 if command -v readelf >/dev/null; then
   soname=$(readelf -d "$lib/libdeckhand.so.$version" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
-  [[ $soname == libdeckhand.so.0 ]] || fail "SONAME is '$soname', expected libdeckhand.so.0"
+  [[ $soname == libdeckhand.so.$soversion ]] || fail "SONAME is '$soname', expected libdeckhand.so.$soversion"
 fi
 cmake_dir=$lib/cmake/deckhand
 for f in deckhandConfig.cmake deckhandConfigVersion.cmake deckhandTargets.cmake; do
   [[ -f $cmake_dir/$f ]] || fail "missing $cmake_dir/$f"
 done
-[[ -f $prefix/include/deckhand.h && -f $prefix/include/deckhand/ghost_euchre.hpp ]] ||
+[[ -f $prefix/include/deckhand.h && -f $prefix/include/deckhand_version.h &&
+   -f $prefix/include/deckhand/ghost_euchre.hpp ]] ||
   fail "headers missing under $prefix/include"
 [[ -f $lib/pkgconfig/deckhand.pc ]] || fail "missing $lib/pkgconfig/deckhand.pc"
 
@@ -66,6 +70,7 @@ consumer_build=$work/cmake_consumer
 cmake -S "$here/cmake_consumer" -B "$consumer_build" \
   -DCMAKE_BUILD_TYPE="$config" \
   -DCMAKE_PREFIX_PATH="$prefix" \
+  -DDECKHAND_EXPECTED_VERSION="$version" \
   -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
   -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" \
   -DCMAKE_C_FLAGS="$cflags" -DCMAKE_CXX_FLAGS="$cxxflags" \

@@ -16,7 +16,7 @@ static int expect_status(const char* what, int got, int want) {
 }
 
 static int play(dh_game* game) {
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   dh_action legal[MAX_ACTIONS];
   size_t count = 0, i;
   int32_t seat = -1, next_seat = -1;
@@ -57,7 +57,7 @@ static int play(dh_game* game) {
 
 int main(void) {
   dh_game* game = NULL;
-  dh_error err;
+  dh_error err = DH_ERROR_INIT;
   int ok;
 
   if (dh_version_number() != DH_VERSION_NUMBER) {
