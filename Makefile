@@ -7,7 +7,7 @@
 PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
-.PHONY: demo test sanitize fuzz bench deps clean
+.PHONY: demo test sanitize fuzz bench deps clean abi-check abi-baseline install
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -60,6 +60,31 @@ bench: deps
 	cmake --preset release
 	cmake --build --preset release -j $(JOBS) --target deckhand_bench
 	./build/release/bench/deckhand_bench
+
+# The C ABI against its committed baseline (docs/abi.md): libabigail's abidw describes the
+# shared library's exported functions and the types they reach (from the public headers
+# only), abidiff compares; an incompatible change fails, an addition is reported.
+ABI_BUILD := build/abi
+ABI_BASELINE := abi/libdeckhand.abi
+ABI_DW = abidw --no-corpus-path --exported-interfaces-only --drop-private-types --suppressions abi/suppressions.ini --type-id-style hash --headers-dir capi/include --headers-dir $(ABI_BUILD)/generated/include
+abi-library: deps
+	@$(MAKE) --no-print-directory deps PACKAGES="abigail-tools"
+	cmake -S . -B $(ABI_BUILD) -DCMAKE_BUILD_TYPE=Debug -DDECKHAND_BUILD_TESTS=OFF \
+	  -DDECKHAND_BUILD_BENCH=OFF -DDECKHAND_BUILD_TOOLS=OFF > /dev/null
+	cmake --build $(ABI_BUILD) -j $(JOBS) --target deckhand
+
+abi-check: abi-library
+	$(ABI_DW) --out-file $(ABI_BUILD)/current.abi $(ABI_BUILD)/libdeckhand.so
+	@abidiff $(ABI_BASELINE) $(ABI_BUILD)/current.abi > $(ABI_BUILD)/abidiff.txt; status=$$?; \
+	cat $(ABI_BUILD)/abidiff.txt; \
+	if [ $$((status & 8)) -ne 0 ]; then echo "abi-check: INCOMPATIBLE change to the C ABI (see above)"; exit 1; \
+	elif [ $$((status & 3)) -ne 0 ]; then echo "abi-check: abidiff failed ($$status)"; exit 1; \
+	elif [ $$((status & 4)) -ne 0 ]; then echo "abi-check: compatible additions; run 'make abi-baseline' when releasing"; \
+	else echo "abi-check: the C ABI matches $(ABI_BASELINE)"; fi
+
+abi-baseline: abi-library
+	$(ABI_DW) --out-file $(ABI_BASELINE) $(ABI_BUILD)/libdeckhand.so
+	@echo "wrote $(ABI_BASELINE)"
 
 clean:
 	rm -rf build
