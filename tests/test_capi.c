@@ -2206,11 +2206,93 @@ static void test_history_off(void) {
   }
 }
 
+/* Discovery: the catalog through the C ABI. */
+static void test_catalog(void) {
+  size_t games = 0, g, i, index = 99, len = 0;
+  char* json;
+  section("discovery: dh_catalog_* lists games, options, phases and action kinds");
+  CHECK(dh_catalog_game_count(&games) == DH_OK && games == 3);
+  CHECK(dh_catalog_game_count(NULL) == DH_E_NULL_ARGUMENT);
+  for (g = 0; g < games; ++g) {
+    dh_game_info info = DH_GAME_INFO_INIT;
+    dh_game* game = NULL;
+    int32_t seen_history = 0;
+    CHECK(dh_catalog_game(&info, g) == DH_OK && info.name != NULL && info.description != NULL);
+    CHECK(info.size == sizeof info);
+    CHECK(dh_catalog_find_game(&index, info.name) == DH_OK && index == g);
+    CHECK(info.min_players >= 3 && info.max_players <= 5 && info.min_players <= info.max_players);
+    /* every option's default is accepted by dh_game_new */
+    for (i = 0; i < (size_t)info.option_count; ++i) {
+      dh_option_info o = DH_OPTION_INFO_INIT;
+      char option[96];
+      const char* opts[1];
+      CHECK(dh_catalog_option(&o, g, i) == DH_OK && o.name && o.values && o.default_value &&
+            o.rule && o.description);
+      snprintf(option, sizeof option, "%s=%s", o.name, o.default_value);
+      opts[0] = option;
+      CHECK_MSG(dh_game_new(&game, info.name, opts, 1, info.min_players, 0, NULL) == DH_OK,
+                "%s: %s", info.name, option);
+      dh_game_free(game);
+      game = NULL;
+      seen_history |= strcmp(o.name, "history") == 0;
+    }
+    CHECK(seen_history);
+    {
+      dh_option_info o = DH_OPTION_INFO_INIT;
+      CHECK(dh_catalog_option(&o, g, (size_t)info.option_count) == DH_E_INVALID_ARGUMENT);
+    }
+    /* the phase of a new game is the catalog's first */
+    {
+      const char *first = NULL, *now = NULL;
+      CHECK(dh_catalog_phase(&first, g, 0) == DH_OK && first != NULL);
+      CHECK(dh_game_new(&game, info.name, NULL, 0, info.min_players, 0, NULL) == DH_OK);
+      CHECK(dh_game_phase(&now, game) == DH_OK && strcmp(now, first) == 0);
+      dh_game_free(game);
+      CHECK(dh_catalog_phase(&first, g, (size_t)info.phase_count) == DH_E_INVALID_ARGUMENT &&
+            first == NULL);
+    }
+    for (i = 0; i < (size_t)info.action_kind_count; ++i) {
+      dh_action_kind_info k = DH_ACTION_KIND_INFO_INIT;
+      CHECK(dh_catalog_action_kind(&k, g, i) == DH_OK && k.kind == (int32_t)i && k.name &&
+            starts_with(k.syntax, k.name));
+    }
+  }
+  /* matching rules, unknown names, out of range, NULLs */
+  CHECK(dh_catalog_find_game(&index, " SheepsHead ") == DH_OK && index == 1);
+  CHECK(dh_catalog_find_game(&index, "sheeps head") == DH_E_UNKNOWN_GAME);
+  CHECK(dh_catalog_find_game(NULL, "sheepshead") == DH_E_NULL_ARGUMENT);
+  {
+    dh_game_info info = DH_GAME_INFO_INIT;
+    dh_game_info zero;
+    struct older {
+      uint32_t size;
+      int32_t min_players;
+    } small;
+    CHECK(dh_catalog_game(&info, games) == DH_E_INVALID_ARGUMENT);
+    CHECK(dh_catalog_game(NULL, 0) == DH_E_NULL_ARGUMENT);
+    /* size 0 is the whole first layout; a smaller struct gets only what fits */
+    memset(&zero, 0, sizeof zero);
+    CHECK(dh_catalog_game(&zero, 2) == DH_OK && zero.max_players == 5 && zero.name != NULL);
+    small.size = (uint32_t)sizeof small;
+    small.min_players = -1;
+    CHECK(dh_catalog_game((dh_game_info*)&small, 2) == DH_OK && small.min_players == 3 &&
+          small.size == sizeof small);
+  }
+  json = (char*)xmalloc(1);
+  CHECK(dh_catalog_json(&len, NULL, 0) == DH_E_BUFFER_TOO_SMALL && len > 100);
+  free(json);
+  json = (char*)xmalloc(len);
+  CHECK(dh_catalog_json(&len, json, len) == DH_OK && strstr(json, "\"toonerville\"") &&
+        strstr(json, "\"max_buys\"") && strstr(json, "\"history\""));
+  free(json);
+}
+
 int main(void) {
   printf("deckhand C ABI test, library %s (header %d.%d.%d)\n", dh_version(), DH_VERSION_MAJOR,
          DH_VERSION_MINOR, DH_VERSION_PATCH);
   test_versions();
   test_error_sizes();
+  test_catalog();
   test_statuses();
   test_create();
   test_refusals();

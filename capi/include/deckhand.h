@@ -118,6 +118,59 @@ typedef struct dh_error {
 /* dh_error err = DH_ERROR_INIT; */
 #define DH_ERROR_INIT {sizeof(dh_error), 0, 0, 0, {0}, {0}}
 
+/* ---- Discovery ---------------------------------------------------------------------- */
+/* What games, options, phases and action kinds this library has, for programs that build
+ * their menus, option forms or bindings from it (`deckhand games` prints the same).
+ * Structures are filled like dh_error: the caller sets `size` (the *_INIT macros do), the
+ * library writes the fields within it, and a size of 0 stands for this first layout. Strings
+ * are the library's own, valid for as long as it is loaded.
+ * Matching rules, everywhere a name is given: game names, option names and option values are
+ * compared ignoring ASCII case and the spaces around them ("Ghost-Euchre", " Renege = reject
+ * "); an option given twice is refused. */
+typedef struct dh_game_info {
+  uint32_t size;
+  int32_t min_players;
+  int32_t max_players;
+  int32_t option_count;      /* its own options, then the engine's (history) */
+  int32_t phase_count;       /* the values dh_game_phase() returns */
+  int32_t action_kind_count; /* dh_action kinds */
+  const char* name;          /* "ghost-euchre" */
+  const char* description;   /* one line */
+} dh_game_info;
+#define DH_GAME_INFO_INIT {sizeof(dh_game_info), 0, 0, 0, 0, 0, NULL, NULL}
+
+typedef struct dh_option_info {
+  uint32_t size;
+  const char* name;          /* "renege" */
+  const char* values;        /* "reject|penalize"; "1..10000" = whole numbers in that range;
+                                "unlimited|1..1000" = either */
+  const char* default_value; /* "reject" */
+  const char* rule;          /* the rule it varies, e.g. "G8"; "engine" for history */
+  const char* description;   /* one line */
+} dh_option_info;
+#define DH_OPTION_INFO_INIT {sizeof(dh_option_info), NULL, NULL, NULL, NULL, NULL}
+
+typedef struct dh_action_kind_info {
+  uint32_t size;
+  int32_t kind;       /* dh_action.kind */
+  const char* name;   /* "bid" */
+  const char* syntax; /* its action text: "bid 3|4|5|moon" */
+} dh_action_kind_info;
+#define DH_ACTION_KIND_INFO_INIT {sizeof(dh_action_kind_info), 0, NULL, NULL}
+
+/* The number of games; game `index` (0 .. count-1, a fixed order); the index of the game of
+ * that name (DH_E_UNKNOWN_GAME when there is none). */
+DH_API int dh_catalog_game_count(size_t* out_count);
+DH_API int dh_catalog_game(dh_game_info* out, size_t index);
+DH_API int dh_catalog_find_game(size_t* out_index, const char* name);
+/* Option, phase and action kind `index` of game `game_index`; DH_E_INVALID_ARGUMENT past the
+ * counts in dh_game_info. */
+DH_API int dh_catalog_option(dh_option_info* out, size_t game_index, size_t index);
+DH_API int dh_catalog_phase(const char** out_name, size_t game_index, size_t index);
+DH_API int dh_catalog_action_kind(dh_action_kind_info* out, size_t game_index, size_t index);
+/* All of it as one JSON document (docs/cli.md, `deckhand games --json`). */
+DH_API int dh_catalog_json(size_t* out_len, char* buf, size_t cap);
+
 /* ---- Actions ------------------------------------------------------------------------ */
 /* An action as plain bytes (32 in all). `kind` and `arg` depend on the game; French card
  * code = suit * 8 + rank, ranks 7 8 9 T J Q K A = 0..7, suits C D H S = 0..3.

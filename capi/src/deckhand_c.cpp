@@ -191,9 +191,97 @@ size_t gather_legal_actions(const dh_game* game) {
   return game->game->legal_actions(codes.data(), codes.size());
 }
 
+// Copies a filled discovery structure into the caller's, within its `size` (deckhand.h: a
+// size of 0 is this first layout), keeping the caller's size.
+template <typename Info>
+int write_info(Info* out, const Info& info) {
+  const size_t room = out->size == 0 ? sizeof(Info) : out->size;
+  const size_t n = room < sizeof(Info) ? room : sizeof(Info);
+  if (n > sizeof info.size)
+    std::memcpy(reinterpret_cast<unsigned char*>(out) + sizeof info.size,
+                reinterpret_cast<const unsigned char*>(&info) + sizeof info.size,
+                n - sizeof info.size);
+  return DH_OK;
+}
+
+const deckhand::GameSpec* spec_at(size_t index) {
+  const auto& specs = deckhand::game_specs();
+  return index < specs.size() ? &specs[index] : nullptr;
+}
+
+// Option `index` of a game: its own, then the engine's.
+const deckhand::OptionSpec* option_at(const deckhand::GameSpec& spec, size_t index) {
+  if (index < spec.options.size()) return &spec.options[index];
+  index -= spec.options.size();
+  return index < deckhand::engine_options().size() ? &deckhand::engine_options()[index] : nullptr;
+}
+
 }  // namespace
 
 extern "C" {
+
+int dh_catalog_game_count(size_t* out_count) {
+  if (!out_count) return DH_E_NULL_ARGUMENT;
+  *out_count = deckhand::game_specs().size();
+  return DH_OK;
+}
+
+int dh_catalog_game(dh_game_info* out, size_t index) {
+  if (!out) return DH_E_NULL_ARGUMENT;
+  const deckhand::GameSpec* spec = spec_at(index);
+  if (!spec) return DH_E_INVALID_ARGUMENT;
+  dh_game_info info;
+  info.size = sizeof info;
+  info.min_players = spec->min_players;
+  info.max_players = spec->max_players;
+  info.option_count = int32_t(spec->options.size() + deckhand::engine_options().size());
+  info.phase_count = int32_t(spec->phases.size());
+  info.action_kind_count = int32_t(spec->action_kinds.size());
+  info.name = spec->name;
+  info.description = spec->description;
+  return write_info(out, info);
+}
+
+int dh_catalog_find_game(size_t* out_index, const char* name) {
+  if (!out_index || !name) return DH_E_NULL_ARGUMENT;
+  const deckhand::GameSpec* spec = deckhand::find_game_spec(name);
+  if (!spec) return DH_E_UNKNOWN_GAME;
+  *out_index = size_t(spec - deckhand::game_specs().data());
+  return DH_OK;
+}
+
+int dh_catalog_option(dh_option_info* out, size_t game_index, size_t index) {
+  if (!out) return DH_E_NULL_ARGUMENT;
+  const deckhand::GameSpec* spec = spec_at(game_index);
+  const deckhand::OptionSpec* o = spec ? option_at(*spec, index) : nullptr;
+  if (!o) return DH_E_INVALID_ARGUMENT;
+  const dh_option_info info{sizeof info,      o->name, o->values,
+                            o->default_value, o->rule, o->description};
+  return write_info(out, info);
+}
+
+int dh_catalog_phase(const char** out_name, size_t game_index, size_t index) {
+  if (!out_name) return DH_E_NULL_ARGUMENT;
+  *out_name = nullptr;
+  const deckhand::GameSpec* spec = spec_at(game_index);
+  if (!spec || index >= spec->phases.size()) return DH_E_INVALID_ARGUMENT;
+  *out_name = spec->phases[index];
+  return DH_OK;
+}
+
+int dh_catalog_action_kind(dh_action_kind_info* out, size_t game_index, size_t index) {
+  if (!out) return DH_E_NULL_ARGUMENT;
+  const deckhand::GameSpec* spec = spec_at(game_index);
+  if (!spec || index >= spec->action_kinds.size()) return DH_E_INVALID_ARGUMENT;
+  const deckhand::ActionKindSpec& k = spec->action_kinds[index];
+  const dh_action_kind_info info{sizeof info, k.code, k.name, k.syntax};
+  return write_info(out, info);
+}
+
+int dh_catalog_json(size_t* out_len, char* buf, size_t cap) {
+  if (!out_len) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] { return write_text(out_len, buf, cap, deckhand::catalog_json()); });
+}
 
 const char* dh_version(void) {
   return DH_VERSION_STRING;

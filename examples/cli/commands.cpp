@@ -152,4 +152,30 @@ int cmd_demo(uint64_t seed, const std::string& out_dir) {
   return toonerville_demo(seed, out_dir);
 }
 
+int cmd_games(bool json) {
+  if (json) {
+    fmt::print("{}\n", catalog_json());
+    return 0;
+  }
+  for (const GameSpec& spec : game_specs()) {
+    const std::string players = spec.min_players == spec.max_players
+                                    ? std::to_string(spec.min_players)
+                                    : fmt::format("{}-{}", spec.min_players, spec.max_players);
+    fmt::print("{} ({} players)\n  {}\n  options (key=value):\n", spec.name, players,
+               spec.description);
+    for (const auto& options : {spec.options, engine_options()})
+      for (const OptionSpec& o : options)
+        fmt::print("    {:<16} {:<26} default {:<11} {:<6} {}\n", o.name, o.values, o.default_value,
+                   o.rule, o.description);
+    fmt::print("  phases:");
+    for (const char* phase : spec.phases) fmt::print(" {}", phase);
+    fmt::print("\n  actions:");
+    for (const ActionKindSpec& k : spec.action_kinds) fmt::print(" [{}]", k.syntax);
+    fmt::print("\n\n");
+  }
+  fmt::print(
+      "Game names, option names and values are matched ignoring case and surrounding spaces.\n");
+  return 0;
+}
+
 }  // namespace deckhand::cli

@@ -13,5 +13,7 @@ int cmd_view(const std::string& path, int seat, bool json);
 int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, int players, bool quiet);
 int cmd_play(const std::string& game, uint64_t seed, int players, int seat);
 int cmd_demo(uint64_t seed, const std::string& out_dir);
+// The games, their options, phases and action kinds (deckhand::catalog_json with --json).
+int cmd_games(bool json);
 
 }  // namespace deckhand::cli

@@ -18,6 +18,7 @@ constexpr const char* kUsage =
     "  deckhand simulate GAME [--games N] [--seed S] [--players N] [--quiet]  bots play N games\n"
     "  deckhand play GAME [--seed S] [--seat K] [--players N]  play against the built-in bots\n"
     "  deckhand demo [--seed S] [--out DIR]   one readable bot game of each game, replayed\n"
+    "  deckhand games [--json]            the games, their options, phases and actions\n"
     "games: ghost-euchre (3 players), sheepshead (5), toonerville (--players 3-5, default 4)\n"
     "exit codes: 0 ok, 1 refused or failed, 2 usage error\n";
 
@@ -138,6 +139,11 @@ static int run(int argc, char** argv) {
     if (!seed_flag(args, &seed, &why)) return usage(why);
     const std::string* out = flag(args, "out");
     return cmd_demo(seed, out ? *out : std::string("."));
+  }
+  if (cmd == "games") {
+    if (!parse_args(argc, argv, {}, {"json"}, &args, &why)) return usage(why);
+    if (!args.positional.empty()) return usage("games takes no positional arguments");
+    return cmd_games(has(args, "json"));
   }
   return usage("unknown command '" + cmd + "'");
 }

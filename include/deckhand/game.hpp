@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -127,15 +128,45 @@ class Game {
   virtual void reset() = 0;
 };
 
+// --- Discovery: what games, options, phases and actions this build has ---
+
+struct OptionSpec {
+  const char* name;           // "renege"
+  const char* values;         // the allowed values: "reject|penalize", "1..10000" (whole
+                              // numbers in that range), "unlimited|1..1000"
+  const char* default_value;  // "reject"
+  const char* rule;           // the rule it varies ("G8"), or "engine"
+  const char* description;    // one line
+};
+struct ActionKindSpec {
+  int code;            // ActionCode::kind
+  const char* name;    // "bid"
+  const char* syntax;  // the action text: "bid 3|4|5|moon"
+};
 struct GameSpec {
-  const char* name;
+  const char* name;  // "ghost-euchre"
   int min_players;
   int max_players;
+  const char* description;
+  std::span<const OptionSpec> options;  // the game's own options; engine_options() apply too
+  std::span<const char* const> phases;  // phase_name() values, in the game's order
+  std::span<const ActionKindSpec> action_kinds;
 };
 // The games this build knows, in a fixed order.
 const std::vector<GameSpec>& game_specs();
+// The game of that name, matched as make_game does (case-insensitive, spaces around it
+// ignored), or nullptr.
+const GameSpec* find_game_spec(std::string_view name);
+// The options every game takes besides its own (history=on|off).
+std::span<const OptionSpec> engine_options();
+// Everything above as one JSON document: {"games": [{"name", "min_players", "max_players",
+// "description", "options": [{"name", "values", "default", "rule", "description"}],
+// "phases": [...], "action_kinds": [{"code", "name", "syntax"}]}]} (`deckhand games --json`).
+std::string catalog_json();
 
 // Creates a game by name with `key=value` options; players 0 means the game's default.
+// Names, option names and option values are matched ignoring ASCII case and the spaces
+// around them ("Ghost-Euchre", " renege = Penalize ").
 // Besides its own options every game takes the engine option `history=on|off` (default on).
 std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options, int players,
                                 int first_dealer, Error* err);

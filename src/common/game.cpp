@@ -8,9 +8,65 @@
 namespace deckhand {
 
 const std::vector<GameSpec>& game_specs() {
-  static const std::vector<GameSpec> specs = {
-      {"ghost-euchre", 3, 3}, {"sheepshead", 5, 5}, {"toonerville", 3, 5}};
+  static const std::vector<GameSpec> specs = {ghost_euchre::ghost_euchre_spec(),
+                                              sheepshead::sheepshead_spec(),
+                                              toonerville::toonerville_spec()};
   return specs;
+}
+
+const GameSpec* find_game_spec(std::string_view name) {
+  for (const GameSpec& spec : game_specs())
+    if (text::iequals(text::trim(name), spec.name)) return &spec;
+  return nullptr;
+}
+
+namespace {
+constexpr OptionSpec kEngineOptions[] = {
+    {"history", "on|off", "on", "engine",
+     "off: keep no history (constant memory; no record; serialize writes the state alone)"},
+};
+}  // namespace
+
+std::span<const OptionSpec> engine_options() {
+  return kEngineOptions;
+}
+
+std::string catalog_json() {
+  text::Json j;
+  j.begin_object().key("games").begin_array();
+  for (const GameSpec& spec : game_specs()) {
+    j.begin_object();
+    j.key("name").value(spec.name);
+    j.key("min_players").value(spec.min_players);
+    j.key("max_players").value(spec.max_players);
+    j.key("description").value(spec.description);
+    j.key("options").begin_array();
+    for (const auto& options : {spec.options, engine_options()})
+      for (const OptionSpec& o : options) {
+        j.begin_object();
+        j.key("name").value(o.name).key("values").value(o.values);
+        j.key("default").value(o.default_value).key("rule").value(o.rule);
+        j.key("description").value(o.description).end_object();
+      }
+    j.end_array();
+    j.key("phases").begin_array();
+    for (const char* phase : spec.phases) j.value(phase);
+    j.end_array();
+    j.key("action_kinds").begin_array();
+    for (const ActionKindSpec& k : spec.action_kinds)
+      j.begin_object()
+          .key("code")
+          .value(k.code)
+          .key("name")
+          .value(k.name)
+          .key("syntax")
+          .value(k.syntax)
+          .end_object();
+    j.end_array();
+    j.end_object();
+  }
+  j.end_array().end_object();
+  return j.take();
 }
 
 bool split_option(std::string_view option, std::string* key, std::string* value) {
@@ -26,8 +82,8 @@ bool split_option(std::string_view option, std::string* key, std::string* value)
 
 std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options, int players,
                                 int first_dealer, Error* err) {
-  for (const GameSpec& spec : game_specs()) {
-    if (!text::iequals(name, spec.name)) continue;
+  if (const GameSpec* found = find_game_spec(name)) {
+    const GameSpec& spec = *found;
     if (players != 0 && (players < spec.min_players || players > spec.max_players)) {
       if (spec.min_players == spec.max_players)
         fail(err, Reason::bad_player_count, "%s is for %d players, not %d", spec.name,
@@ -49,7 +105,7 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
     }
     for (size_t i = 0; i < options.size(); ++i)
       for (size_t j = 0; j < i; ++j)
-        if (text::iequals(options[i].first, options[j].first)) {
+        if (text::iequals(text::trim(options[i].first), text::trim(options[j].first))) {
           fail(err, Reason::bad_option, "option %s is given twice", options[i].first.c_str());
           return nullptr;
         }
@@ -57,12 +113,14 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
     OptionList game_options;
     game_options.reserve(options.size());
     for (const auto& [key, value] : options) {
-      if (!text::iequals(key, "history")) {
-        game_options.emplace_back(key, value);
-      } else if (text::iequals(value, "on") || text::iequals(value, "off")) {
-        engine.history = text::iequals(value, "on");
+      const std::string_view k = text::trim(key), v = text::trim(value);
+      if (!text::iequals(k, "history")) {
+        game_options.emplace_back(k, v);
+      } else if (text::iequals(v, "on") || text::iequals(v, "off")) {
+        engine.history = text::iequals(v, "on");
       } else {
-        fail(err, Reason::bad_option, "option history takes on or off, not '%.40s'", value.c_str());
+        fail(err, Reason::bad_option, "option history takes on or off, not '%.*s'",
+             int(v.size() > 40 ? 40 : v.size()), v.data());
         return nullptr;
       }
     }

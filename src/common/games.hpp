@@ -13,16 +13,19 @@ struct EngineOptions {
 };
 
 namespace ghost_euchre {
+const GameSpec& ghost_euchre_spec();
 std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, const EngineOptions& engine,
                                         int first_dealer, Error* err);
 std::unique_ptr<Game> restore_ghost_euchre(const uint8_t* bytes, size_t len, Error* err);
 }  // namespace ghost_euchre
 namespace sheepshead {
+const GameSpec& sheepshead_spec();
 std::unique_ptr<Game> make_sheepshead(const OptionList& options, const EngineOptions& engine,
                                       int first_dealer, Error* err);
 std::unique_ptr<Game> restore_sheepshead(const uint8_t* bytes, size_t len, Error* err);
 }  // namespace sheepshead
 namespace toonerville {
+const GameSpec& toonerville_spec();
 std::unique_ptr<Game> make_toonerville(const OptionList& options, const EngineOptions& engine,
                                        int players, int first_dealer, Error* err);
 std::unique_ptr<Game> restore_toonerville(const uint8_t* bytes, size_t len, Error* err);

@@ -10,6 +10,27 @@ namespace deckhand::ghost_euchre {
 
 namespace {
 
+// The game's entry in the catalog (deckhand games, dh_catalog_*): docs/rules/ghost-euchre.md.
+constexpr OptionSpec kOptionSpecs[] = {
+    {"swaps", "one|chain", "one", "G4", "one swap with the ghost hand per deal, or a chain"},
+    {"all_pass", "redeal|stick_dealer", "redeal", "G5",
+     "when all pass: throw the deal in, or the dealer must bid"},
+    {"renege", "reject|penalize", "reject", "G8",
+     "a failure to follow suit is refused, or allowed and costs 2 points"},
+    {"declarer_scores", "tricks|bid", "tricks", "G9",
+     "a declarer who makes the bid scores the tricks taken, or the bid"},
+    {"moon_set", "24|6", "24", "G9", "what a failed moon costs the declarer"},
+    {"target", "1..10000", "32", "G10", "the total that wins the game"},
+    {"tiebreak", "extra_hand|highest", "extra_hand", "G10",
+     "when two reach the target together: play tie-break hands, or the highest total wins"},
+};
+constexpr const char* kPhaseNames[] = {"deal", "bidding", "trump", "play", "over"};
+constexpr ActionKindSpec kActionKinds[] = {{0, "swap", "swap"},
+                                           {1, "pass", "pass"},
+                                           {2, "bid", "bid 3|4|5|moon"},
+                                           {3, "trump", "trump C|D|H|S"},
+                                           {4, "play", "play <card>"}};
+
 struct Rules {
   using State = ghost_euchre::State;
   using Action = ghost_euchre::Action;
@@ -112,6 +133,18 @@ struct Rules {
 };
 
 }  // namespace
+
+const GameSpec& ghost_euchre_spec() {
+  static const GameSpec spec{"ghost-euchre",
+                             kPlayers,
+                             kPlayers,
+                             "Ghost Hand Euchre: three players, a ghost hand to swap with, bids "
+                             "of 3 to 5 tricks or the moon (G1-G11)",
+                             kOptionSpecs,
+                             kPhaseNames,
+                             kActionKinds};
+  return spec;
+}
 
 std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, const EngineOptions& engine,
                                         int first_dealer, Error* err) {

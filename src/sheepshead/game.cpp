@@ -7,6 +7,25 @@ namespace deckhand::sheepshead {
 
 namespace {
 
+// The game's entry in the catalog (deckhand games, dh_catalog_*): docs/rules/sheepshead.md.
+constexpr OptionSpec kOptionSpecs[] = {
+    {"no_pick", "leaster|doubler|forced", "leaster", "S5",
+     "when nobody picks: a leaster, a doubled next hand, or the dealer must pick"},
+    {"unknown", "on|off", "on", "S7", "a picker holding every callable ace may call an unknown"},
+    {"double_on_bump", "off|on", "off", "S11", "a picker who loses pays double"},
+    {"leaster_blind", "last_trick|none", "last_trick", "S14",
+     "in a leaster the blind goes to the last trick's winner, or to nobody"},
+    {"hands", "0..1000000", "0", "S15",
+     "the game ends after this many scored hands; 0 is an endless session"},
+};
+constexpr const char* kPhaseNames[] = {"deal", "picking", "burying", "calling", "play", "over"};
+constexpr ActionKindSpec kActionKinds[] = {{0, "pick", "pick"},
+                                           {1, "pass", "pass"},
+                                           {2, "bury", "bury <card> <card>"},
+                                           {3, "call", "call <card> [unknown <card>]"},
+                                           {4, "alone", "alone"},
+                                           {5, "play", "play <card>"}};
+
 struct Rules {
   using State = sheepshead::State;
   using Action = sheepshead::Action;
@@ -111,6 +130,18 @@ struct Rules {
 };
 
 }  // namespace
+
+const GameSpec& sheepshead_spec() {
+  static const GameSpec spec{"sheepshead",
+                             kPlayers,
+                             kPlayers,
+                             "Sheepshead, five-handed with a called ace: the picker and a "
+                             "partner against three (S1-S15)",
+                             kOptionSpecs,
+                             kPhaseNames,
+                             kActionKinds};
+  return spec;
+}
 
 std::unique_ptr<Game> make_sheepshead(const OptionList& options, const EngineOptions& engine,
                                       int first_dealer, Error* err) {

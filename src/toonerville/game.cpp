@@ -11,6 +11,22 @@ namespace deckhand::toonerville {
 
 namespace {
 
+// The game's entry in the catalog (deckhand games, dh_catalog_*): docs/rules/toonerville.md.
+constexpr OptionSpec kOptionSpecs[] = {
+    {"round11_deal", "14|12", "14", "T2", "cards dealt in round 11"},
+    {"max_buys", "unlimited|1..1000", "unlimited", "T6", "buys per player per round"},
+    {"rook_swap", "table|new_meld", "table", "T9",
+     "a Rook taken from a run may go to any meld, or only to a new meld"},
+};
+constexpr const char* kPhaseNames[] = {"deal", "draw", "play", "over"};
+constexpr ActionKindSpec kActionKinds[] = {{0, "take", "take"},
+                                           {1, "draw", "draw"},
+                                           {2, "buy", "buy"},
+                                           {3, "down", "down <meld> | <meld> ..."},
+                                           {4, "layoff", "layoff <meld-id> <card> ..."},
+                                           {5, "swap", "swap <meld-id> <card>"},
+                                           {6, "discard", "discard <card>"}};
+
 struct Rules {
   using State = toonerville::State;
   using Action = toonerville::Action;
@@ -155,6 +171,18 @@ struct Rules {
 };
 
 }  // namespace
+
+const GameSpec& toonerville_spec() {
+  static const GameSpec spec{"toonerville",
+                             kMinPlayers,
+                             kMaxPlayers,
+                             "Toonerville Rook: contract rummy with Rook cards over eleven "
+                             "rounds, buying the discard (T1-T14)",
+                             kOptionSpecs,
+                             kPhaseNames,
+                             kActionKinds};
+  return spec;
+}
 
 std::unique_ptr<Game> make_toonerville(const OptionList& options, const EngineOptions& engine,
                                        int players, int first_dealer, Error* err) {

@@ -100,5 +100,12 @@ check "play toonerville refuses" 0 'refused — ' -- sh -c "printf 'discard 9Z\n
 check "demo toonerville record replays" 0 '{"ok": true, "game": "toonerville", "hands": [{"deltas": [' \
   -- "$deckhand" replay "$tmp/demo/toonerville.rec"
 
+# games: the catalog, as text and as JSON (valid JSON, every game and option).
+check "games" 0 'toonerville (3-5 players)' -- "$deckhand" games
+check "games lists options" 0 'max_buys' -- "$deckhand" games
+check "games json" 0 '{"games": [{"name": "ghost-euchre", "min_players": 3, "max_players": 3' -- "$deckhand" games --json
+check "games json parses" 0 'sheepshead history' -- sh -c "\"$deckhand\" games --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(g[\"name\"] + \" \" + g[\"options\"][-1][\"name\"] for g in d[\"games\"]))'"
+check "games takes no game" 2 '' -- "$deckhand" games sheepshead
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
