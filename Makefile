@@ -72,8 +72,8 @@ install: deps
 
 # Line and branch coverage of src/ and capi/ by the whole suite (gcovr). CI fails below the
 # thresholds, set a little under the figures measured (docs/performance.md lists them).
-COVERAGE_LINES ?= 93
-COVERAGE_BRANCHES ?= 60
+COVERAGE_LINES ?= 94
+COVERAGE_BRANCHES ?= 80
 COVERAGE_FLAGS := --coverage -O0
 coverage: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="gcovr"
