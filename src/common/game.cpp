@@ -50,7 +50,8 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
     for (size_t i = 0; i < options.size(); ++i)
       for (size_t j = 0; j < i; ++j)
         if (text::iequals(options[i].first, options[j].first)) {
-          fail(err, Reason::bad_option, "option %s is given twice", options[i].first.c_str());
+          fail(err, Reason::bad_option, "option %s is given twice",
+               text::quote(options[i].first).c_str());
           return nullptr;
         }
     EngineOptions engine;
@@ -72,8 +73,8 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
       return toonerville::make_toonerville(game_options, engine, n, first_dealer, err);
     return ghost_euchre::make_ghost_euchre(game_options, engine, first_dealer, err);
   }
-  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre, sheepshead, toonerville)",
-       int(name.size()), name.data());
+  fail(err, Reason::unknown_game, "no game named %s (ghost-euchre, sheepshead, toonerville)",
+       text::quote(name).c_str());
   return nullptr;
 }
 
