@@ -19,7 +19,8 @@ constexpr const char* kUsage =
     "  deckhand play GAME [--seed S] [--seat K] [--players N]  play against the built-in bots\n"
     "  deckhand demo [--seed S] [--out DIR]   one readable bot game of each game, replayed\n"
     "games: ghost-euchre (3 players), sheepshead (5), toonerville (--players 3-5, default 4)\n"
-    "exit codes: 0 ok, 1 refused or failed, 2 usage error\n";
+    "exit codes: 0 ok, 1 refused or failed, 2 usage error\n"
+    "inputs: a record (FILE or -) or a line typed in play over 64 MiB is refused, exit code 2\n";
 
 int usage(const std::string& why) {
   if (!why.empty()) fmt::print(stderr, "deckhand: {}\n", why);
