@@ -109,8 +109,7 @@ namespace {
 // exits 2) instead of being read to its end.
 bool read_line(std::string* line) {
   line->clear();
-  std::streambuf* in = std::cin.rdbuf();
-  for (int c = in->sbumpc(); c != std::char_traits<char>::eof(); c = in->sbumpc()) {
+  for (int c = std::getc(stdin); c != EOF; c = std::getc(stdin)) {
     if (c == '\n') return true;
     if (line->size() == kInputCap)
       throw std::length_error(fmt::format(
