@@ -1065,6 +1065,8 @@ TEST_CASE("records: messages quote input with NUL and control characters escaped
         "unknown_game: no game named 'ghost\\neuchre' (ghost-euchre, sheepshead, toonerville)");
   CHECK(deckhand::make_game("sheepshead", {{"k\x01", "1"}, {"K\x01", "2"}}, 0, 0, &err) == nullptr);
   CHECK(std::string(err.message) == "bad_option: option 'K\\x01' is given twice");
+  CHECK(deckhand::make_game("ghost-euchre", {{"history", "of\x01"}}, 0, 0, &err) == nullptr);
+  CHECK(std::string(err.message) == "bad_option: option history takes on or off, not 'of\\x01'");
 }
 
 TEST_CASE("records: a refusal message is printable UTF-8 whatever bytes a record holds") {

@@ -143,7 +143,8 @@ std::string seat_list(uint32_t mask, int players) {
 
 namespace {
 int unknown_game(const std::string& game) {
-  fmt::print(stderr, "deckhand: unknown game '{}' (ghost-euchre, sheepshead, toonerville)\n", game);
+  fmt::print(stderr, "deckhand: unknown game {} (ghost-euchre, sheepshead, toonerville)\n",
+             text::quote(game).c_str());
   return 2;
 }
 // --players fits only Toonerville (3-5); the other games have a fixed table.

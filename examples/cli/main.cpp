@@ -49,7 +49,8 @@ bool parse_args(int argc, char** argv, const std::vector<std::string>& valued,
       }
       for (const auto& b : bare)
         if (a == "--" + b) out->switches.push_back(b), known = true;
-      if (!known) return *why = "unknown flag " + a, false;
+      if (!known)
+        return *why = std::string("unknown flag ") + deckhand::text::quote(a).c_str(), false;
     } else {
       out->positional.push_back(a);
     }
@@ -140,7 +141,7 @@ static int run(int argc, char** argv) {
     const std::string* out = flag(args, "out");
     return cmd_demo(seed, out ? *out : std::string("."));
   }
-  return usage("unknown command '" + cmd + "'");
+  return usage(std::string("unknown command ") + deckhand::text::quote(cmd).c_str());
 }
 
 int main(int argc, char** argv) {

@@ -63,7 +63,8 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
       } else if (text::iequals(value, "on") || text::iequals(value, "off")) {
         engine.history = text::iequals(value, "on");
       } else {
-        fail(err, Reason::bad_option, "option history takes on or off, not '%.40s'", value.c_str());
+        fail(err, Reason::bad_option, "option history takes on or off, not %s",
+             text::quote(value).c_str());
         return nullptr;
       }
     }

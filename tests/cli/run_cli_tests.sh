@@ -62,6 +62,10 @@ check "NUL in the first line" 1 "record format version '1\\\\x00' is not support
 check "escape in an action" 1 "unknown action 'pl\\\\x1by'" \
   -- sh -c "printf 'deckhand 1\\ngame ghost-euchre\\ndeal seed 1\\n1 pl\\033y\\n' | \"$deckhand\" replay -"
 check "unknown command" 2 '' -- "$deckhand" frobnicate
+check "unknown command quoted" 2 '' -- "$deckhand" "frob$(printf '\033')[2J"
+if ! grep -qF "unknown command 'frob\x1b[2J'" "$tmp/stderr"; then  # no terminal escape gets out
+  echo "FAIL unknown command quoted: stderr $(cat "$tmp/stderr")"; failed=$((failed + 1))
+fi
 check "simulate unknown game" 2 '' -- "$deckhand" simulate chess --games 1
 check "view needs seat" 2 '' -- "$deckhand" view "$dir/one_hand.rec"
 # view: a seat sees its own cards, never another's.
