@@ -1,14 +1,17 @@
 // Common pieces: card notation, card sets, the portable generator and shuffle (RULES.md
-// "Portable deals", vectors also in docs/deals.md), trick rankings, reason names.
+// "Portable deals", vectors also in docs/deals.md), trick rankings, reason names, and the text
+// helpers messages and JSON go through (quoting input, strict UTF-8).
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
+#include "common/text.hpp"
 #include "deckhand/cards.hpp"
 #include "deckhand/error.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/trick.hpp"
+#include "test_support.hpp"
 
 using namespace deckhand;
 
@@ -155,4 +158,83 @@ TEST_CASE("Reasons: stable numbers and names") {
         Reason::card_not_held);
   CHECK(std::string(e.message) == "card_not_held: seat 1 does not hold JS");
   CHECK(fail(nullptr, Reason::wrong_seat, "x") == Reason::wrong_seat);
+}
+
+namespace {
+std::string quoted(std::string_view s) {
+  return text::quote(s).c_str();
+}
+}  // namespace
+
+TEST_CASE("text::quote: NUL and control characters escaped visibly, UTF-8 kept whole") {
+  CHECK(quoted("bid 4") == "'bid 4'");
+  CHECK(quoted("") == "''");
+  CHECK(quoted(std::string_view("1\0", 2)) == "'1\\x00'");  // the NUL shows; nothing stops at it
+  CHECK(quoted(std::string_view("\0\0", 2)) == "'\\x00\\x00'");
+  CHECK(quoted("a\nb\tc\rd") == "'a\\nb\\tc\\rd'");
+  CHECK(quoted("\x1b[31mred") == "'\\x1b[31mred'");  // no terminal escape gets through
+  CHECK(quoted("\x01\x1f\x7f") == "'\\x01\\x1f\\x7f'");
+  CHECK(quoted("it's a\\b") == "'it\\'s a\\\\b'");  // the quote itself stays unambiguous
+  // Whole UTF-8 characters pass; C1 controls (U+0080-U+009F) are escaped by code point.
+  CHECK(quoted("\xC3\xA9t\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x82\xA1") ==
+        "'\xC3\xA9t\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x82\xA1'");
+  CHECK(quoted("\xC2\x85\xC2\x9B") == "'\\u0085\\u009b'");
+  CHECK(quoted("\xC2\xA0") == "'\xC2\xA0'");  // U+00A0 is no control
+}
+
+TEST_CASE("text::quote: bytes that are not UTF-8 (RFC 3629) are shown by value") {
+  CHECK(quoted("pl\xE9y") == "'pl\\xe9y'");
+  CHECK(quoted("\x80") == "'\\x80'");                             // a lone continuation byte
+  CHECK(quoted("\xC0\xAF") == "'\\xc0\\xaf'");                    // overlong '/'
+  CHECK(quoted("\xE0\x80\xAF") == "'\\xe0\\x80\\xaf'");           // overlong '/'
+  CHECK(quoted("\xED\xA0\x80") == "'\\xed\\xa0\\x80'");           // a surrogate, U+D800
+  CHECK(quoted("\xF4\x90\x80\x80") == "'\\xf4\\x90\\x80\\x80'");  // above U+10FFFF
+  CHECK(quoted("\xF5\xFF") == "'\\xf5\\xff'");
+  CHECK(quoted("ab\xE2\x82") == "'ab\\xe2\\x82'");  // a character cut short at the end
+}
+
+TEST_CASE("text::quote: at most kMaxText bytes, cut between characters, then ...") {
+  constexpr size_t kMax = text::Quoted::kMaxText;
+  CHECK(quoted(std::string(kMax, 'a')) == "'" + std::string(kMax, 'a') + "'");
+  CHECK(quoted(std::string(kMax + 1, 'a')) == "'" + std::string(kMax, 'a') + "'...");
+  CHECK(quoted(std::string(1000, 'a')) == "'" + std::string(kMax, 'a') + "'...");
+  std::string accents, kept;
+  for (size_t i = 0; i < kMax / 2 + 1; ++i) accents += "\xC3\xA9";
+  for (size_t i = 0; i < kMax / 2; ++i) kept += "\xC3\xA9";
+  CHECK(quoted("x" + accents) == "'x" + kept.substr(0, kept.size() - 2) + "'...");
+  // An escape is never split: 'a' and 23 four-byte escapes fill 93 bytes; the 24th does not fit.
+  std::string expected = "'a";
+  for (int i = 0; i < 23; ++i) expected += "\\x00";
+  CHECK(quoted("a" + std::string(30, '\0')) == expected + "'...");
+}
+
+TEST_CASE("text::quote: any bytes come out as short, printable UTF-8") {
+  // Odd rounds: any bytes; even rounds: pieces of escapes, controls and (broken) characters.
+  const std::string_view pieces(
+      "\0\x1b\x7f\n'\\a\xC2\x85\xC3\xA9\xE2\x82\xAC\xED\xA0\xF0\x9F\xF4\x90", 20);
+  PortableRng rng(2026);
+  for (int round = 0; round < 5000; ++round) {
+    std::string bytes(size_t(rng.bounded(300)), '\0');
+    for (char& b : bytes)
+      b = round % 2 ? char(rng.bounded(256)) : pieces[size_t(rng.bounded(pieces.size()))];
+    const std::string q = quoted(bytes);
+    CAPTURE(bytes);
+    CHECK(testing::printable_utf8(q));
+    CHECK(q.size() <= text::Quoted::kMaxText + 5);
+  }
+}
+
+TEST_CASE("text: the JSON writer passes only well-formed UTF-8 and escapes control characters") {
+  auto json = [](std::string_view s) { return text::Json().value(s).take(); };
+  CHECK(json("a\"b\\c\n\x01") == "\"a\\\"b\\\\c\\n\\u0001\"");
+  CHECK(json(std::string_view("\0", 1)) == "\"\\u0000\"");
+  CHECK(json("\xC3\xA9 \xF0\x9F\x82\xA1") == "\"\xC3\xA9 \xF0\x9F\x82\xA1\"");
+  CHECK(json("pl\xE9y") == "\"pl\\ufffdy\"");
+  CHECK(json("\xED\xA0\x80") == "\"\\ufffd\\ufffd\\ufffd\"");  // a surrogate is not UTF-8
+  CHECK(json("\xC0\xAF") == "\"\\ufffd\\ufffd\"");             // nor an overlong form
+  CHECK(json("\xF4\x90\x80\x80") == "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
+  CHECK(text::utf8_char_length("\xE2\x82\xAC", 3) == 3);
+  CHECK(text::utf8_char_length("\xE2\x82\xAC", 2) == 0);
+  CHECK(text::utf8_char_length("\xF0\x8F\xBF\xBF", 4) == 0);  // overlong U+FFFF
+  CHECK(text::utf8_char_length("\xF4\x8F\xBF\xBF", 4) == 4);  // U+10FFFF
 }

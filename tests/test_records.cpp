@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "deckhand/game.hpp"
+#include "deckhand/rng.hpp"
+#include "test_support.hpp"
 
 using deckhand::ActionCode;
 using deckhand::Error;
@@ -1026,9 +1028,60 @@ TEST_CASE("records: the replay JSON stays valid UTF-8 whatever bytes a record ho
       CHECK(c < 0x80);
     }
   }
-  // A byte that is not UTF-8 becomes U+FFFD.
+  // A byte that is not UTF-8 is shown by its value (text::quote).
   const std::string bad =
       deckhand::replay_json(deckhand::replay_record("deckhand 1\ngame ghost-euchre\n1 pl\xE9y\n"));
-  CHECK(bad.find("pl\\ufffdy") != std::string::npos);
+  CHECK(bad.find("unknown action 'pl\\\\xe9y'") != std::string::npos);
   CHECK(bad.find('\xE9') == std::string::npos);
+}
+
+TEST_CASE("records: messages quote input with NUL and control characters escaped") {
+  auto message = [](const std::string& record) {
+    const ReplayResult r = deckhand::replay_record(record);
+    CHECK_FALSE(r.ok);
+    return std::string(r.error.message);
+  };
+  // The NUL no longer cuts the message short.
+  CHECK(message(std::string("deckhand 1\0\ngame ghost-euchre\n", 30)) ==
+        "bad_header: record format version '1\\x00' is not supported (deckhand 1)");
+  CHECK(message("deckhand 1\ngame ghost-euchre\ndeal seed 1\n1 pl\x1By\n") ==
+        "malformed_action: unknown action 'pl\\x1by' (swap, pass, bid, trump, play)");
+  CHECK(message(header("option renege=a\x01"
+                       "b\n"))
+            .find("not 'a\\x01b'") != std::string::npos);
+  CHECK(message(header("option x\x7f=1\n")) == "bad_option: ghost-euchre has no option 'x\\x7f'");
+  CHECK(message(header("deal 0: 9C TC JC QC KC AC; 1\x02: 9D TD JD QD KD AD\n")) ==
+        "malformed_deal: unknown holder '1\\x02' (0-2 or ghost)");
+  CHECK(message("deckhand 1\ngame sheepshead\ndeal seed 1\n1 pick\n1 bury 7C \xC2\x9B"
+                "1m\n") == "invalid_card: '\\u009b1m' is not a card (7 to A of C, D, H, S)");
+  // A long line is quoted in part, so the rest of the message still fits.
+  const std::string long_line = message(header("deal seed 1\n") + std::string(500, 'x') + "\n");
+  CHECK(long_line.find("'... is neither a header, a deal nor '<seat> <action>'") !=
+        std::string::npos);
+  // Through the C++ API too: game names and option names.
+  Error err;
+  CHECK(deckhand::make_game("ghost\neuchre", {}, 0, 0, &err) == nullptr);
+  CHECK(std::string(err.message) ==
+        "unknown_game: no game named 'ghost\\neuchre' (ghost-euchre, sheepshead, toonerville)");
+  CHECK(deckhand::make_game("sheepshead", {{"k\x01", "1"}, {"K\x01", "2"}}, 0, 0, &err) == nullptr);
+  CHECK(std::string(err.message) == "bad_option: option 'K\\x01' is given twice");
+  CHECK(deckhand::make_game("ghost-euchre", {{"history", "of\x01"}}, 0, 0, &err) == nullptr);
+  CHECK(std::string(err.message) == "bad_option: option history takes on or off, not 'of\\x01'");
+}
+
+TEST_CASE("records: a refusal message is printable UTF-8 whatever bytes a record holds") {
+  // Random bytes written over a valid record: every refusal's message and JSON stay printable.
+  const std::string base = record_with_hand();
+  deckhand::PortableRng rng(99);
+  for (int round = 0; round < 3000; ++round) {
+    std::string record = base;
+    const int edits = 1 + int(rng.bounded(4));
+    for (int e = 0; e < edits; ++e)
+      record[size_t(rng.bounded(record.size()))] = char(rng.bounded(256));
+    const ReplayResult r = deckhand::replay_record(record);
+    if (r.ok) continue;
+    CAPTURE(record);
+    CHECK(deckhand::testing::printable_utf8(r.error.message));
+    CHECK(deckhand::testing::printable_utf8(deckhand::replay_json(r)));
+  }
 }

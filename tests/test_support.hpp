@@ -5,13 +5,40 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "deckhand/error.hpp"
 
 namespace deckhand::testing {
+
+// Whether s is well-formed UTF-8 without a control character (C0, DEL or C1), as every
+// message must be. Decodes on its own, apart from the code under test in src/common/text.cpp.
+inline bool printable_utf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const auto lead = static_cast<unsigned char>(s[i]);
+    const int n = lead < 0x80       ? 1
+                  : lead >> 5 == 6  ? 2
+                  : lead >> 4 == 14 ? 3
+                  : lead >> 3 == 30 ? 4
+                                    : 0;
+    if (n == 0 || i + size_t(n) > s.size()) return false;
+    uint32_t code = n == 1 ? lead : lead & (0x7Fu >> n);
+    for (int k = 1; k < n; ++k) {
+      const auto next = static_cast<unsigned char>(s[i + size_t(k)]);
+      if (next >> 6 != 2) return false;
+      code = code << 6 | (next & 0x3Fu);
+    }
+    static constexpr uint32_t kShortest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < kShortest[n] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    if (code < 0x20 || (code >= 0x7F && code <= 0x9F)) return false;
+    i += size_t(n);
+  }
+  return true;
+}
 
 // The action must be refused with `expected` by apply, advance and check alike (found in the
 // game's namespace), leaving every byte of the state as it was. Returns the message

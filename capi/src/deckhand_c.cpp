@@ -315,7 +315,8 @@ int dh_game_new(dh_game** out, const char* name, const char* const* options, siz
       std::string k, v;
       if (!deckhand::split_option(options[i], &k, &v)) {
         Error e;
-        deckhand::fail(&e, Reason::bad_option, "option '%.60s' is not key=value", options[i]);
+        deckhand::fail(&e, Reason::bad_option, "option %s is not key=value",
+                       deckhand::text::quote(options[i]).c_str());
         return from_reason(err, e.reason, e);
       }
       list.emplace_back(k, v);

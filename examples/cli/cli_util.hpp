@@ -1,6 +1,7 @@
 // Helpers shared by the command-line tool's game modules.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -9,8 +10,15 @@
 
 namespace deckhand::cli {
 
-// Reads a file, or standard input for "-"; false if it cannot be read.
-bool read_input(const std::string& path, std::string* out);
+// The most the tool reads from one input: a record (a file, or standard input for "-") and one
+// line typed in `play`. Reading stops just past the cap, so endless input is refused at once.
+constexpr size_t kInputCap = size_t(64) << 20;
+constexpr const char* kInputCapText = "64 MiB";
+
+// Reads a file, or standard input for "-", into *out. On failure *why says what went wrong
+// ("unreadable_input: ..." or "input_too_large: ...", the code first as in library messages).
+enum class ReadStatus { ok, unreadable, too_large };
+ReadStatus read_input(const std::string& path, std::string* out, std::string* why);
 
 // Writes `game` as a record to DIR/NAME.rec, replays that file and prints the replay JSON;
 // 0 when the replay reproduces the game byte for byte, else 1.

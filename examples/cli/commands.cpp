@@ -5,30 +5,75 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
+#include <stdexcept>
 
+#include "../../src/common/text.hpp"
 #include "cli_util.hpp"
 #include "deckhand/game.hpp"
 
 namespace deckhand::cli {
 
-bool read_input(const std::string& path, std::string* out) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    *out = ss.str();
-    return true;
+namespace {
+// The code that starts a read failure's message and names it in the JSON.
+const char* read_failure_code(ReadStatus status) {
+  return status == ReadStatus::too_large ? "input_too_large" : "unreadable_input";
+}
+
+// A record that cannot be read (missing, not a file, over kInputCap): the refusal JSON of
+// `replay` with line 0 (no line of it was read), and exit status 2 as for the other errors of
+// the command line itself.
+int input_refused(ReadStatus status, const std::string& why) {
+  text::Json j;
+  j.begin_object();
+  j.key("ok").value(false);
+  j.key("line").value(0);
+  j.key("code").value(read_failure_code(status));
+  j.key("message").value(why);
+  j.end_object();
+  fmt::print("{}\n", j.str());
+  return 2;
+}
+}  // namespace
+
+ReadStatus read_input(const std::string& path, std::string* out, std::string* why) {
+  out->clear();
+  const std::string name = path == "-" ? "standard input" : text::quote(path).c_str();
+  auto refuse = [&](ReadStatus status, const std::string& detail) {
+    *why = fmt::format("{}: {}", read_failure_code(status), detail);
+    return status;
+  };
+  std::FILE* file = stdin;
+  if (path != "-") {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))  // a directory reads as an error
+      return refuse(ReadStatus::unreadable, fmt::format("cannot read {}: {}", name,
+                                                        ec ? ec.message() : "not a regular file"));
+    file = std::fopen(path.c_str(), "rb");
+    if (!file)
+      return refuse(ReadStatus::unreadable,
+                    fmt::format("cannot read {}: {}", name, std::strerror(errno)));
   }
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return false;  // a directory reads as an error
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
+  // Read at most one byte past the cap: that byte is enough to refuse the input.
+  char chunk[1 << 16];
+  size_t got = 0;
+  do {
+    got = std::fread(chunk, 1, std::min(sizeof chunk, kInputCap + 1 - out->size()), file);
+    out->append(chunk, got);
+  } while (got > 0 && out->size() <= kInputCap);
+  const bool failed = std::ferror(file) != 0;
+  if (file != stdin) std::fclose(file);
+  if (out->size() > kInputCap)
+    return refuse(
+        ReadStatus::too_large,
+        fmt::format("{} is larger than {}, the most deckhand reads", name, kInputCapText));
+  if (failed) return refuse(ReadStatus::unreadable, fmt::format("reading {} failed", name));
+  return ReadStatus::ok;
 }
 
 int write_and_replay(const Game& game, const std::string& out_dir) {
@@ -37,9 +82,9 @@ int write_and_replay(const Game& game, const std::string& out_dir) {
   const std::string path =
       (std::filesystem::path(out_dir) / (std::string(game.name()) + ".rec")).string();
   std::ofstream(path, std::ios::binary) << game.record();
-  std::string record;
-  if (!read_input(path, &record)) {
-    fmt::print(stderr, "deckhand: cannot read back {}\n", path);
+  std::string record, why;
+  if (read_input(path, &record, &why) != ReadStatus::ok) {
+    fmt::print(stderr, "deckhand: {}\n", why);
     return 1;
   }
   const ReplayResult replayed = replay_record(record);
@@ -58,10 +103,27 @@ std::string cards_text(CardSet set) {
   return buf;
 }
 
+namespace {
+// std::getline, but a line longer than kInputCap ends the tool (main reports the exception and
+// exits 2) instead of being read to its end.
+bool read_line(std::string* line) {
+  line->clear();
+  for (int c = std::getc(stdin); c != EOF; c = std::getc(stdin)) {
+    if (c == '\n') return true;
+    if (line->size() == kInputCap)
+      throw std::length_error(fmt::format(
+          "input_too_large: a line of standard input is larger than {}, the most deckhand reads",
+          kInputCapText));
+    line->push_back(char(c));
+  }
+  return !line->empty();
+}
+}  // namespace
+
 HumanInput read_human_action(const std::string& options, const char* help, std::string* line) {
   fmt::print("legal: {}\n> ", options);
   std::fflush(stdout);
-  if (!std::getline(std::cin, *line)) {
+  if (!read_line(line)) {
     fmt::print("\n(end of input: leaving the game)\n");
     return HumanInput::quit;
   }
@@ -81,7 +143,8 @@ std::string seat_list(uint32_t mask, int players) {
 
 namespace {
 int unknown_game(const std::string& game) {
-  fmt::print(stderr, "deckhand: unknown game '{}' (ghost-euchre, sheepshead, toonerville)\n", game);
+  fmt::print(stderr, "deckhand: unknown game {} (ghost-euchre, sheepshead, toonerville)\n",
+             text::quote(game).c_str());
   return 2;
 }
 // --players fits only Toonerville (3-5); the other games have a fixed table.
@@ -92,22 +155,18 @@ int players_usage(const std::string& game, int players) {
 }  // namespace
 
 int cmd_replay(const std::string& path) {
-  std::string record;
-  if (!read_input(path, &record)) {
-    fmt::print(stderr, "deckhand: cannot read '{}'\n", path);
-    return 2;
-  }
+  std::string record, why;
+  if (const ReadStatus status = read_input(path, &record, &why); status != ReadStatus::ok)
+    return input_refused(status, why);
   const ReplayResult result = replay_record(record);
   fmt::print("{}\n", replay_json(result));
   return result.ok ? 0 : 1;
 }
 
 int cmd_view(const std::string& path, int seat, bool json) {
-  std::string record;
-  if (!read_input(path, &record)) {
-    fmt::print(stderr, "deckhand: cannot read '{}'\n", path);
-    return 2;
-  }
+  std::string record, why;
+  if (const ReadStatus status = read_input(path, &record, &why); status != ReadStatus::ok)
+    return input_refused(status, why);
   const ReplayResult result = replay_record(record);
   if (!result.ok) {
     fmt::print("{}\n", replay_json(result));

@@ -20,7 +20,8 @@ constexpr const char* kUsage =
     "  deckhand demo [--seed S] [--out DIR]   one readable bot game of each game, replayed\n"
     "  deckhand games [--json]            the games, their options, phases and actions\n"
     "games: ghost-euchre (3 players), sheepshead (5), toonerville (--players 3-5, default 4)\n"
-    "exit codes: 0 ok, 1 refused or failed, 2 usage error\n";
+    "exit codes: 0 ok, 1 refused or failed, 2 usage error\n"
+    "inputs: a record (FILE or -) or a line typed in play over 64 MiB is refused, exit code 2\n";
 
 int usage(const std::string& why) {
   if (!why.empty()) fmt::print(stderr, "deckhand: {}\n", why);
@@ -49,7 +50,8 @@ bool parse_args(int argc, char** argv, const std::vector<std::string>& valued,
       }
       for (const auto& b : bare)
         if (a == "--" + b) out->switches.push_back(b), known = true;
-      if (!known) return *why = "unknown flag " + a, false;
+      if (!known)
+        return *why = std::string("unknown flag ") + deckhand::text::quote(a).c_str(), false;
     } else {
       out->positional.push_back(a);
     }
@@ -145,7 +147,7 @@ static int run(int argc, char** argv) {
     if (!args.positional.empty()) return usage("games takes no positional arguments");
     return cmd_games(has(args, "json"));
   }
-  return usage("unknown command '" + cmd + "'");
+  return usage(std::string("unknown command ") + deckhand::text::quote(cmd).c_str());
 }
 
 int main(int argc, char** argv) {

@@ -106,7 +106,8 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
     for (size_t i = 0; i < options.size(); ++i)
       for (size_t j = 0; j < i; ++j)
         if (text::iequals(text::trim(options[i].first), text::trim(options[j].first))) {
-          fail(err, Reason::bad_option, "option %s is given twice", options[i].first.c_str());
+          fail(err, Reason::bad_option, "option %s is given twice",
+               text::quote(text::trim(options[i].first)).c_str());
           return nullptr;
         }
     EngineOptions engine;
@@ -119,8 +120,8 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
       } else if (text::iequals(v, "on") || text::iequals(v, "off")) {
         engine.history = text::iequals(v, "on");
       } else {
-        fail(err, Reason::bad_option, "option history takes on or off, not '%.*s'",
-             int(v.size() > 40 ? 40 : v.size()), v.data());
+        fail(err, Reason::bad_option, "option history takes on or off, not %s",
+             text::quote(v).c_str());
         return nullptr;
       }
     }
@@ -130,8 +131,8 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
       return toonerville::make_toonerville(game_options, engine, n, first_dealer, err);
     return ghost_euchre::make_ghost_euchre(game_options, engine, first_dealer, err);
   }
-  fail(err, Reason::unknown_game, "no game named '%.*s' (ghost-euchre, sheepshead, toonerville)",
-       int(name.size()), name.data());
+  fail(err, Reason::unknown_game, "no game named %s (ghost-euchre, sheepshead, toonerville)",
+       text::quote(name).c_str());
   return nullptr;
 }
 

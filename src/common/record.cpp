@@ -31,13 +31,15 @@ ReplayResult replay_record(std::string_view record) {
   size_t pos = 0;
   uint32_t scored = 0;
 
-  auto refuse = [&](Reason r, const Error* detail, const char* fmt, const std::string& what) {
+  // Ends the replay at this line, with the game's refusal `detail`, or else with `format`
+  // quoting the input `what`.
+  auto refuse = [&](Reason r, const Error* detail, const char* format, std::string_view what) {
     result.ok = false;
     result.line = line_no;
     if (detail)
       result.error = *detail;
     else
-      fail(&result.error, r, fmt, what.c_str());
+      fail(&result.error, r, format, text::quote(what).c_str());
     return std::move(result);
   };
   // The game is created when the first event line arrives (headers are complete then).
@@ -66,7 +68,6 @@ ReplayResult replay_record(std::string_view record) {
     ++line_no;
     const std::string_view line = text::trim(raw);
     const auto words = text::split_words(line);
-    const std::string line_str(line);
 
     if (!saw_magic) {
       if (words.size() == 2 && iequals(words[0], "deckhand") && words[1] == "1") {
@@ -75,10 +76,9 @@ ReplayResult replay_record(std::string_view record) {
       }
       if (words.size() == 2 && iequals(words[0], "deckhand"))
         return refuse(Reason::bad_header, nullptr,
-                      "record format version '%s' is not supported (deckhand 1)",
-                      std::string(words[1]));
-      return refuse(Reason::bad_header, nullptr, "the first line must be 'deckhand 1', not '%s'",
-                    line_str);
+                      "record format version %s is not supported (deckhand 1)", words[1]);
+      return refuse(Reason::bad_header, nullptr, "the first line must be 'deckhand 1', not %s",
+                    line);
     }
     if (line.empty() || line[0] == '#') continue;
 
@@ -87,64 +87,59 @@ ReplayResult replay_record(std::string_view record) {
                            iequals(key, "option") || iequals(key, "dealer");
     if (is_header) {
       if (in_body)
-        return refuse(Reason::bad_header, nullptr, "header '%s' after the first deal or move",
-                      line_str);
+        return refuse(Reason::bad_header, nullptr, "header %s after the first deal or move", line);
       if (words.size() != 2)
-        return refuse(Reason::bad_header, nullptr, "header '%s' takes exactly one value", line_str);
+        return refuse(Reason::bad_header, nullptr, "header %s takes exactly one value", line);
       const std::string_view value = words[1];
       if (iequals(key, "game")) {
         if (!header.game.empty())
-          return refuse(Reason::bad_header, nullptr, "second 'game' header: '%s'", line_str);
+          return refuse(Reason::bad_header, nullptr, "second 'game' header: %s", line);
         bool known = false;
         for (const GameSpec& spec : game_specs())
           if (iequals(value, spec.name)) known = true, header.game = spec.name;
         if (!known)
           return refuse(Reason::unknown_game, nullptr,
-                        "no game named '%s' (ghost-euchre, sheepshead, toonerville)",
-                        std::string(value));
+                        "no game named %s (ghost-euchre, sheepshead, toonerville)", value);
         result.game = header.game;
         continue;
       }
       if (header.game.empty())
-        return refuse(Reason::bad_header, nullptr, "'game' must be the first header, before '%s'",
-                      line_str);
+        return refuse(Reason::bad_header, nullptr, "'game' must be the first header, before %s",
+                      line);
       if (iequals(key, "players")) {
         int64_t n;
         if (header.has_players)
-          return refuse(Reason::bad_header, nullptr, "second 'players' header: '%s'", line_str);
+          return refuse(Reason::bad_header, nullptr, "second 'players' header: %s", line);
         if (!text::parse_int(value, 1, 64, &n))
-          return refuse(Reason::bad_header, nullptr, "'%s' is not a player count",
-                        std::string(value));
+          return refuse(Reason::bad_header, nullptr, "%s is not a player count", value);
         for (const GameSpec& spec : game_specs())
           if (header.game == spec.name && (n < spec.min_players || n > spec.max_players))
-            return refuse(Reason::bad_header, nullptr, "wrong player count for this game: '%s'",
-                          line_str);
+            return refuse(Reason::bad_header, nullptr, "wrong player count for this game: %s",
+                          line);
         if (header.has_dealer && header.dealer >= n)
-          return refuse(Reason::bad_seat, nullptr,
-                        "dealer seat is not below the player count: '%s'", line_str);
+          return refuse(Reason::bad_seat, nullptr, "dealer seat is not below the player count: %s",
+                        line);
         header.players = int(n);
         header.has_players = true;
       } else if (iequals(key, "dealer")) {
         int64_t d;
         if (header.has_dealer)
-          return refuse(Reason::bad_header, nullptr, "second 'dealer' header: '%s'", line_str);
+          return refuse(Reason::bad_header, nullptr, "second 'dealer' header: %s", line);
         if (!text::parse_int(value, 0, 63, &d))
-          return refuse(Reason::bad_header, nullptr, "'%s' is not a dealer seat",
-                        std::string(value));
+          return refuse(Reason::bad_header, nullptr, "%s is not a dealer seat", value);
         int seats = 0;  // the player count if given, else the most the game allows
         for (const GameSpec& spec : game_specs())
           if (header.game == spec.name)
             seats = header.has_players ? header.players : spec.max_players;
         if (d >= seats)
-          return refuse(Reason::bad_seat, nullptr, "dealer in '%s' is not below the player count",
-                        line_str);
+          return refuse(Reason::bad_seat, nullptr, "dealer in %s is not below the player count",
+                        line);
         header.dealer = int(d);
         header.has_dealer = true;
       } else {
         std::string k, v;
         if (!split_option(value, &k, &v))
-          return refuse(Reason::bad_option, nullptr, "option '%s' is not key=value",
-                        std::string(value));
+          return refuse(Reason::bad_option, nullptr, "option %s is not key=value", value);
         for (const auto& [ek, ev] : header.options)
           if (iequals(ek, k))
             return refuse(Reason::bad_header, nullptr, "option %s is given twice", k);
@@ -169,8 +164,8 @@ ReplayResult replay_record(std::string_view record) {
       uint64_t seed;
       if (words.size() >= 2 && iequals(words[1], "seed")) {
         if (words.size() != 3 || !text::parse_u64(words[2], &seed))
-          return refuse(Reason::malformed_record, nullptr,
-                        "'%s' is not 'reshuffle seed <0..2^64-1>'", line_str);
+          return refuse(Reason::malformed_record, nullptr, "%s is not 'reshuffle seed <0..2^64-1>'",
+                        line);
         r = game->reshuffle_seed(seed, &err);
       } else {
         r = game->reshuffle_text(text::trim(line.substr(key.size())), &err);
@@ -180,8 +175,8 @@ ReplayResult replay_record(std::string_view record) {
       uint64_t seed;
       if (words.size() >= 2 && iequals(words[1], "seed")) {
         if (words.size() != 3 || !text::parse_u64(words[2], &seed))
-          return refuse(Reason::malformed_record, nullptr, "'%s' is not 'deal seed <0..2^64-1>'",
-                        line_str);
+          return refuse(Reason::malformed_record, nullptr, "%s is not 'deal seed <0..2^64-1>'",
+                        line);
         r = game->deal_seed(seed, &err);
       } else {
         r = game->deal_text(rest, &err);
@@ -190,13 +185,11 @@ ReplayResult replay_record(std::string_view record) {
       int64_t seat;
       if (!text::parse_int(key, 0, 1000000, &seat))
         return refuse(Reason::malformed_record, nullptr,
-                      "'%s' is neither a header, a deal nor '<seat> <action>'", line_str);
+                      "%s is neither a header, a deal nor '<seat> <action>'", line);
       if (seat >= game->players())
-        return refuse(Reason::bad_seat, nullptr, "seat in '%s' is not below the player count",
-                      line_str);
+        return refuse(Reason::bad_seat, nullptr, "seat in %s is not below the player count", line);
       if (words.size() < 2)
-        return refuse(Reason::malformed_action, nullptr, "no action after the seat: '%s'",
-                      line_str);
+        return refuse(Reason::malformed_action, nullptr, "no action after the seat: %s", line);
       r = game->apply_text(int(seat), text::trim(line.substr(key.size())), &err);
     }
     if (r != Reason::ok) return refuse(r, &err, "", "");
@@ -207,8 +200,9 @@ ReplayResult replay_record(std::string_view record) {
   }
   if (!saw_magic) {
     line_no = line_no ? line_no : 1;
-    return refuse(Reason::bad_header, nullptr, "%s",
-                  "empty record: the first line must be 'deckhand 1'");
+    Error empty;
+    fail(&empty, Reason::bad_header, "empty record: the first line must be 'deckhand 1'");
+    return refuse(empty.reason, &empty, "", "");
   }
   Error err;
   if (!ensure_game(&err)) {

@@ -69,24 +69,30 @@ bool parse_u64(std::string_view s, uint64_t* out) {
   return true;
 }
 
-namespace {
-// Length of the UTF-8 sequence a lead byte starts (0 for a continuation or invalid byte).
-int utf8_length(unsigned char lead) {
-  if (lead < 0x80) return 1;
-  if ((lead & 0xE0) == 0xC0) return lead >= 0xC2 ? 2 : 0;
-  if ((lead & 0xF0) == 0xE0) return 3;
-  if ((lead & 0xF8) == 0xF0) return lead <= 0xF4 ? 4 : 0;
-  return 0;
+int utf8_char_length(const char* text, size_t available) {
+  if (available == 0) return 0;
+  const auto* s = reinterpret_cast<const unsigned char*>(text);
+  if (s[0] < 0x80) return 1;
+  int n = 0;
+  unsigned char second_lo = 0x80, second_hi = 0xBF;  // the second byte's range (RFC 3629)
+  if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+    n = 2;
+  } else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+    n = 3;
+    if (s[0] == 0xE0) second_lo = 0xA0;  // shorter forms are overlong
+    if (s[0] == 0xED) second_hi = 0x9F;  // D800-DFFF are surrogates
+  } else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+    n = 4;
+    if (s[0] == 0xF0) second_lo = 0x90;  // overlong
+    if (s[0] == 0xF4) second_hi = 0x8F;  // above U+10FFFF
+  } else {
+    return 0;  // a continuation byte, C0, C1 or F5-FF
+  }
+  if (available < size_t(n) || s[1] < second_lo || s[1] > second_hi) return 0;
+  for (int i = 2; i < n; ++i)
+    if ((s[i] & 0xC0) != 0x80) return 0;
+  return n;
 }
-
-// Whether s[0..n) holds one whole, valid sequence of n bytes starting at s[0].
-bool utf8_complete(const unsigned char* s, size_t available, int n) {
-  if (n == 0 || size_t(n) > available) return false;
-  for (int i = 1; i < n; ++i)
-    if ((s[i] & 0xC0) != 0x80) return false;
-  return true;
-}
-}  // namespace
 
 size_t utf8_cut(const char* text, size_t len) {
   const auto* s = reinterpret_cast<const unsigned char*>(text);
@@ -96,8 +102,65 @@ size_t utf8_cut(const char* text, size_t len) {
     if ((s[start] & 0xC0) != 0x80) break;
   }
   if (start == len) return len;
-  const int n = utf8_length(s[start]);
-  return utf8_complete(s + start, len - start, n) && start + size_t(n) == len ? len : start;
+  const int n = utf8_char_length(text + start, len - start);
+  return n > 0 && start + size_t(n) == len ? len : start;
+}
+
+namespace {
+constexpr char kHex[] = "0123456789abcdef";
+
+// How `quote` shows the character (or stray byte) at s[0]; sets *used to the bytes it takes.
+std::string_view quoted_piece(const char* s, size_t available, size_t* used, char buf[8]) {
+  const unsigned char c = static_cast<unsigned char>(s[0]);
+  *used = 1;
+  switch (c) {
+    case '\n':
+      return "\\n";
+    case '\t':
+      return "\\t";
+    case '\r':
+      return "\\r";
+    case '\\':
+      return "\\\\";
+    case '\'':
+      return "\\'";
+    default:
+      break;
+  }
+  const int n = utf8_char_length(s, available);
+  if (n == 0 || c < 0x20 || c == 0x7F) {  // a control character or a byte that is not UTF-8
+    buf[0] = '\\', buf[1] = 'x', buf[2] = kHex[c >> 4], buf[3] = kHex[c & 15];
+    return {buf, 4};
+  }
+  *used = size_t(n);
+  if (c == 0xC2 && static_cast<unsigned char>(s[1]) < 0xA0) {  // a C1 control, U+0080-U+009F
+    const unsigned char low = static_cast<unsigned char>(s[1]);
+    buf[0] = '\\', buf[1] = 'u', buf[2] = '0', buf[3] = '0', buf[4] = kHex[low >> 4];
+    buf[5] = kHex[low & 15];
+    return {buf, 6};
+  }
+  return {s, size_t(n)};
+}
+}  // namespace
+
+Quoted::Quoted(std::string_view s) {
+  size_t out = 0;
+  text_[out++] = '\'';
+  size_t i = 0;
+  while (i < s.size()) {
+    char buf[8];
+    size_t used;
+    const std::string_view piece = quoted_piece(s.data() + i, s.size() - i, &used, buf);
+    if (out - 1 + piece.size() > kMaxText) break;
+    piece.copy(text_ + out, piece.size());
+    out += piece.size();
+    i += used;
+  }
+  text_[out++] = '\'';
+  if (i < s.size()) {
+    for (int k = 0; k < 3; ++k) text_[out++] = '.';
+  }
+  text_[out] = '\0';
 }
 
 void Json::comma() {
@@ -135,12 +198,8 @@ Json& Json::key(std::string_view k) {
 Json& Json::value(std::string_view s) {
   comma();
   out_ += '"';
-  int skip = 0;  // bytes of a multi-byte character already copied
-  for (const char& c : s) {
-    if (skip > 0) {
-      --skip;
-      continue;
-    }
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
     switch (c) {
       case '"':
         out_ += "\\\"";
@@ -159,21 +218,19 @@ Json& Json::value(std::string_view s) {
         break;
       default:
         if (static_cast<unsigned char>(c) >= 0x80) {
-          // Valid UTF-8 passes through; anything else becomes U+FFFD, so the JSON stays UTF-8.
-          const auto* u = reinterpret_cast<const unsigned char*>(&c);
-          const size_t rest = size_t(s.data() + s.size() - &c);
-          const int n = utf8_length(*u);
-          if (utf8_complete(u, rest, n)) {
-            out_.append(&c, size_t(n));
-            skip = n - 1;
+          // Well-formed UTF-8 passes through; anything else becomes U+FFFD, so the JSON stays
+          // UTF-8.
+          const int n = utf8_char_length(s.data() + i, s.size() - i);
+          if (n > 0) {
+            out_.append(s.data() + i, size_t(n));
+            i += size_t(n) - 1;
           } else {
             out_ += "\\ufffd";
           }
         } else if (static_cast<unsigned char>(c) < 0x20) {
-          static const char hex[] = "0123456789abcdef";
           out_ += "\\u00";
-          out_ += hex[(c >> 4) & 15];
-          out_ += hex[c & 15];
+          out_ += kHex[(c >> 4) & 15];
+          out_ += kHex[c & 15];
         } else {
           out_ += c;
         }

@@ -22,6 +22,30 @@ bool parse_u64(std::string_view s, uint64_t* out);
 // for cutting text to a buffer without splitting a character.
 size_t utf8_cut(const char* s, size_t len);
 
+// The length (1-4) of the well-formed UTF-8 character at s[0] (RFC 3629: no overlong forms,
+// no surrogates, nothing above U+10FFFF), within `available` bytes; 0 if there is none.
+int utf8_char_length(const char* s, size_t available);
+
+// Input text (a record line, an action word, a card, an option, a name) as messages quote
+// it: in apostrophes, with NUL and every other control character, backslash and apostrophe
+// escaped visibly (\n, \t, \r, \\, \', \x00, \u0085 for a C1 control), each byte that is not
+// UTF-8 as \xHH, whole characters kept, and cut after kMaxText bytes with "..." after the
+// closing apostrophe. So a message stays short, printable and valid UTF-8 whatever the input
+// held (the C ABI copies messages into fixed buffers; the replay JSON must stay valid).
+// Use: fail(err, reason, "no game named %s", text::quote(name).c_str()).
+class Quoted {
+ public:
+  static constexpr size_t kMaxText = 96;
+  explicit Quoted(std::string_view s);
+  const char* c_str() const { return text_; }
+
+ private:
+  char text_[kMaxText + 6];  // apostrophes, "...", NUL
+};
+inline Quoted quote(std::string_view s) {
+  return Quoted(s);
+}
+
 // A minimal JSON writer: the caller produces well-formed nesting; commas are automatic.
 class Json {
  public:

@@ -47,8 +47,8 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
                     static_cast<long long>(level));
       a.arg = uint8_t(level);
     } else {
-      return fail(err, Reason::malformed_action, "'%.*s' is not a bid (3, 4, 5 or moon)",
-                  int(words[1].size()), words[1].data());
+      return fail(err, Reason::malformed_action, "%s is not a bid (3, 4, 5 or moon)",
+                  text::quote(words[1]).c_str());
     }
   } else if (iequals(verb, "trump")) {
     if (Reason r = arity(2); r != Reason::ok) return r;
@@ -57,22 +57,21 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
     for (int i = 0; !ok && i < kSuitCount; ++i)
       if (iequals(words[1], suit_word(Suit(i)))) s = Suit(i), ok = true;
     if (!ok)
-      return fail(err, Reason::malformed_action, "'%.*s' is not a suit (C, D, H or S)",
-                  int(words[1].size()), words[1].data());
+      return fail(err, Reason::malformed_action, "%s is not a suit (C, D, H or S)",
+                  text::quote(words[1]).c_str());
     a.kind = ActionKind::trump;
     a.arg = uint8_t(s);
   } else if (iequals(verb, "play")) {
     if (Reason r = arity(2); r != Reason::ok) return r;
     Card c;
     if (!parse_card(words[1], &c) || !kEuchreDeck.has(c))
-      return fail(err, Reason::invalid_card, "'%.*s' is not a Euchre card (9 to A of C, D, H, S)",
-                  int(words[1].size()), words[1].data());
+      return fail(err, Reason::invalid_card, "%s is not a Euchre card (9 to A of C, D, H, S)",
+                  text::quote(words[1]).c_str());
     a.kind = ActionKind::play;
     a.arg = c.code;
   } else {
-    return fail(err, Reason::malformed_action,
-                "unknown action '%.*s' (swap, pass, bid, trump, play)", int(verb.size()),
-                verb.data());
+    return fail(err, Reason::malformed_action, "unknown action %s (swap, pass, bid, trump, play)",
+                text::quote(verb).c_str());
   }
   *out = a;
   return Reason::ok;

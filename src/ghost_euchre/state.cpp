@@ -51,20 +51,19 @@ Reason set_option(Options* options, std::string_view key, std::string_view value
         return Reason::ok;
       }
     }
-    return fail(err, Reason::bad_option, "option %s takes %s or %s, not '%.*s'", kChoices[i].key,
-                kChoices[i].values[0], kChoices[i].values[1], int(value.size()), value.data());
+    return fail(err, Reason::bad_option, "option %s takes %s or %s, not %s", kChoices[i].key,
+                kChoices[i].values[0], kChoices[i].values[1], text::quote(value).c_str());
   }
   if (iequals(key, "target")) {
     int64_t t;
     if (!text::parse_int(value, 1, 10000, &t))
       return fail(err, Reason::bad_option,
-                  "option target takes a whole number from 1 to 10000, not '%.*s'",
-                  int(value.size()), value.data());
+                  "option target takes a whole number from 1 to 10000, not %s",
+                  text::quote(value).c_str());
     options->target = int16_t(t);
     return Reason::ok;
   }
-  return fail(err, Reason::bad_option, "ghost-euchre has no option '%.*s'", int(key.size()),
-              key.data());
+  return fail(err, Reason::bad_option, "ghost-euchre has no option %s", text::quote(key).c_str());
 }
 
 void option_strings(const Options& options, std::string out[7], int* count) {

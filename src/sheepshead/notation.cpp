@@ -34,8 +34,8 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
   const std::string_view verb = words[0];
   auto card_at = [&](size_t i, Card* c) -> Reason {
     if (parse_card(words[i], c)) return Reason::ok;
-    return fail(err, Reason::invalid_card, "'%.*s' is not a card (7 to A of C, D, H, S)",
-                int(words[i].size()), words[i].data());
+    return fail(err, Reason::invalid_card, "%s is not a card (7 to A of C, D, H, S)",
+                text::quote(words[i]).c_str());
   };
   auto arity = [&](size_t n) { return deckhand::detail::expect_words(words, n, err); };
   Action a;
@@ -77,8 +77,8 @@ Reason parse_action(std::string_view line, int seat, Action* out, Error* err) {
     a.a = c.code;
   } else {
     return fail(err, Reason::malformed_action,
-                "unknown action '%.*s' (pick, pass, bury, call, alone, play)", int(verb.size()),
-                verb.data());
+                "unknown action %s (pick, pass, bury, call, alone, play)",
+                text::quote(verb).c_str());
   }
   *out = a;
   return Reason::ok;

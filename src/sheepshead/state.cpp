@@ -37,8 +37,8 @@ Reason set_option(Options* o, std::string_view key, std::string_view value, Erro
       }
       ++i;
     }
-    return fail(err, Reason::bad_option, "option %s does not take '%.*s'", name, int(value.size()),
-                value.data());
+    return fail(err, Reason::bad_option, "option %s does not take %s", name,
+                text::quote(value).c_str());
   };
   if (iequals(key, "no_pick"))
     return choose("no_pick", {"leaster", "doubler", "forced"},
@@ -54,13 +54,12 @@ Reason set_option(Options* o, std::string_view key, std::string_view value, Erro
     int64_t n;
     if (!text::parse_int(value, 0, 1000000, &n))
       return fail(err, Reason::bad_option,
-                  "option hands takes a whole number from 0 to 1000000, not '%.*s'",
-                  int(value.size()), value.data());
+                  "option hands takes a whole number from 0 to 1000000, not %s",
+                  text::quote(value).c_str());
     o->hands = uint32_t(n);
     return Reason::ok;
   }
-  return fail(err, Reason::bad_option, "sheepshead has no option '%.*s'", int(key.size()),
-              key.data());
+  return fail(err, Reason::bad_option, "sheepshead has no option %s", text::quote(key).c_str());
 }
 
 void option_strings(const Options& o, std::string out[5], int* count) {

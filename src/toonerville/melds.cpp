@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "../common/text.hpp"
 #include "deckhand/toonerville_melds.hpp"
 
 namespace deckhand::toonerville {
@@ -223,8 +224,7 @@ Reason parse_meld(std::string_view text, MeldKind want, Meld* out, Error* err) {
     if (n == kMaxWords)
       return fail(err, Reason::malformed_action, "a meld of more than %d cards", kMaxWords);
     if (!parse_rook_face(word, &faces[n]))
-      return fail(err, Reason::invalid_card, "'%.*s' is not a Rook card", int(word.size()),
-                  word.data());
+      return fail(err, Reason::invalid_card, "%s is not a Rook card", text::quote(word).c_str());
     ++n;
   }
   return make_meld(faces, n, want, out, err);

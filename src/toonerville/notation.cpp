@@ -137,16 +137,15 @@ bool parse_layoff_card(std::string_view word, uint8_t* out) {
 Reason parse_meld_id(std::string_view word, uint8_t* out, Error* err) {
   int64_t id;
   if (!text::parse_int(word, 0, kMaxTableMelds - 1, &id))
-    return fail(err, Reason::no_such_meld, "'%.*s' is not a meld id (0-%d)", int(word.size()),
-                word.data(), kMaxTableMelds - 1);
+    return fail(err, Reason::no_such_meld, "%s is not a meld id (0-%d)", text::quote(word).c_str(),
+                kMaxTableMelds - 1);
   *out = uint8_t(id);
   return Reason::ok;
 }
 
 Reason parse_face_word(std::string_view word, RookFace* out, Error* err) {
   if (!parse_rook_face(word, out))
-    return fail(err, Reason::invalid_card, "'%.*s' is not a Rook card", int(word.size()),
-                word.data());
+    return fail(err, Reason::invalid_card, "%s is not a Rook card", text::quote(word).c_str());
   return Reason::ok;
 }
 
@@ -214,8 +213,8 @@ Reason parse_action(std::string_view action, int seat, Action* out, Error* err) 
     if (Reason r = parse_meld_id(words[1], &a.target, err); r != Reason::ok) return r;
     for (size_t i = 2; i < words.size(); ++i)
       if (!parse_layoff_card(words[i], &a.bytes[a.count++]))
-        return fail(err, Reason::invalid_card, "'%.*s' is not a Rook card (or ROOK=<1-14>)",
-                    int(words[i].size()), words[i].data());
+        return fail(err, Reason::invalid_card, "%s is not a Rook card (or ROOK=<1-14>)",
+                    text::quote(words[i]).c_str());
   } else if (iequals(verb, "down")) {
     a.kind = ActionKind::down;
     const auto parts = text::split_on(text::trim(action).substr(verb.size()), '|');
@@ -231,16 +230,16 @@ Reason parse_action(std::string_view action, int seat, Action* out, Error* err) 
       Meld packed;  // the packed form holds up to 15 of each card: more is no real meld
       if (unpack_meld(a.bytes + 4 * a.target, &packed, nullptr) != Reason::ok || !(packed == m))
         return fail(err, Reason::malformed_action,
-                    "'%.*s' holds more copies of a card than the %d decks have", int(part.size()),
-                    part.data(), kMaxPlayers);
+                    "%s holds more copies of a card than the %d decks have",
+                    text::quote(part).c_str(), kMaxPlayers);
       ++a.target;
     }
     a.count = uint8_t(4 * a.target);
   } else {
     return fail(err, Reason::malformed_action,
-                "'%.*s' is not a Toonerville action (take, draw, buy, down, layoff, swap, "
+                "%s is not a Toonerville action (take, draw, buy, down, layoff, swap, "
                 "discard)",
-                int(verb.size()), verb.data());
+                text::quote(verb).c_str());
   }
   *out = a;
   return Reason::ok;
@@ -264,8 +263,8 @@ Reason parse_card_list(std::string_view list, bool allow_rest, int limit, FaceCo
     }
     RookFace f;
     if (!parse_rook_face(words[i], &f))
-      return fail(err, Reason::malformed_deal, "'%.*s' is not a Rook card", int(words[i].size()),
-                  words[i].data());
+      return fail(err, Reason::malformed_deal, "%s is not a Rook card",
+                  text::quote(words[i]).c_str());
     if (seen->count(f) >= limit)
       return fail(err, Reason::malformed_deal, "%s appears more than %d times", rook_face_name(f),
                   limit);
@@ -294,8 +293,8 @@ Reason parse_deal(std::string_view deal, int n, std::string* bytes, Error* err) 
   for (std::string_view part : text::split_on(deal, ';')) {
     const size_t colon = part.find(':');
     if (colon == std::string_view::npos)
-      return fail(err, Reason::malformed_deal, "'%.*s' is not 'holder: cards'",
-                  int(text::trim(part).size()), text::trim(part).data());
+      return fail(err, Reason::malformed_deal, "%s is not 'holder: cards'",
+                  text::quote(text::trim(part)).c_str());
     const std::string_view holder = text::trim(part.substr(0, colon));
     int64_t h;
     if (iequals(holder, "upcard"))
@@ -303,11 +302,11 @@ Reason parse_deal(std::string_view deal, int n, std::string* bytes, Error* err) 
     else if (iequals(holder, "stock"))
       h = n + 1;
     else if (!text::parse_int(holder, 0, n - 1, &h))
-      return fail(err, Reason::malformed_deal, "unknown holder '%.*s' (0-%d, upcard or stock)",
-                  int(holder.size()), holder.data(), n - 1);
+      return fail(err, Reason::malformed_deal, "unknown holder %s (0-%d, upcard or stock)",
+                  text::quote(holder).c_str(), n - 1);
     if (named[h])
-      return fail(err, Reason::malformed_deal, "holder '%.*s' is named twice", int(holder.size()),
-                  holder.data());
+      return fail(err, Reason::malformed_deal, "holder %s is named twice",
+                  text::quote(holder).c_str());
     named[h] = true;
     std::string* into = h < n ? &hands[h] : h == n ? &upcard : &stock;
     if (Reason r = parse_card_list(part.substr(colon + 1), h == n + 1, n, &seen, into, &rest, err);

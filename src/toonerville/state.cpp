@@ -31,8 +31,8 @@ int deal_size(int round, const Options& options) {
 
 Reason set_option(Options* o, std::string_view key, std::string_view value, Error* err) {
   auto bad = [&](const char* expected) {
-    return fail(err, Reason::bad_option, "option %.*s takes %s, not '%.*s'", int(key.size()),
-                key.data(), expected, int(value.size()), value.data());
+    return fail(err, Reason::bad_option, "option %s takes %s, not %s", text::quote(key).c_str(),
+                expected, text::quote(value).c_str());
   };
   if (iequals(key, "round11_deal")) {
     if (value == "14" || value == "12") {
@@ -60,8 +60,7 @@ Reason set_option(Options* o, std::string_view key, std::string_view value, Erro
     o->max_buys = uint16_t(n);
     return Reason::ok;
   }
-  return fail(err, Reason::bad_option, "toonerville has no option '%.*s'", int(key.size()),
-              key.data());
+  return fail(err, Reason::bad_option, "toonerville has no option %s", text::quote(key).c_str());
 }
 
 void option_strings(const Options& o, std::string out[3], int* count) {

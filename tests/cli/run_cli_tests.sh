@@ -34,11 +34,38 @@ check "replay renege" 1 '{"ok": false, "line": 13, "code": "must_follow_suit", "
   -- "$deckhand" replay "$dir/renege.rec"
 check "replay bad magic" 1 '{"ok": false, "line": 1, "code": "bad_header"' -- "$deckhand" replay "$dir/bad_magic.rec"
 check "replay bad card" 1 '"line": 7, "code": "invalid_card"' -- "$deckhand" replay "$dir/bad_card.rec"
-# Usage errors.
-check "replay no file" 2 '' -- "$deckhand" replay "$tmp/does-not-exist.rec"
+# Usage errors. A record that cannot be read gets the refusal JSON with line 0.
+check "replay no file" 2 '{"ok": false, "line": 0, "code": "unreadable_input", "message": "unreadable_input: cannot read' \
+  -- "$deckhand" replay "$tmp/does-not-exist.rec"
 check "replay no args" 2 '' -- "$deckhand" replay
-check "replay a directory" 2 '' -- "$deckhand" replay "$tmp"
+check "replay a directory" 2 '"code": "unreadable_input"' -- "$deckhand" replay "$tmp"
+# Input caps: a record over 64 MiB is refused without being read to its end (JSON, exit 2).
+too_large='{"ok": false, "line": 0, "code": "input_too_large", "message": "input_too_large: '
+check "replay stdin over the cap" 2 "${too_large}standard input is larger than 64 MiB, the most deckhand reads\"}" \
+  -- sh -c "head -c 70M /dev/zero | \"$deckhand\" replay -"
+check "replay endless stdin" 2 "$too_large" -- timeout 300 sh -c "yes | \"$deckhand\" replay -"
+truncate -s $((64 * 1024 * 1024 + 1)) "$tmp/over.rec"
+check "replay file over the cap" 2 "${too_large}'$tmp/over.rec' is larger than 64 MiB" \
+  -- "$deckhand" replay "$tmp/over.rec"
+check "view file over the cap" 2 "$too_large" -- "$deckhand" view "$tmp/over.rec" --seat 0
+check "view stdin over the cap" 2 "$too_large" -- sh -c "head -c 70M /dev/zero | \"$deckhand\" view - --seat 0"
+truncate -s $((64 * 1024 * 1024)) "$tmp/at-cap.rec"  # exactly the cap: read, then refused as a record
+check "replay file at the cap" 1 '{"ok": false, "line": 1, "code": "bad_header"' -- "$deckhand" replay "$tmp/at-cap.rec"
+rm -f "$tmp/over.rec" "$tmp/at-cap.rec"
+check "play line over the cap" 2 '' -- sh -c "head -c 70M /dev/zero | \"$deckhand\" play ghost-euchre --seed 5"
+if ! grep -q 'input_too_large: a line of standard input is larger than 64 MiB' "$tmp/stderr"; then
+  echo "FAIL play line over the cap: stderr $(cat "$tmp/stderr")"; failed=$((failed + 1))
+fi
+# Messages quote input with control characters escaped: the NUL shows, nothing is cut at it.
+check "NUL in the first line" 1 "record format version '1\\\\x00' is not supported (deckhand 1)" \
+  -- sh -c "printf 'deckhand 1\\000\\ngame ghost-euchre\\n' | \"$deckhand\" replay -"
+check "escape in an action" 1 "unknown action 'pl\\\\x1by'" \
+  -- sh -c "printf 'deckhand 1\\ngame ghost-euchre\\ndeal seed 1\\n1 pl\\033y\\n' | \"$deckhand\" replay -"
 check "unknown command" 2 '' -- "$deckhand" frobnicate
+check "unknown command quoted" 2 '' -- "$deckhand" "frob$(printf '\033')[2J"
+if ! grep -qF "unknown command 'frob\x1b[2J'" "$tmp/stderr"; then  # no terminal escape gets out
+  echo "FAIL unknown command quoted: stderr $(cat "$tmp/stderr")"; failed=$((failed + 1))
+fi
 check "simulate unknown game" 2 '' -- "$deckhand" simulate chess --games 1
 check "view needs seat" 2 '' -- "$deckhand" view "$dir/one_hand.rec"
 # view: a seat sees its own cards, never another's.
