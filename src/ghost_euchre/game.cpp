@@ -26,7 +26,7 @@ struct Rules {
     return ghost_euchre::set_option(o, k, v, err);
   }
   static std::vector<std::string> option_strings(const Options& o) {
-    std::string out[7];
+    std::string out[ghost_euchre::kOptionCount];
     int n = 0;
     ghost_euchre::option_strings(o, out, &n);
     return {out, out + n};
