@@ -26,7 +26,7 @@ struct Rules {
     return toonerville::set_option(o, k, v, err);
   }
   static std::vector<std::string> option_strings(const Options& o) {
-    std::string out[3];
+    std::string out[toonerville::kOptionCount];
     int n = 0;
     toonerville::option_strings(o, out, &n);
     return {out, out + n};
