@@ -33,24 +33,30 @@ std::string cards_text(CardSet set);
 std::string seat_list(uint32_t mask, int players);
 
 // simulate's game options: the game's defaults with its play limit (option `limit`, field
-// `field`) at `default_limit`, then each --option in order. False, with *why, for an option the
-// game refuses, or for a limit of 0: bots could then play one game forever (G10, S15, T13).
+// `field`) at `default_limit`, then each --option in order. False, after saying why on stderr,
+// for an option the game refuses, or for a limit of 0: bots could then play one game forever
+// (G10, S15, T13).
 template <typename Options>
 bool simulate_options(const OptionList& given, const char* limit, uint32_t Options::*field,
                       uint32_t default_limit,
                       Reason (*set)(Options*, std::string_view, std::string_view, Error*),
-                      Options* out, std::string* why) {
+                      Options* out) {
   Options o;
   o.*field = default_limit;
   Error err;
-  for (const auto& [key, value] : given)
-    if (set(&o, key, value, &err) != Reason::ok)
-      return *why = fmt::format("--option {}={}: {}", key, value, err.message), false;
-  if (o.*field == 0)
-    return *why = fmt::format(
-               "--option {}=0 would let a game go on forever; simulate needs a limit (1 or more)",
-               limit),
-           false;
+  for (const auto& [key, value] : given) {
+    if (set(&o, key, value, &err) != Reason::ok) {
+      fmt::print(stderr, "deckhand: --option {}={}: {}\n", key, value, err.message);
+      return false;
+    }
+  }
+  if (o.*field == 0) {
+    fmt::print(stderr,
+               "deckhand: --option {}=0 would let a game go on forever; simulate needs a limit "
+               "(1 or more)\n",
+               limit);
+    return false;
+  }
   *out = o;
   return true;
 }

@@ -122,12 +122,9 @@ EuchreRun play_euchre_bots(const ge::Options& options, PortableRng& rng, Game* g
 
 int euchre_simulate(int64_t games, uint64_t seed, const OptionList& given, bool quiet) {
   ge::Options options;
-  std::string why;
   if (!simulate_options(given, "max_hands", &ge::Options::max_hands, kBotMaxHands, &ge::set_option,
-                        &options, &why)) {
-    fmt::print(stderr, "deckhand: {}\n", why);
+                        &options))
     return 2;
-  }
   PortableRng rng(seed);
   int64_t wins[ge::kPlayers] = {}, hands = 0, deals = 0, actions = 0, at_limit = 0;
   const auto start = std::chrono::steady_clock::now();

@@ -140,14 +140,13 @@ Run play_bots(const sh::Options& options, PortableRng& rng, Game* game, bool nar
 
 }  // namespace
 
+// S15: hands=0, the default, is an endless session; simulate and play are 10-hand games.
+constexpr uint32_t kBotHands = 10;
+
 int sheepshead_simulate(int64_t games, uint64_t seed, const OptionList& given, bool quiet) {
   sh::Options options;
-  std::string why;
-  // S15: hands=0, the default, is an endless session; simulate plays 10-hand games.
-  if (!simulate_options(given, "hands", &sh::Options::hands, 10, &sh::set_option, &options, &why)) {
-    fmt::print(stderr, "deckhand: {}\n", why);
+  if (!simulate_options(given, "hands", &sh::Options::hands, kBotHands, &sh::set_option, &options))
     return 2;
-  }
   PortableRng rng(seed);
   int64_t wins[sh::kPlayers] = {}, hands = 0, actions = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -174,7 +173,7 @@ int sheepshead_simulate(int64_t games, uint64_t seed, const OptionList& given, b
 int sheepshead_play(uint64_t seed, int human) {
   PortableRng rng(seed);
   sh::Options options;
-  options.hands = 10;
+  options.hands = kBotHands;
   sh::State s = sh::new_game(options);
   sh::Action legal[sh::kMaxLegalActions];
   fmt::print(

@@ -146,12 +146,9 @@ Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool nar
 int toonerville_simulate(int64_t games, uint64_t seed, int players, const OptionList& given,
                          bool quiet) {
   tv::Options options;
-  std::string why;
   if (!simulate_options(given, "max_turns", &tv::Options::max_turns, kBotMaxTurns, &tv::set_option,
-                        &options, &why)) {
-    fmt::print(stderr, "deckhand: {}\n", why);
+                        &options))
     return 2;
-  }
   options.players = uint8_t(players);
   PortableRng rng(seed);
   int64_t wins[tv::kMaxPlayers] = {}, rounds = 0, actions = 0, buys = 0, cut_short = 0, longest = 0;
