@@ -78,7 +78,7 @@ std::vector<std::pair<std::string, std::string>> record_options(const Game& g) {
 
 TEST_CASE("catalog: every option's values and default are what the game accepts") {
   for (const GameSpec& spec : deckhand::game_specs()) {
-    CAPTURE(spec.name);
+    CAPTURE(std::string(spec.name));
     // The default game's record lists exactly the spec's options, at their defaults, in order.
     auto fresh = make_game(spec.name, {}, players_of(spec), 0, nullptr);
     REQUIRE(fresh);
@@ -90,7 +90,7 @@ TEST_CASE("catalog: every option's values and default are what the game accepts"
     }
     for (const auto& options : {spec.options, deckhand::engine_options()}) {
       for (const OptionSpec& o : options) {
-        CAPTURE(o.name);
+        CAPTURE(std::string(o.name));
         CHECK(std::string(o.description).size() > 10);
         CHECK(std::string(o.rule).size() >= 2);
         const Probe p = probe(o);
@@ -118,7 +118,7 @@ TEST_CASE("catalog: every option's values and default are what the game accepts"
 
 TEST_CASE("catalog: phases and action kinds are the ones games go through") {
   for (const GameSpec& spec : deckhand::game_specs()) {
-    CAPTURE(spec.name);
+    CAPTURE(std::string(spec.name));
     const std::set<std::string> phases(spec.phases.begin(), spec.phases.end());
     std::set<std::string> seen_phases;
     std::set<int> seen_kinds;

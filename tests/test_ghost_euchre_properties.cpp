@@ -8,6 +8,7 @@
 // the hand deltas add up to the scores (G9).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -43,6 +44,10 @@ Options random_options(PortableRng& rng, OptionList* as_text) {
   const int target = rng.bounded(3) == 0 ? 32 : int(2 + rng.bounded(12));
   REQUIRE(set_option(&o, "target", std::to_string(target), nullptr) == Reason::ok);
   as_text->emplace_back("target", std::to_string(target));
+  // G10 max_hands now and then: games that end at the limit, with or without a tie.
+  const int max_hands = rng.bounded(4) == 0 ? int(1 + rng.bounded(8)) : 0;
+  REQUIRE(set_option(&o, "max_hands", std::to_string(max_hands), nullptr) == Reason::ok);
+  as_text->emplace_back("max_hands", std::to_string(max_hands));
   return o;
 }
 
@@ -143,7 +148,7 @@ void check_state(const State& s, PortableRng& rng) {
 // Half the games each, so that ctest runs the halves on both cores.
 void run_games(uint64_t rng_seed, int games) {
   PortableRng rng(rng_seed);
-  int64_t states = 0, hands = 0, tiebreaks = 0, reneges = 0;
+  int64_t states = 0, hands = 0, tiebreaks = 0, reneges = 0, limit_ends = 0;
   for (int g = 0; g < games; ++g) {
     OptionList option_text;
     const Options options = random_options(rng, &option_text);
@@ -185,6 +190,13 @@ void run_games(uint64_t rng_seed, int games) {
     tiebreaks += s.tiebreak;
     for (int p = 0; p < kPlayers; ++p) REQUIRE(totals[p] == s.scores[p]);
     REQUIRE(s.winners != 0);
+    REQUIRE((!s.options.max_hands || s.hands_scored <= s.options.max_hands));
+    if (s.options.max_hands && s.hands_scored == s.options.max_hands) {
+      ++limit_ends;  // G10: at the limit every seat with the highest total wins
+      const int32_t top = std::max({s.scores[0], s.scores[1], s.scores[2]});
+      for (int p = 0; p < kPlayers; ++p)
+        REQUIRE(((s.winners >> p & 1) != 0) == (s.scores[p] == top));
+    }
 
     // The game object followed the same path; its record replays to the same game.
     const std::vector<uint8_t> bytes = game->serialize();
@@ -202,9 +214,10 @@ void run_games(uint64_t rng_seed, int games) {
     }
   }
   MESSAGE(games, " games, ", hands, " hands, ", states, " states, ", tiebreaks,
-          " tie-break games, ", reneges, " reneges");
+          " tie-break games, ", reneges, " reneges, ", limit_ends, " games at max_hands");
   CHECK(tiebreaks > 0);
   CHECK(reneges > 0);
+  CHECK(limit_ends > 0);
 }
 
 TEST_CASE(

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "deckhand/game.hpp"
 #include "deckhand/ghost_euchre.hpp"
 #include "deckhand/rng.hpp"
 #include "test_support.hpp"
@@ -190,14 +191,15 @@ TEST_CASE("Options: the defaults are the rule book's") {
   CHECK(o.moon_set == MoonSet::minus24);
   CHECK(o.tiebreak == Tiebreak::extra_hand);
   CHECK(o.target == 32);
-  std::string out[7];
+  CHECK(o.max_hands == 0);
+  std::string out[kOptionCount];
   int count = 0;
   option_strings(o, out, &count);
-  REQUIRE(count == 7);
-  const Strings got(out, out + 7);
+  REQUIRE(count == 8);
+  const Strings got(out, out + 8);
   for (const char* expected :
        {"swaps=one", "all_pass=redeal", "renege=reject", "declarer_scores=tricks", "moon_set=24",
-        "target=32", "tiebreak=extra_hand"}) {
+        "target=32", "tiebreak=extra_hand", "max_hands=0"}) {
     INFO(expected);
     CHECK(std::count(got.begin(), got.end(), std::string(expected)) == 1);
   }
@@ -232,6 +234,12 @@ TEST_CASE(
   CHECK(o.tiebreak == Tiebreak::extra_hand);
   CHECK(set_opt(&o, "target", "11"));
   CHECK(o.target == 11);
+  CHECK(set_opt(&o, "max_hands", "1000000"));
+  CHECK(o.max_hands == 1000000);
+  CHECK(set_opt(&o, "MAX_HANDS", "0"));
+  CHECK(o.max_hands == 0);
+  CHECK(set_opt(&o, "max_hands", "20"));
+  CHECK(o.max_hands == 20);
 
   const Options before = o;
   const std::pair<const char*, const char*> bad[] = {{"swap", "one"},
@@ -245,6 +253,10 @@ TEST_CASE(
                                                      {"target", "-5"},
                                                      {"target", "abc"},
                                                      {"target", "10001"},
+                                                     {"max_hands", "-1"},
+                                                     {"max_hands", "1000001"},
+                                                     {"max_hands", "ten"},
+                                                     {"max_hands", ""},
                                                      {"", ""},
                                                      {"trump", "H"}};
   for (const auto& option : bad) {
@@ -1085,6 +1097,116 @@ TEST_CASE("G10 tiebreak=highest: play goes on only while the top is tied") {
   CHECK(s.scores[2] == 4);
   CHECK(s.phase == Phase::over);
   CHECK(s.winners == 0b010);
+}
+
+TEST_CASE(
+    "G10 max_hands=N: the game ends after N scored hands, the highest total winning; thrown-in "
+    "deals do not count") {
+  State s = new_game(with("max_hands", "2"));
+  deal_for(s, kMixed, 1);
+  declare(s, 1, "bid 3", "H");
+  play_cards(s, kPlayD4Y0X2);
+  CHECK(s.scores[0] == 2);
+  CHECK(s.scores[1] == 4);
+  CHECK(s.phase == Phase::deal);  // one hand scored, nobody near 32
+  // Dealer 1: everyone passes (G5); the thrown-in deal is not a scored hand.
+  deal_for(s, kMixed, 1);
+  for (int i = 0; i < kPlayers; ++i) act(s, to_act(s), "pass");
+  CHECK(s.phase == Phase::deal);
+  CHECK(s.hands_scored == 1);
+  // Dealer 2: seat 2's hand takes 4, seat 1 2, seat 0 none.
+  deal_for(s, kMixed, 2);
+  declare(s, 2, "bid 3", "H");
+  play_cards(s, kPlayD4Y0X2);
+  CHECK(s.hands_scored == 2);
+  CHECK(s.scores[0] == 2);
+  CHECK(s.scores[1] == 6);
+  CHECK(s.scores[2] == 4);
+  CHECK(s.phase == Phase::over);  // far below the target, but the hand limit is reached
+  CHECK(s.winners == 0b010);
+  CHECK(legal(s).empty());
+}
+
+TEST_CASE("G10 max_hands=N: a tie for the highest total at the limit shares the win") {
+  State s = new_game(with("max_hands", "1"));
+  s.scores[0] = 2;  // 2 + 2 = 4, level with seat 1's 4
+  deal_for(s, kMixed, 1);
+  declare(s, 1, "bid 3", "H");
+  play_cards(s, kPlayD4Y0X2);
+  CHECK(s.scores[0] == 4);
+  CHECK(s.scores[1] == 4);
+  CHECK(s.phase == Phase::over);
+  CHECK(s.winners == 0b011);
+}
+
+TEST_CASE("G10 max_hands=N: the target still ends the game earlier, with its own winner") {
+  State s = new_game(with("max_hands", "5", with("target", "3")));
+  deal_for(s, kMixed, 1);
+  declare(s, 1, "bid 3", "H");
+  play_cards(s, kPlayD4Y0X2);
+  CHECK(s.hands_scored == 1);
+  CHECK(s.phase == Phase::over);
+  CHECK(s.winners == 0b010);
+}
+
+TEST_CASE(
+    "G10 max_hands=N with tiebreak=extra_hand: the limit ends tie-break hands too, tied leaders "
+    "sharing") {
+  // As in "tie-break hands go on while the top is tied", where a third hand was needed.
+  State s = new_game(with("max_hands", "2", with("target", "10")));
+  s.scores[0] = 9;
+  s.scores[1] = 6;
+  deal_for(s, kMixed, 1);
+  declare(s, 1, "bid 3", "H");
+  play_cards(s, kPlayD4Y0X2);
+  CHECK(s.tiebreak == 1);
+  CHECK(s.phase == Phase::deal);
+  deal_for(s, kMixed, 2);
+  declare(s, 2, "bid 3", "H");
+  play_cards(s, kPlayD3Y1X2);
+  CHECK(s.scores[0] == 12);
+  CHECK(s.scores[1] == 12);
+  CHECK(s.phase == Phase::over);
+  CHECK(s.winners == 0b011);
+}
+
+TEST_CASE("G10 max_hands=N with tiebreak=highest: a tied top at the limit ends the game, shared") {
+  State s = new_game(with("max_hands", "1", with("tiebreak", "highest", with("target", "10"))));
+  s.scores[0] = 8;
+  s.scores[1] = 6;
+  deal_for(s, kMixed, 1);
+  declare(s, 1, "bid 3", "H");
+  play_cards(s, kPlayD4Y0X2);
+  CHECK(s.scores[0] == 10);
+  CHECK(s.scores[1] == 10);
+  CHECK(s.phase == Phase::over);  // without the limit: play on while the top is tied
+  CHECK(s.winners == 0b011);
+}
+
+TEST_CASE("G10 max_hands: records and make_game carry it; state images check it") {
+  Error err;
+  auto g = make_game("ghost-euchre", {{"max_hands", "7"}}, 0, 0, &err);
+  REQUIRE(g);
+  CHECK(contains(g->record(), "option max_hands=7"));
+  CHECK(make_game("ghost-euchre", {{"max_hands", "1000001"}}, 0, 0, &err) == nullptr);
+  CHECK(err.reason == Reason::bad_option);
+  CHECK(contains(err.message, "max_hands"));
+
+  uint8_t bytes[kSerializedSize];
+  State out = new_game();
+  State s = new_game();
+  s.options.max_hands = 1000001;  // out of range
+  REQUIRE(serialize(s, bytes, sizeof bytes) == kSerializedSize);
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
+  s = new_game(with("max_hands", "3"));
+  s.hands_scored = s.hand_number = 3;  // the limit is reached, yet the game goes on
+  REQUIRE(serialize(s, bytes, sizeof bytes) == kSerializedSize);
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
+  CHECK(contains(err.message, "max_hands"));
+  s.phase = Phase::over;
+  s.winners = 0b001;
+  REQUIRE(serialize(s, bytes, sizeof bytes) == kSerializedSize);
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::ok);
 }
 
 // =======================================================================================

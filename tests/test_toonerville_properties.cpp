@@ -135,7 +135,7 @@ void check_state(const State& s, bool full, PortableRng& rng) {
 
 struct Tally {
   int rounds = 0, games = 0, buys = 0, swaps = 0, layoffs = 0, reshuffles = 0, stock_outs = 0;
-  int explicit_reshuffles = 0;
+  int explicit_reshuffles = 0, turn_limits = 0;
   int players_seen[kMaxPlayers + 1] = {};
 };
 
@@ -149,10 +149,13 @@ void play_game(uint64_t seed, Tally* tally) {
   const int dealer = int(rng.bounded(o.players));
   const bool explicit_deals = rng.bounded(3) == 0;
   const bool long_rounds = rng.bounded(5) == 0;
+  // T13 max_turns now and then (not in long rounds, which must reach a reshuffle).
+  o.max_turns = !long_rounds && rng.bounded(4) == 0 ? uint32_t(5 + rng.bounded(60)) : 0;
   State s = new_game(o, dealer);
   OptionList options = {{"round11_deal", std::to_string(o.round11_deal)},
                         {"rook_swap", o.rook_swap == RookSwap::table ? "table" : "new_meld"},
-                        {"max_buys", o.max_buys ? std::to_string(o.max_buys) : "unlimited"}};
+                        {"max_buys", o.max_buys ? std::to_string(o.max_buys) : "unlimited"},
+                        {"max_turns", std::to_string(o.max_turns)}};
   Error e;
   std::unique_ptr<Game> game = make_game("toonerville", options, o.players, dealer, &e);
   REQUIRE_MESSAGE(game, e.message);
@@ -248,9 +251,17 @@ void play_game(uint64_t seed, Tally* tally) {
       tally->rounds++;
       tally->reshuffles += s.last.reshuffles;
       const RoundResult& r = s.last;
-      if (r.went_out == kNoSeat) tally->stock_outs++;
+      if (r.went_out == kNoSeat && a.kind == ActionKind::discard) {
+        tally->turn_limits++;  // T13 max_turns: the round's last turn ended with this discard
+        ENSURE(o.max_turns && before.turns + 1 == o.max_turns,
+               "a round cut short before max_turns");
+      } else if (r.went_out == kNoSeat) {
+        tally->stock_outs++;
+      }
       for (int p = 0; p < o.players; ++p) {
-        const int expected = p == r.went_out ? 0 : penalty_points(before.hands[p]);
+        FaceCounts left = before.hands[p];  // a round's last discard is not in hand (T13)
+        if (p == a.seat && a.kind == ActionKind::discard) left.remove(a.bytes[0]);
+        const int expected = p == r.went_out ? 0 : penalty_points(left);
         ENSURE(r.deltas[p] == expected, "seat ", p, " scored ", r.deltas[p], " not ", expected,
                " (T12)");
       }
@@ -281,7 +292,8 @@ void run_half(uint64_t first_seed) {
   MESSAGE("games ", t.games, ", rounds ", t.rounds, " (3/4/5 players: ", t.players_seen[3], "/",
           t.players_seen[4], "/", t.players_seen[5], " games), buys ", t.buys, ", swaps ", t.swaps,
           ", lay-offs ", t.layoffs, ", reshuffles ", t.reshuffles, " (", t.explicit_reshuffles,
-          " given as stock), rounds ended by the stock ", t.stock_outs);
+          " given as stock), rounds ended by the stock ", t.stock_outs, ", by max_turns ",
+          t.turn_limits);
   CHECK(t.rounds == kGamesPerHalf * kRounds);
   CHECK(t.players_seen[3] > 0);
   CHECK(t.players_seen[4] > 0);
@@ -289,6 +301,7 @@ void run_half(uint64_t first_seed) {
   CHECK(t.buys > 0);
   CHECK(t.layoffs > 0);
   CHECK(t.reshuffles > 0);
+  CHECK(t.turn_limits > 0);
 }
 
 }  // namespace

@@ -396,18 +396,19 @@ std::string deal_text(int size, int seat, const std::vector<RookFace>& held, Roo
 
 TEST_CASE(
     "Options: the defaults are the rule book's (round11_deal=14, max_buys=unlimited, "
-    "rook_swap=table)") {
+    "rook_swap=table, max_turns=0)") {
   const Options o;
   CHECK(o.players == 3);
   CHECK(o.round11_deal == 14);
   CHECK(o.max_buys == 0);
   CHECK(o.rook_swap == RookSwap::table);
-  std::string out[3];
+  CHECK(o.max_turns == 0);
+  std::string out[kOptionCount];
   int count = 0;
   option_strings(o, out, &count);
-  REQUIRE(count == 3);
-  CHECK(Strings(out, out + 3) ==
-        Strings{"round11_deal=14", "max_buys=unlimited", "rook_swap=table"});
+  REQUIRE(count == 4);
+  CHECK(Strings(out, out + 4) ==
+        Strings{"round11_deal=14", "max_buys=unlimited", "rook_swap=table", "max_turns=0"});
 }
 
 TEST_CASE("Options: set_option takes every value and refuses anything else (bad_option)") {
@@ -421,17 +422,24 @@ TEST_CASE("Options: set_option takes every value and refuses anything else (bad_
   // Keys and word values are case-insensitive.
   CHECK(with("ROOK_SWAP", "New_Meld").rook_swap == RookSwap::new_meld);
   CHECK(with("Max_Buys", "UNLIMITED", with("max_buys", "2")).max_buys == 0);
-  std::string out[3];
+  CHECK(with("max_turns", "1000000").max_turns == 1000000);
+  CHECK(with("MAX_TURNS", "0", with("max_turns", "5")).max_turns == 0);
+  std::string out[kOptionCount];
   int count = 0;
-  option_strings(with("max_buys", "2", with("rook_swap", "new_meld", with("round11_deal", "12"))),
-                 out, &count);
+  option_strings(
+      with("max_turns", "300",
+           with("max_buys", "2", with("rook_swap", "new_meld", with("round11_deal", "12")))),
+      out, &count);
   CHECK(Strings(out, out + count) ==
-        Strings{"round11_deal=12", "max_buys=2", "rook_swap=new_meld"});
+        Strings{"round11_deal=12", "max_buys=2", "rook_swap=new_meld", "max_turns=300"});
 
   const std::pair<const char*, const char*> bad[] = {
-      {"round11_deal", "13"}, {"round11_deal", "15"}, {"round11_deal", ""}, {"max_buys", "0"},
-      {"max_buys", "1001"},   {"max_buys", "-1"},     {"max_buys", "many"}, {"rook_swap", "hand"},
-      {"rook_swap", ""},      {"jokers", "on"},       {"players", "4"},     {"", "1"}};
+      {"round11_deal", "13"}, {"round11_deal", "15"},   {"round11_deal", ""},
+      {"max_buys", "0"},      {"max_buys", "1001"},     {"max_buys", "-1"},
+      {"max_buys", "many"},   {"rook_swap", "hand"},    {"rook_swap", ""},
+      {"jokers", "on"},       {"players", "4"},         {"", "1"},
+      {"max_turns", "-1"},    {"max_turns", "1000001"}, {"max_turns", "unlimited"},
+      {"max_turns", ""}};
   for (const auto& kv : bad) {
     const char* key = kv.first;
     const char* value = kv.second;
@@ -1504,6 +1512,80 @@ TEST_CASE(
   for (int p = 0; p < 3; ++p) CHECK(s.scores[p] == before[size_t(p)] + points[size_t(p)]);
   CHECK(s.dealer == 1);
   CHECK(contains(result_json(s.last, 3), "\"went_out\": null"));
+}
+
+TEST_CASE(
+    "T13 max_turns=N: a round ends when its N-th turn ends, scored as when nothing is left to "
+    "draw; buys are not turns") {
+  State s = dealt(1, kDealA, with("max_turns", "3"));
+  CHECK(s.turns == 0);
+  draw_and_discard(s);  // turn 1: seat 1
+  CHECK(s.turns == 1);
+  act(s, 0, "buy");  // seat 0 buys the discard before seat 2 draws: not a turn
+  CHECK(s.turns == 1);
+  draw_and_discard(s);  // turn 2: seat 2
+  CHECK(s.turns == 2);
+  REQUIRE(to_act(s) == 0);
+  act(s, 0, "draw");  // turn 3: seat 0, with 12 + 2 bought + 1 drawn cards
+  CHECK(s.phase == Phase::play);
+  State after_discard = s;
+  after_discard.hands[0].remove(face("9R"));
+  const Ints points = hand_points(after_discard);
+  act(s, 0, "discard 9R");
+  CHECK(s.phase == Phase::deal);  // the third turn has ended: so has the round
+  CHECK(s.last.went_out == kNoSeat);
+  CHECK(s.last.round == 1);
+  CHECK(deltas(s) == points);  // every hand scores
+  CHECK(scores(s) == points);
+  CHECK(s.turns == 0);  // the count starts again with the next round
+  CHECK(s.dealer == 1);
+  deal(s, kDealA);
+  CHECK(s.turns == 0);
+  CHECK(s.round == 2);
+}
+
+TEST_CASE(
+    "T13 max_turns=N: a seat that is down scores its hand too when the limit ends the round") {
+  State s = dealt(1, kDealA, with("max_turns", "1"));
+  play(s, {"1 draw", "1 down 5B 5G 5R | 9B 9G 9Y"});
+  const Ints before = hand_points(s);
+  act(s, 1, "discard 13R");
+  CHECK(s.phase == Phase::deal);
+  CHECK(s.last.went_out == kNoSeat);
+  CHECK(s.last.down == 0b010);
+  CHECK(deltas(s) == Ints{before[0], before[1] - 10, before[2]});
+}
+
+TEST_CASE("T13 max_turns=0 (default): no limit; records carry the option; images check it") {
+  State s = dealt(1, kDealA);
+  for (int turn = 0; turn < 100; ++turn) draw_and_discard(s);
+  CHECK(s.phase == Phase::draw);
+  CHECK(s.turns == 100);
+
+  Error err;
+  auto g = make_game("toonerville", {{"max_turns", "250"}}, 3, 0, &err);
+  REQUIRE(g);
+  CHECK(contains(g->record(), "option max_turns=250"));
+  CHECK(make_game("toonerville", {{"max_turns", "-3"}}, 3, 0, &err) == nullptr);
+  CHECK(err.reason == Reason::bad_option);
+  CHECK(contains(err.message, "max_turns"));
+
+  State bad = new_game();
+  bad.options.max_turns = 1000001;
+  CHECK(check_invariants(bad, &err) == Reason::corrupt_state);
+  bad = new_game();
+  bad.turns = 1;  // a turn count between rounds
+  CHECK(check_invariants(bad, &err) == Reason::corrupt_state);
+  bad = dealt(1, kDealA, with("max_turns", "5"));
+  bad.turns = 4;
+  require_valid(bad);
+  bad.turns = 5;  // the round should have ended
+  CHECK(check_invariants(bad, &err) == Reason::corrupt_state);
+  CHECK(contains(err.message, "max_turns"));
+  uint8_t bytes[kSerializedSize];
+  REQUIRE(serialize(bad, bytes, sizeof bytes) == kSerializedSize);
+  State out = new_game();
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
 }
 
 // =======================================================================================

@@ -182,13 +182,15 @@ int cmd_view(const std::string& path, int seat, bool json) {
   return 0;
 }
 
-int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, int players, bool quiet) {
-  if (game == "toonerville") return toonerville_simulate(games, seed, players ? players : 4, quiet);
+int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, int players,
+                 const OptionList& options, bool quiet) {
+  if (game == "toonerville")
+    return toonerville_simulate(games, seed, players ? players : 4, options, quiet);
   if (game != "ghost-euchre" && game != "sheepshead") return unknown_game(game);
   const int fixed = game == "ghost-euchre" ? 3 : 5;
   if (players && players != fixed) return players_usage(game, players);
-  return game == "ghost-euchre" ? euchre_simulate(games, seed, quiet)
-                                : sheepshead_simulate(games, seed, quiet);
+  return game == "ghost-euchre" ? euchre_simulate(games, seed, options, quiet)
+                                : sheepshead_simulate(games, seed, options, quiet);
 }
 
 int cmd_play(const std::string& game, uint64_t seed, int players, int seat) {

@@ -77,8 +77,13 @@ struct EuchreRun {
 
 // Plays one whole game between bots. `game` (optional) mirrors every event so that it can
 // be written as a record; `narrated` prints the readable log.
-EuchreRun play_euchre_bots(PortableRng& rng, Game* game, bool narrated) {
-  ge::State s = ge::new_game();
+// simulate's and the demo's limit: bots reach the target in a few dozen hands; the limit only
+// guarantees the end (G10 max_hands).
+constexpr uint32_t kBotMaxHands = 1000;
+
+EuchreRun play_euchre_bots(const ge::Options& options, PortableRng& rng, Game* game,
+                           bool narrated) {
+  ge::State s = ge::new_game(options);
   EuchreRun run;
   ge::Action legal[ge::kMaxLegalActions];
   while (!ge::is_over(s)) {
@@ -115,22 +120,29 @@ EuchreRun play_euchre_bots(PortableRng& rng, Game* game, bool narrated) {
 
 }  // namespace
 
-int euchre_simulate(int64_t games, uint64_t seed, bool quiet) {
+int euchre_simulate(int64_t games, uint64_t seed, const OptionList& given, bool quiet) {
+  ge::Options options;
+  if (!simulate_options(given, "max_hands", &ge::Options::max_hands, kBotMaxHands, &ge::set_option,
+                        &options))
+    return 2;
   PortableRng rng(seed);
-  int64_t wins[ge::kPlayers] = {}, hands = 0, deals = 0, actions = 0;
+  int64_t wins[ge::kPlayers] = {}, hands = 0, deals = 0, actions = 0, at_limit = 0;
   const auto start = std::chrono::steady_clock::now();
   for (int64_t g = 0; g < games; ++g) {
-    const EuchreRun run = play_euchre_bots(rng, nullptr, false);
+    const EuchreRun run = play_euchre_bots(options, rng, nullptr, false);
     hands += run.hands, deals += run.deals, actions += run.actions;
+    at_limit += run.hands == int64_t(options.max_hands);
     for (int p = 0; p < ge::kPlayers; ++p) wins[p] += run.winners >> p & 1;
   }
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!quiet) {
-    fmt::print("{} games of ghost-euchre by bots (seed {})\n", games, seed);
+    fmt::print("{} games of ghost-euchre by bots (seed {}), target {}, {}\n", games, seed,
+               options.target, limit_note(given, "max_hands", options.max_hands));
     fmt::print("wins by seat: {} / {} / {}\n", wins[0], wins[1], wins[2]);
     fmt::print("hands scored: {} ({:.1f} per game), deals: {}, actions: {}\n", hands,
                double(hands) / double(games), deals, actions);
+    fmt::print("games that lasted all {} hands of max_hands: {}\n", options.max_hands, at_limit);
   }
   fmt::print(
       "{:.3f} s: {:.0f} games/s, {:.0f} hands/s, {:.0f} actions/s (bots' thinking included)\n",
@@ -187,9 +199,12 @@ int euchre_play(uint64_t seed, int human) {
 
 int euchre_demo(uint64_t seed, const std::string& out_dir) {
   fmt::print("=== Ghost Hand Euchre: three bots play to 32 (seed {}) ===\n", seed);
-  auto game = make_game("ghost-euchre", {}, 0, 0, nullptr);
+  ge::Options options;
+  options.max_hands = kBotMaxHands;
+  auto game =
+      make_game("ghost-euchre", {{"max_hands", std::to_string(kBotMaxHands)}}, 0, 0, nullptr);
   PortableRng rng(seed);
-  const EuchreRun run = play_euchre_bots(rng, game.get(), true);
+  const EuchreRun run = play_euchre_bots(options, rng, game.get(), true);
   if (!game->over()) {
     fmt::print(stderr, "deckhand: the demo game did not finish\n");
     return 1;

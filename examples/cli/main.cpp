@@ -8,6 +8,7 @@
 
 #include "../../src/common/text.hpp"
 #include "commands.hpp"
+#include "deckhand/game.hpp"
 
 namespace {
 
@@ -15,7 +16,12 @@ constexpr const char* kUsage =
     "usage:\n"
     "  deckhand replay FILE               replay a game record (- = stdin); prints JSON\n"
     "  deckhand view FILE --seat K [--json]  what seat K sees at the end of the record\n"
-    "  deckhand simulate GAME [--games N] [--seed S] [--players N] [--quiet]  bots play N games\n"
+    "  deckhand simulate GAME [--games N] [--seed S] [--players N] [--option KEY=VALUE]... "
+    "[--quiet]\n"
+    "                                     bots play N games with the game's options (RULES.md);\n"
+    "                                     every game ends: unless given, simulate sets\n"
+    "                                     ghost-euchre max_hands=1000, sheepshead hands=10,\n"
+    "                                     toonerville max_turns=1000 (a limit of 0 is refused)\n"
     "  deckhand play GAME [--seed S] [--seat K] [--players N]  play against the built-in bots\n"
     "  deckhand demo [--seed S] [--out DIR]   one readable bot game of each game, replayed\n"
     "  deckhand games [--json]            the games, their options, phases and actions\n"
@@ -88,6 +94,18 @@ bool seed_flag(const Args& a, uint64_t* out, std::string* why) {
   return true;
 }
 
+// Every --option KEY=VALUE, in order (the game checks names and values).
+bool option_flags(const Args& a, deckhand::OptionList* out, std::string* why) {
+  for (const auto& [name, value] : a.flags) {
+    if (name != "option") continue;
+    const size_t eq = value.find('=');
+    if (eq == 0 || eq == std::string::npos)
+      return *why = "--option takes KEY=VALUE, not '" + value + "'", false;
+    out->emplace_back(value.substr(0, eq), value.substr(eq + 1));
+  }
+  return true;
+}
+
 }  // namespace
 
 static int run(int argc, char** argv) {
@@ -114,15 +132,16 @@ static int run(int argc, char** argv) {
     return cmd_view(args.positional[0], int(seat), has(args, "json"));
   }
   if (cmd == "simulate") {
-    if (!parse_args(argc, argv, {"games", "seed", "players"}, {"quiet"}, &args, &why))
+    if (!parse_args(argc, argv, {"games", "seed", "players", "option"}, {"quiet"}, &args, &why))
       return usage(why);
     if (args.positional.size() != 1) return usage("simulate takes one GAME");
     int64_t games = 1000, players = 0;
     uint64_t seed = 1;
+    deckhand::OptionList options;
     if (!number(args, "games", 1, 1000000000, &games, &why) || !seed_flag(args, &seed, &why) ||
-        !number(args, "players", 3, 5, &players, &why))
+        !number(args, "players", 3, 5, &players, &why) || !option_flags(args, &options, &why))
       return usage(why);
-    return cmd_simulate(args.positional[0], games, seed, int(players), has(args, "quiet"));
+    return cmd_simulate(args.positional[0], games, seed, int(players), options, has(args, "quiet"));
   }
   if (cmd == "play") {
     if (!parse_args(argc, argv, {"seed", "seat", "players"}, {}, &args, &why)) return usage(why);

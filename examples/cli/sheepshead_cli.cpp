@@ -140,9 +140,13 @@ Run play_bots(const sh::Options& options, PortableRng& rng, Game* game, bool nar
 
 }  // namespace
 
-int sheepshead_simulate(int64_t games, uint64_t seed, bool quiet) {
+// S15: hands=0, the default, is an endless session; simulate and play are 10-hand games.
+constexpr uint32_t kBotHands = 10;
+
+int sheepshead_simulate(int64_t games, uint64_t seed, const OptionList& given, bool quiet) {
   sh::Options options;
-  options.hands = 10;
+  if (!simulate_options(given, "hands", &sh::Options::hands, kBotHands, &sh::set_option, &options))
+    return 2;
   PortableRng rng(seed);
   int64_t wins[sh::kPlayers] = {}, hands = 0, actions = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -154,7 +158,8 @@ int sheepshead_simulate(int64_t games, uint64_t seed, bool quiet) {
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!quiet) {
-    fmt::print("{} games of sheepshead (10 hands each) by bots (seed {})\n", games, seed);
+    fmt::print("{} games of sheepshead by bots (seed {}), {}\n", games, seed,
+               limit_note(given, "hands", options.hands));
     fmt::print("wins by seat (ties share): {} / {} / {} / {} / {}\n", wins[0], wins[1], wins[2],
                wins[3], wins[4]);
     fmt::print("hands scored: {}, actions: {}\n", hands, actions);
@@ -168,7 +173,7 @@ int sheepshead_simulate(int64_t games, uint64_t seed, bool quiet) {
 int sheepshead_play(uint64_t seed, int human) {
   PortableRng rng(seed);
   sh::Options options;
-  options.hands = 10;
+  options.hands = kBotHands;
   sh::State s = sh::new_game(options);
   sh::Action legal[sh::kMaxLegalActions];
   fmt::print(

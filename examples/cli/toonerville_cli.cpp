@@ -1,6 +1,7 @@
 // Toonerville Rook in the command-line tool: bot games, narration, play in the terminal.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <iostream>
@@ -21,11 +22,20 @@ std::string hand_text(const FaceCounts& hand) {
   return hand.empty() ? std::string("(nothing)") : std::string(buf);
 }
 
-void print_round_result(const tv::State& before, const tv::State& s) {
+// A round that ended on a discard with nobody out reached max_turns (T13); an empty stock ends
+// a round on a draw.
+bool ended_by_turn_limit(const tv::Action& a, const tv::State& after) {
+  return a.kind == tv::ActionKind::discard && after.last.went_out == tv::kNoSeat;
+}
+
+void print_round_result(const tv::State& before, const tv::State& s, const tv::Action& a) {
   const tv::RoundResult& r = s.last;
   const int n = tv::players(s);
   if (r.went_out != tv::kNoSeat)
     fmt::print("  seat {} goes out\n", r.went_out);
+  else if (ended_by_turn_limit(a, s))
+    fmt::print("  turn {} has ended (max_turns): the round ends and everyone scores (T13)\n",
+               s.options.max_turns);
   else
     fmt::print("  no card is left to draw: the round ends and everyone scores (T13)\n");
   for (int p = 0; p < n; ++p)
@@ -76,7 +86,7 @@ void narrate(const tv::State& before, const tv::State& after, const tv::Action& 
         fmt::print("  seat {} {}\n", a.seat, tv::format_action(a));
       break;
   }
-  if (after.hands_scored != before.hands_scored) print_round_result(before, after);
+  if (after.hands_scored != before.hands_scored) print_round_result(before, after, a);
   if (after.phase == tv::Phase::over && before.phase != tv::Phase::over)
     fmt::print("\nGAME OVER after 11 rounds: {} win{} with the fewest penalty points\n",
                seat_list(after.winners, tv::players(after)),
@@ -85,24 +95,23 @@ void narrate(const tv::State& before, const tv::State& after, const tv::Action& 
 
 struct Run {
   int64_t rounds = 0, actions = 0, buys = 0, downs = 0, layoffs = 0;
+  int64_t cut_short = 0;  // rounds ended by max_turns (T13)
+  int64_t longest = 0;    // turns in the longest round
   uint8_t winners = 0;
-  bool abandoned = false;  // a round ran past kMaxActionsPerRound
 };
 
-// The rules allow a round that never ends (nobody can go out, and T13 ends a round only when
-// no card is left to draw); the bots give up on a game after this many actions in a round.
-constexpr int kMaxActionsPerRound = 100000;
+// simulate's and the demo's limit: the rules allow a round that never ends (nobody goes out,
+// and T13 ends a round only when no card is left to draw), so bots play with max_turns (T13).
+constexpr uint32_t kBotMaxTurns = 1000;
 
 Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool narrated) {
   tv::State s = tv::new_game(options);
   Run run;
-  int turns = 0, in_round = 0;
   while (!tv::is_over(s)) {
     if (s.phase == tv::Phase::deal) {
       const uint64_t seed = rng.next() >> 16;
       if (tv::deal_seed(s, seed, &s, nullptr) != Reason::ok) break;
       if (game && game->deal_seed(seed, nullptr) != Reason::ok) break;
-      turns = in_round = 0;
       if (narrated)
         fmt::print("\nRound {} — contract {}, {} cards each — seat {} deals (seed {}); upcard {}\n",
                    s.round, tv::format_contract(tv::contract(s)), tv::deal_size(s.round, s.options),
@@ -111,22 +120,22 @@ Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool nar
     }
     tv::Action a;
     if (!cli::toonerville_bot_table(s, rng, &a)) break;
-    if (++in_round > kMaxActionsPerRound) {
-      run.abandoned = true;
-      break;
-    }
     const tv::State before = s;
     if (tv::advance(&s, a, nullptr) != Reason::ok) break;
     if (game && game->apply_text(a.seat, tv::format_action(a), nullptr) != Reason::ok) break;
     ++run.actions;
-    turns += a.kind == tv::ActionKind::discard;
     run.buys += a.kind == tv::ActionKind::buy;
     run.downs += a.kind == tv::ActionKind::down;
     run.layoffs += a.kind == tv::ActionKind::layoff;
     if (narrated) narrate(before, s, a, false);
-    if (narrated && s.hands_scored != before.hands_scored)
-      fmt::print("  ({} turns in the round)\n", turns + (a.kind != tv::ActionKind::discard));
-    run.rounds += s.hands_scored != before.hands_scored;
+    if (s.hands_scored == before.hands_scored) continue;
+    // The round's last turn ended with this action (a discard, or going out), unless a draw
+    // found nothing left to draw (T13).
+    const int64_t turns = int64_t(before.turns) + (a.kind != tv::ActionKind::draw);
+    if (narrated) fmt::print("  ({} turns in the round)\n", turns);
+    ++run.rounds;
+    run.longest = std::max(run.longest, turns);
+    run.cut_short += ended_by_turn_limit(a, s);
   }
   run.winners = s.winners;
   return run;
@@ -134,29 +143,32 @@ Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool nar
 
 }  // namespace
 
-int toonerville_simulate(int64_t games, uint64_t seed, int players, bool quiet) {
+int toonerville_simulate(int64_t games, uint64_t seed, int players, const OptionList& given,
+                         bool quiet) {
   tv::Options options;
+  if (!simulate_options(given, "max_turns", &tv::Options::max_turns, kBotMaxTurns, &tv::set_option,
+                        &options))
+    return 2;
   options.players = uint8_t(players);
   PortableRng rng(seed);
-  int64_t wins[tv::kMaxPlayers] = {}, rounds = 0, actions = 0, buys = 0, abandoned = 0;
+  int64_t wins[tv::kMaxPlayers] = {}, rounds = 0, actions = 0, buys = 0, cut_short = 0, longest = 0;
   const auto start = std::chrono::steady_clock::now();
   for (int64_t g = 0; g < games; ++g) {
     const Run run = play_bots(options, rng, nullptr, false);
-    rounds += run.rounds, actions += run.actions, buys += run.buys, abandoned += run.abandoned;
+    rounds += run.rounds, actions += run.actions, buys += run.buys, cut_short += run.cut_short;
+    longest = std::max(longest, run.longest);
     for (int p = 0; p < players; ++p) wins[p] += run.winners >> p & 1;
   }
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!quiet) {
-    fmt::print("{} games of toonerville ({} players, 11 rounds each) by bots (seed {})\n", games,
-               players, seed);
+    fmt::print("{} games of toonerville ({} players, 11 rounds each) by bots (seed {}), {}\n",
+               games, players, seed, limit_note(given, "max_turns", options.max_turns));
     std::string w;
     for (int p = 0; p < players; ++p) w += fmt::format("{}{}", p ? " / " : "", wins[p]);
     fmt::print("wins by seat (ties share): {}\n", w);
-    fmt::print("rounds: {}, actions: {}, buys: {}{}\n", rounds, actions, buys,
-               abandoned ? fmt::format("; {} games abandoned (a round of more than {} actions)",
-                                       abandoned, kMaxActionsPerRound)
-                         : std::string());
+    fmt::print("rounds: {}, actions: {}, buys: {}\n", rounds, actions, buys);
+    fmt::print("rounds ended by max_turns: {}; the longest round: {} turns\n", cut_short, longest);
   }
   fmt::print(
       "{:.3f} s: {:.0f} games/s, {:.0f} rounds/s, {:.0f} actions/s (bots' thinking included)\n",
@@ -235,12 +247,14 @@ int toonerville_demo(uint64_t seed, const std::string& out_dir) {
   constexpr int kPlayers = 4;
   tv::Options options;
   options.players = kPlayers;
+  options.max_turns = kBotMaxTurns;
   fmt::print(
       "=== Toonerville Rook: four bots play the eleven rounds (seed {}) ===\n"
       "(draws and discards are not shown; buys, going down, lay-offs, Rook swaps, reshuffles\n"
       "and each round's penalty points are)\n",
       seed);
-  auto game = make_game("toonerville", {}, kPlayers, 0, nullptr);
+  auto game =
+      make_game("toonerville", {{"max_turns", std::to_string(kBotMaxTurns)}}, kPlayers, 0, nullptr);
   PortableRng rng(seed);
   const Run run = play_bots(options, rng, game.get(), true);
   if (!game->over()) {

@@ -1,7 +1,14 @@
 // deckhand — Ghost Hand Euchre (3 players), RULES.md G1–G11 with every option:
 //   swaps=one|chain (G4), all_pass=redeal|stick_dealer (G5), renege=reject|penalize (G8),
-//   declarer_scores=tricks|bid and moon_set=24|6 (G9), target=N and
-//   tiebreak=extra_hand|highest (G10).
+//   declarer_scores=tricks|bid and moon_set=24|6 (G9), target=N,
+//   tiebreak=extra_hand|highest and max_hands=N (G10).
+//
+// max_hands (0..1000000, default 0 = no limit) is for automated play, where totals can drift
+// below zero and nobody ever reaches the target: the game also ends once that many hands have
+// been scored (thrown-in deals do not count), and then every seat holding the highest total
+// wins (ties share). The target rule is applied first, so it still ends a game earlier, with
+// its own winner; a hand limit reached during tie-break hands ends the game too, the tied
+// leaders sharing the win.
 //
 // The state is one trivially copyable value for the whole game. Transitions are pure: each
 // takes a state and returns the next one in *out, or a reason (and a message in *err) and
@@ -44,14 +51,16 @@ struct Options {
   MoonSet moon_set = MoonSet::minus24;
   Tiebreak tiebreak = Tiebreak::extra_hand;
   int16_t target = 32;
+  uint32_t max_hands = 0;  // scored hands before the game ends; 0 = no limit (G10)
   friend bool operator==(const Options&, const Options&) = default;
 };
 
 // Sets one option from its RULES.md name and value ("renege", "penalize").
 Reason set_option(Options* options, std::string_view key, std::string_view value, Error* err);
 // "swaps=one renege=penalize ..." — every option, in RULES.md order, one `key=value` per
-// entry; `count` receives the number of entries written (7).
-void option_strings(const Options& options, std::string out[7], int* count);
+// entry; `count` receives the number of entries written (kOptionCount).
+inline constexpr int kOptionCount = 8;
+void option_strings(const Options& options, std::string out[kOptionCount], int* count);
 
 enum class Phase : uint8_t {
   deal = 0,     // waiting for a deal (game start, after a scored or thrown-in hand)

@@ -2,6 +2,11 @@
 //   no_pick=leaster|doubler|forced (S5, S14), unknown=on|off (S7),
 //   double_on_bump=off|on (S11), leaster_blind=last_trick|none (S14), hands=N (S15).
 //
+// hands=N (0..1000000) ends the game after N scored hands (thrown-in doubler hands do not
+// count), the highest total winning (ties share). The default, 0, is an endless session, as
+// at the table (S15: a Sheepshead game has no natural end): such a game is never over, so
+// automated play must set hands.
+//
 // The state is one trivially copyable value for the whole session. Transitions are pure (the
 // next state in *out, or a reason and message with *out untouched); `advance` changes a state
 // in place only when the action is legal.
@@ -35,7 +40,7 @@ struct Options {
   Unknown unknown = Unknown::on;
   DoubleOnBump double_on_bump = DoubleOnBump::off;
   LeasterBlind leaster_blind = LeasterBlind::last_trick;
-  uint32_t hands = 0;  // scored hands before the game ends; 0 = unlimited (S15)
+  uint32_t hands = 0;  // scored hands before the game ends; 0 = an endless session (S15)
   friend bool operator==(const Options&, const Options&) = default;
 };
 

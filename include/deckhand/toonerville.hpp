@@ -1,6 +1,15 @@
 // deckhand — Toonerville Rook, 3-5 players, contract rummy with one Rook deck per player:
 // RULES.md T1–T14 with every option:
-//   round11_deal=14|12 (T2), max_buys=unlimited|N (T6), rook_swap=table|new_meld (T9).
+//   round11_deal=14|12 (T2), max_buys=unlimited|N (T6), rook_swap=table|new_meld (T9),
+//   max_turns=N (T13).
+//
+// A turn (T5) is one seat's turn: it begins when the seat to act takes the top discard or
+// draws, and ends with its discard, or when the seat goes out (T10, T11). Buys by other seats
+// (T6) are not turns, and neither is a draw that finds nothing left to draw (T13 ends the
+// round there). max_turns=N (0..1000000, default 0 = no limit) is for automated play, where a
+// round has no natural end while nobody goes down: a round also ends when its N-th turn ends,
+// scored as when nothing is left to draw (every hand scores, nobody went out, T13). A turn
+// that ends by going out ends the round by T10 as usual.
 //
 // The whole eleven-round game is one trivially copyable value: hands as counts per face, the
 // stock and the discard pile as ordered face arrays, the melds on the table with their
@@ -39,12 +48,15 @@ struct Options {
   uint8_t reserved = 0;
   uint16_t max_buys = 0;  // buys per player per round; 0 = unlimited (T6)
   uint16_t reserved2 = 0;
+  uint32_t max_turns = 0;  // turns before a round ends unfinished; 0 = no limit (T13)
   friend bool operator==(const Options&, const Options&) = default;
 };
 
 Reason set_option(Options* options, std::string_view key, std::string_view value, Error* err);
-// Every option as "key=value" (players excluded: it is the record's `players` header).
-void option_strings(const Options& options, std::string out[3], int* count);
+// Every option as "key=value" (players excluded: it is the record's `players` header), in
+// RULES.md order; *count receives kOptionCount.
+inline constexpr int kOptionCount = 4;
+void option_strings(const Options& options, std::string out[kOptionCount], int* count);
 
 // Cards dealt to each player in `round` (1..11) under `options` (T2).
 int deal_size(int round, const Options& options);
@@ -139,6 +151,7 @@ struct State {
   uint64_t rng[4];  // the round's generator after the deal or the last reshuffle (has_rng)
   int32_t scores[kMaxPlayers];
   uint32_t hands_scored;  // rounds scored
+  uint32_t turns;         // turns (T5) ended this round, for max_turns (T13)
   RoundResult last;
   Options options;
   Meld melds[kMaxTableMelds];  // in the order laid down; a meld's id is its index

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "text.hpp"
+
 namespace deckhand::detail {
 
 uint64_t image_checksum(const uint8_t* p, size_t n) {
@@ -25,6 +27,16 @@ Reason refuse_turn(bool over, int seat, int players, bool right_phase, const cha
   if (!right_phase)
     return fail(err, Reason::wrong_phase, "cannot %s during the %s phase", what, phase);
   return fail(err, Reason::wrong_seat, "seat %d cannot %s: seat %d is to act", seat, what, to_act);
+}
+
+Reason parse_play_limit(const char* option, std::string_view value, uint32_t* out, Error* err) {
+  int64_t n;
+  if (!text::parse_int(value, 0, kMaxPlayLimit, &n))
+    return fail(err, Reason::bad_option,
+                "option %s takes a whole number from 0 (no limit) to %u, not %s", option,
+                unsigned(kMaxPlayLimit), text::quote(value).c_str());
+  *out = uint32_t(n);
+  return Reason::ok;
 }
 
 void report_broken_invariant(const char* game, const Error& e) {

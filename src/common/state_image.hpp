@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 #include <type_traits>
 
 #include "deckhand/error.hpp"
@@ -118,5 +119,11 @@ Reason pure_transition(const State& s, State* out, Reason (*check)(const State&,
   }
   return r;
 }
+
+// The play limits that make automated games end (G10 max_hands, S15 hands, T13 max_turns):
+// a whole number of hands or turns from 0 (no limit) to kMaxPlayLimit.
+inline constexpr uint32_t kMaxPlayLimit = 1000000;
+// Parses one into *out, or refuses with bad_option naming `option` and the value.
+Reason parse_play_limit(const char* option, std::string_view value, uint32_t* out, Error* err);
 
 }  // namespace deckhand::detail

@@ -23,6 +23,8 @@ constexpr OptionSpec kOptionSpecs[] = {
     {"target", "1..10000", "32", "G10", "the total that wins the game"},
     {"tiebreak", "extra_hand|highest", "extra_hand", "G10",
      "when two reach the target together: play tie-break hands, or the highest total wins"},
+    {"max_hands", "0..1000000", "0", "G10",
+     "the game also ends after this many scored hands, highest total winning; 0 = no limit"},
 };
 constexpr const char* kPhaseNames[] = {"deal", "bidding", "trump", "play", "over"};
 constexpr ActionKindSpec kActionKinds[] = {{0, "swap", "swap"},
@@ -47,7 +49,7 @@ struct Rules {
     return ghost_euchre::set_option(o, k, v, err);
   }
   static std::vector<std::string> option_strings(const Options& o) {
-    std::string out[7];
+    std::string out[ghost_euchre::kOptionCount];
     int n = 0;
     ghost_euchre::option_strings(o, out, &n);
     return {out, out + n};

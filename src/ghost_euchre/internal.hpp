@@ -14,7 +14,8 @@ inline constexpr int next_seat(int seat) {
 
 // G9–G10: scores the finished hand in place and moves the game to the next deal or its end.
 void score_hand(State* s);
-// G10 alone: whether the game is over after the latest scores; sets winners and tiebreak.
+// G10 alone (target, tiebreak, max_hands): whether the game is over after the latest scores;
+// sets winners and tiebreak.
 void settle_game_end(State* s);
 
 const char* phase_name(Phase p);

@@ -1,5 +1,5 @@
 // Ghost Hand Euchre scoring: G8 (renege penalties), G9 (a hand's score), G10 (winning and
-// the tie-break hand).
+// the tie-break hand, the max_hands limit).
 #include "internal.hpp"
 
 namespace deckhand::ghost_euchre::detail {
@@ -60,6 +60,9 @@ void settle_game_end(State* s) {
   } else {
     over = unique_top_at_target;  // every later hand is a tie-break hand
   }
+  // max_hands: the limit ends a game the target rule left running; the highest total wins
+  // and ties share, tie-break hand or not.
+  if (!over && s->options.max_hands && s->hands_scored >= s->options.max_hands) over = true;
   if (over) {
     s->phase = Phase::over;
     s->winners = top_mask;

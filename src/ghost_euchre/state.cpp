@@ -63,18 +63,21 @@ Reason set_option(Options* options, std::string_view key, std::string_view value
     options->target = int16_t(t);
     return Reason::ok;
   }
+  if (iequals(key, "max_hands"))
+    return deckhand::detail::parse_play_limit("max_hands", value, &options->max_hands, err);
   return fail(err, Reason::bad_option, "ghost-euchre has no option %s", text::quote(key).c_str());
 }
 
-void option_strings(const Options& options, std::string out[7], int* count) {
+void option_strings(const Options& options, std::string out[kOptionCount], int* count) {
   Options copy = options;
   int n = 0;
   // RULES.md order: swaps, all_pass, renege, declarer_scores, moon_set (G4–G9), then
-  // target and tiebreak (G10).
+  // target, tiebreak and max_hands (G10).
   for (int i = 0; i < 6; ++i) {
     if (i == 5) out[n++] = "target=" + std::to_string(options.target);
     out[n++] = std::string(kChoices[i].key) + "=" + kChoices[i].values[*choice_field(&copy, i) & 1];
   }
+  out[n++] = "max_hands=" + std::to_string(options.max_hands);
   *count = n;
 }
 
@@ -107,7 +110,7 @@ Reason check_invariants(const State& s, Error* err) {
   const Options& o = s.options;
   if (uint8_t(o.swaps) > 1 || uint8_t(o.all_pass) > 1 || uint8_t(o.renege) > 1 ||
       uint8_t(o.declarer_scores) > 1 || uint8_t(o.moon_set) > 1 || uint8_t(o.tiebreak) > 1 ||
-      o.target < 1 || o.target > 10000)
+      o.target < 1 || o.target > 10000 || o.max_hands > deckhand::detail::kMaxPlayLimit)
     return broken("options out of range");
   if (uint8_t(s.phase) > uint8_t(Phase::over)) return broken("unknown phase");
   if (s.dealer >= kPlayers || s.first_dealer >= kPlayers) return broken("dealer seat out of range");
@@ -115,6 +118,8 @@ Reason check_invariants(const State& s, Error* err) {
     return broken("reserved bytes not zero");
   if (s.hands_scored > s.hand_number) return broken("more hands scored than dealt");
   const bool over = s.phase == Phase::over;
+  if (o.max_hands && (s.hands_scored > o.max_hands || (s.hands_scored == o.max_hands && !over)))
+    return broken("play went on past max_hands (G10)");
   if (over != (s.winners != 0) || s.winners > 7)
     return broken("winners set exactly when the game is over");
   if (s.last.declarer != kNoSeat &&
@@ -220,7 +225,7 @@ Reason check_invariants(const State& s, Error* err) {
 
 namespace {
 constexpr char kMagic[5] = "DHge";
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;  // 2: Options gained max_hands (G10)
 static_assert(kSerializedSize == deckhand::detail::kImageSize<State>);
 }  // namespace
 

@@ -50,15 +50,8 @@ Reason set_option(Options* o, std::string_view key, std::string_view value, Erro
   if (iequals(key, "leaster_blind"))
     return choose("leaster_blind", {"last_trick", "none"},
                   reinterpret_cast<uint8_t*>(&o->leaster_blind));
-  if (iequals(key, "hands")) {
-    int64_t n;
-    if (!text::parse_int(value, 0, 1000000, &n))
-      return fail(err, Reason::bad_option,
-                  "option hands takes a whole number from 0 to 1000000, not %s",
-                  text::quote(value).c_str());
-    o->hands = uint32_t(n);
-    return Reason::ok;
-  }
+  if (iequals(key, "hands"))
+    return deckhand::detail::parse_play_limit("hands", value, &o->hands, err);
   return fail(err, Reason::bad_option, "sheepshead has no option %s", text::quote(key).c_str());
 }
 
@@ -112,7 +105,7 @@ Reason check_invariants(const State& s, Error* err) {
   };
   const Options& o = s.options;
   if (uint8_t(o.no_pick) > 2 || uint8_t(o.unknown) > 1 || uint8_t(o.double_on_bump) > 1 ||
-      uint8_t(o.leaster_blind) > 1 || o.hands > 1000000)
+      uint8_t(o.leaster_blind) > 1 || o.hands > deckhand::detail::kMaxPlayLimit)
     return broken("options out of range");
   if (uint8_t(s.phase) > uint8_t(Phase::over) || uint8_t(s.contract) > uint8_t(Contract::leaster))
     return broken("unknown phase or contract");

@@ -17,6 +17,8 @@ constexpr OptionSpec kOptionSpecs[] = {
     {"max_buys", "unlimited|1..1000", "unlimited", "T6", "buys per player per round"},
     {"rook_swap", "table|new_meld", "table", "T9",
      "a Rook taken from a run may go to any meld, or only to a new meld"},
+    {"max_turns", "0..1000000", "0", "T13",
+     "a round also ends when its N-th turn ends, every hand scoring; 0 = no limit"},
 };
 constexpr const char* kPhaseNames[] = {"deal", "draw", "play", "over"};
 constexpr ActionKindSpec kActionKinds[] = {{0, "take", "take"},
@@ -42,7 +44,7 @@ struct Rules {
     return toonerville::set_option(o, k, v, err);
   }
   static std::vector<std::string> option_strings(const Options& o) {
-    std::string out[3];
+    std::string out[toonerville::kOptionCount];
     int n = 0;
     toonerville::option_strings(o, out, &n);
     return {out, out + n};

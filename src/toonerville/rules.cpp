@@ -80,6 +80,7 @@ void start_round(State* s) {
   s->rooks_owed = 0;
   s->meld_count = 0;
   s->reshuffles = 0;
+  s->turns = 0;
   std::memset(s->buys, 0, sizeof s->buys);
 }
 
@@ -403,6 +404,11 @@ Reason do_discard(State* s, int seat, RookFace face, Error* err) {
   s->pile[s->pile_count++] = face;
   if (hand.empty() && is_down(*s, seat)) {
     detail::score_round(s, seat);  // T10: out by discarding the last card
+    return Reason::ok;
+  }
+  ++s->turns;
+  if (s->options.max_turns && s->turns >= s->options.max_turns) {
+    detail::score_round(s, kNoSeat);  // T13 max_turns: scored as when nothing is left to draw
     return Reason::ok;
   }
   next_turn(s);

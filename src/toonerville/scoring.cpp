@@ -1,6 +1,6 @@
 // Toonerville scoring: T12 (penalty points of the cards left in hand, the lowest total after
-// eleven rounds wins, ties share the win) and the end of a round by going out (T10, T11) or
-// by an empty stock with nothing left to draw (T13).
+// eleven rounds wins, ties share the win) and the end of a round by going out (T10, T11), by
+// an empty stock with nothing left to draw, or at max_turns (T13).
 #include <cstring>
 
 #include "internal.hpp"
@@ -32,6 +32,7 @@ void score_round(State* s, int went_out) {
   s->stock_count = s->pile_count = 0;
   s->meld_count = 0;
   s->down = s->bought = s->rooks_owed = s->has_rng = s->reshuffles = 0;
+  s->turns = 0;
   s->taken_face = kNoRookFace;
   s->to_act = kNoSeat;
   s->dealer = uint8_t(next_seat(*s, s->dealer));  // T3: the deal passes left

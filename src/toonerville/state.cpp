@@ -60,14 +60,17 @@ Reason set_option(Options* o, std::string_view key, std::string_view value, Erro
     o->max_buys = uint16_t(n);
     return Reason::ok;
   }
+  if (iequals(key, "max_turns"))
+    return deckhand::detail::parse_play_limit("max_turns", value, &o->max_turns, err);
   return fail(err, Reason::bad_option, "toonerville has no option %s", text::quote(key).c_str());
 }
 
-void option_strings(const Options& o, std::string out[3], int* count) {
+void option_strings(const Options& o, std::string out[kOptionCount], int* count) {
   out[0] = "round11_deal=" + std::to_string(o.round11_deal);
   out[1] = "max_buys=" + (o.max_buys ? std::to_string(o.max_buys) : std::string("unlimited"));
   out[2] = std::string("rook_swap=") + (o.rook_swap == RookSwap::table ? "table" : "new_meld");
-  *count = 3;
+  out[3] = "max_turns=" + std::to_string(o.max_turns);
+  *count = kOptionCount;
 }
 
 const char* phase_name(Phase p) {
@@ -101,7 +104,8 @@ Reason check_invariants(const State& s, Error* err) {
   const int n = o.players;
   if (n < kMinPlayers || n > kMaxPlayers) return broken("player count out of range");
   if ((o.round11_deal != 12 && o.round11_deal != 14) || uint8_t(o.rook_swap) > 1 ||
-      o.max_buys > 1000 || o.reserved || o.reserved2)
+      o.max_buys > 1000 || o.reserved || o.reserved2 ||
+      o.max_turns > deckhand::detail::kMaxPlayLimit)
     return broken("options out of range");
   if (uint8_t(s.phase) > uint8_t(Phase::over) || s.round > kRounds)
     return broken("unknown phase or round");
@@ -125,6 +129,8 @@ Reason check_invariants(const State& s, Error* err) {
     return broken("the game is over exactly after round 11");
   for (int p = 0; p < n; ++p)  // a round costs at most every card as a Rook
     if (s.scores[p] > int64_t(s.hands_scored) * kMaxCards * 25) return broken("score out of range");
+  if (between ? s.turns != 0 : o.max_turns && s.turns >= o.max_turns)
+    return broken("turn count past max_turns, or kept between rounds (T13)");
   if (between) {
     if (s.to_act != kNoSeat || s.stock_count || s.pile_count || s.meld_count || s.down ||
         s.bought || s.rooks_owed || s.has_rng || s.reshuffles || s.taken_face != kNoRookFace)
@@ -193,7 +199,7 @@ Reason check_invariants(const State& s, Error* err) {
 
 namespace {
 constexpr char kMagic[5] = "DHtr";
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;  // 2: max_turns and the turn count (T13)
 static_assert(kSerializedSize == deckhand::detail::kImageSize<State>);
 }  // namespace
 

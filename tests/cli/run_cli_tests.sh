@@ -122,6 +122,26 @@ check "simulate toonerville" 0 'games/s' -- "$deckhand" simulate toonerville --p
 check "simulate toonerville 3 players" 0 '3 players' -- "$deckhand" simulate toonerville --players 3 --games 3
 check "simulate toonerville bad players" 2 '' -- "$deckhand" simulate toonerville --players 6
 check "simulate euchre with 4 players" 2 '' -- "$deckhand" simulate ghost-euchre --players 4
+# simulate --option: the game's options; every game ends (G10 max_hands, S15 hands, T13 max_turns).
+check "simulate sets a default limit" 0 "max_hands=1000 (simulate's default limit" -- \
+  "$deckhand" simulate ghost-euchre --games 5
+check "simulate --option" 0 'max_hands=3' -- \
+  "$deckhand" simulate ghost-euchre --games 20 --option max_hands=3 --option target=100 --option renege=penalize
+check "simulate sheepshead --option hands" 0 'hands=2' -- "$deckhand" simulate sheepshead --games 5 --option hands=2
+check "simulate toonerville max_turns" 0 'rounds ended by max_turns: 33' -- \
+  "$deckhand" simulate toonerville --players 3 --games 3 --option max_turns=5
+check "simulate refuses a bad option" 2 "--option tiebreak=lowest: bad_option" -- \
+  sh -c "\"$deckhand\" simulate ghost-euchre --option tiebreak=lowest 2>&1"
+check "simulate refuses an unknown option" 2 "sheepshead has no option 'max_hands'" -- \
+  sh -c "\"$deckhand\" simulate sheepshead --option max_hands=3 2>&1"
+check "simulate refuses no limit" 2 'would let a game go on forever' -- \
+  sh -c "\"$deckhand\" simulate toonerville --option max_turns=0 2>&1"
+check "simulate refuses a limit out of range" 2 'from 0 (no limit) to 1000000' -- \
+  sh -c "\"$deckhand\" simulate sheepshead --option hands=1000001 2>&1"
+check "simulate --option needs KEY=VALUE" 2 "--option takes KEY=VALUE, not 'max_turns'" -- \
+  sh -c "\"$deckhand\" simulate toonerville --option max_turns 2>&1"
+check "simulate --option needs a value" 2 '--option needs a value' -- \
+  sh -c "\"$deckhand\" simulate toonerville --option 2>&1"
 check "play toonerville" 0 'legal: ' -- sh -c "printf 'discard 9Z\nquit\n' | \"$deckhand\" play toonerville --players 3 --seat 1 --seed 2"
 check "play toonerville refuses" 0 'refused — ' -- sh -c "printf 'discard 9Z\nquit\n' | \"$deckhand\" play toonerville --players 3 --seat 1 --seed 2"
 check "demo toonerville record replays" 0 '{"ok": true, "game": "toonerville", "hands": [{"deltas": [' \

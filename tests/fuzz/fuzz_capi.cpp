@@ -26,16 +26,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // and how many of its options to set.
   const int which = size ? data[0] >> 6 : 0;
   const char* euchre_opts[] = {"swaps=chain", "renege=penalize", "all_pass=stick_dealer",
-                               "target=5"};
+                               "target=5", "max_hands=2"};
   const char* sheepshead_opts[] = {"no_pick=doubler", "unknown=off", "double_on_bump=on",
                                    "hands=3"};
   const char* toonerville_opts[] = {"max_buys=1", "rook_swap=new_meld", "round11_deal=12",
-                                    "max_buys=unlimited"};
+                                    "max_turns=40"};
   const char* const* opts = which == 0   ? euchre_opts
                             : which == 1 ? sheepshead_opts
                                          : toonerville_opts;
   const char* name = which == 0 ? "ghost-euchre" : which == 1 ? "sheepshead" : "toonerville";
-  const size_t n_opts = size ? data[0] % (which >= 2 ? 4 : 5) : 0;
+  const size_t n_opts = size ? data[0] % (which == 0 ? 6 : 5) : 0;
   if (dh_game_new(&g, name, opts, n_opts, which >= 2 ? 3 + (data[0] & 1) + (which == 3) : 0, 0,
                   &err) != DH_OK)
     __builtin_trap();
