@@ -27,6 +27,10 @@ Playable playable(const State& s, int seat);
 // play phase calls it last.
 void refresh_playable(State* s);
 
+// S9, S7: the seat that won trick t (complete; the unknown never wins), and its card points.
+int trick_winner(const State& s, int t);
+int trick_points(const State& s, int t);
+
 // The effective suit of the called card (a fail suit), or 0xFF without a call.
 uint8_t called_suit(const State& s);
 

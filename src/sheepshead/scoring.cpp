@@ -1,5 +1,6 @@
 // Sheepshead scoring: S10 (result of a called or alone hand), S11 (stakes, doubler, bump),
 // S12 (no-trick loss), S14 (leaster), S15 (the game's end).
+#include "../common/state_image.hpp"
 #include "internal.hpp"
 
 namespace deckhand::sheepshead::detail {
@@ -87,15 +88,18 @@ void score_hand(State* s) {
     score_leaster(s, r, r.doubled);
   else
     score_picker_side(s, r, r.doubled);
+  bool in_range = true;  // see kScoreLimit: all deltas apply, or none, keeping S15's zero sum
   for (int p = 0; p < kPlayers; ++p) {
     r.points[p] = s->points[p];
     r.tricks[p] = s->tricks_won[p];
-    s->scores[p] += r.deltas[p];
+    in_range &= deckhand::detail::score_in_range(int64_t(s->scores[p]) + r.deltas[p]);
   }
+  if (in_range)
+    for (int p = 0; p < kPlayers; ++p) s->scores[p] += r.deltas[p];
   s->last = r;
   if (s->doubled) s->pending_doublers--;  // S5: one pending doubler per doubled hand
   s->doubled = 0;                         // the result keeps the factor (r.doubled)
-  s->hands_scored++;
+  deckhand::detail::count_up(&s->hands_scored);
   s->dealer = uint8_t(next_seat(s->dealer));
   s->to_act = kNoSeat;
   s->phase = Phase::deal;
