@@ -11,6 +11,7 @@
 #include "common/state_image.hpp"
 #include "deckhand/ghost_euchre.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "deckhand/toonerville.hpp"
 #include "ghost_euchre/internal.hpp"
 #include "sheepshead/internal.hpp"
 
@@ -481,3 +482,57 @@ TEST_CASE("S1-S15 state images: every derived field is recomputed and compared")
 }
 
 }  // namespace sh_images
+
+// --- Toonerville ---
+
+namespace tv_images {
+
+using namespace deckhand::toonerville;
+
+State reach(std::function<bool(const State&)> reached) {
+  return play_until<State, Action, kMaxLegalActions>(new_game(), 51, reached);
+}
+
+TEST_CASE("T3, T10, T12 state images: the dealer, the last round and the winners are derived") {
+  const State fresh = new_game();
+  // Random play rarely goes out: the seat after the dealer is made the one that went out of
+  // round 2, and the game is moved on to its end (T12: the lowest totals win).
+  State between = reach([](const State& s) { return s.phase == Phase::deal && s.round == 2; });
+  const int out = (between.dealer + 1) % players(between);
+  between.scores[out] -= between.last.deltas[out];
+  between.last.deltas[out] = 0;
+  between.last.went_out = uint8_t(out);
+  between.last.down = uint8_t(between.last.down | 1u << out);
+  State over = between;
+  over.phase = Phase::over;
+  over.round = over.last.round = kRounds;
+  over.hands_scored = kRounds;
+  over.dealer = uint8_t((over.first_dealer + kRounds) % players(over));
+  over.winners = 0;
+  for (int p = 0; p < players(over); ++p)
+    if (over.scores[p] == *std::min_element(over.scores, over.scores + players(over)))
+      over.winners = uint8_t(over.winners | 1u << p);
+  const std::vector<Plant<State>> plants = {
+      {"T3 a dealer the rounds do not give", &between,
+       [](State& s) { s.dealer = uint8_t((s.dealer + 1) % players(s)); },
+       "the dealer is not the first dealer moved on"},
+      {"T12 a last round that is not the last one scored", &between,
+       [](State& s) { s.last.round++; }, "the last round result is not the last round"},
+      {"T12 a last round before any round", &fresh, [](State& s) { s.last.went_out = 0; },
+       "a last round before any round"},
+      {"T10 out without being down", &between,
+       [](State& s) { s.last.down = uint8_t(s.last.down & ~(1u << s.last.went_out)); },
+       "out without being down"},
+      {"T12 a last penalty larger than the score", &between,
+       [](State& s) {
+         const int p = (s.last.went_out + 1) % players(s);
+         s.last.deltas[p] = s.scores[p] + 1;
+       },
+       "penalties or buys out of range"},
+      {"T12 winners not the lowest totals", &over,
+       [](State& s) { s.winners = uint8_t(s.winners ^ 7); }, "not the lowest totals"},
+  };
+  check_plants(plants);
+}
+
+}  // namespace tv_images
