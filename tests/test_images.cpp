@@ -347,6 +347,9 @@ TEST_CASE("S1-S15 state images: every derived field is recomputed and compared")
   const State between = reach({}, 40, [](const State& s) {
     return s.phase == Phase::deal && s.hands_scored >= 1 && s.tricks_done == kTricks;
   });
+  const State called_between = reach({}, 43, [](const State& s) {
+    return s.phase == Phase::deal && s.last.contract == Contract::called;
+  });
   const State over = reach(one_hand, 41, [](const State& s) { return s.phase == Phase::over; });
   const std::vector<Plant<State>> plants = {
       {"a score beyond the limit (zero sum kept)", &between,
@@ -364,16 +367,18 @@ TEST_CASE("S1-S15 state images: every derived field is recomputed and compared")
        [](State& s) { s.pending_doublers = 1; }, "pending doublers without"},
       {"S10 a last hand with no hand scored", &fresh,
        [](State& s) { s.last.contract = Contract::alone; }, "without a scored hand"},
-      {"S10 a last hand's multiplier out of range", &between,
-       [](State& s) { s.last.multiplier = 9; }, "last hand result out of range"},
-      {"S11 a last hand's score change out of range", &between,
+      {"S10 a last hand result before any hand", &fresh, [](State& s) { s.last.multiplier = 2; },
+       "before any scored hand"},
+      {"S10 a last hand's multiplier edited", &between, [](State& s) { s.last.multiplier++; },
+       "not what its contract and cards give"},
+      {"S11 a last hand's score changes edited (still summing to zero)", &between,
        [](State& s) {
-         s.last.deltas[0] = 100;
-         s.last.deltas[1] = -100 - s.last.deltas[2] - s.last.deltas[3] - s.last.deltas[4];
+         s.last.deltas[0] += 2;
+         s.last.deltas[1] -= 2;
        },
-       "score change out of range"},
-      {"S11 a last hand's score changes not summing to zero", &between,
-       [](State& s) { s.last.deltas[0]++; }, "do not sum to zero (S11)"},
+       "not what its contract and cards give"},
+      {"S10 a last hand's partner who is the picker", &called_between,
+       [](State& s) { s.last.partner = s.last.picker; }, "last hand result out of range"},
       {"a last hand's tricks not six", &between, [](State& s) { s.last.tricks[0]++; },
        "do not add up to six"},
       {"a played card out of range between hands", &between, [](State& s) { s.played[0][0] = 40; },
