@@ -22,22 +22,31 @@ namespace {
 
 constexpr int kMaxSteps = 100;  // a few hands, or a good part of a Toonerville round
 
-// The choice bytes, then a generator seeded from them once they run out.
+// The choice bytes, two at a time, then a generator seeded from them once they run out.
 class Choices {
  public:
   Choices(const uint8_t* data, size_t size) : data_(data), size_(size) {
     for (size_t i = 0; i < size; ++i) state_ = (state_ ^ data[i]) * 0x100000001b3ull;
   }
-  uint32_t next() {
-    if (pos_ < size_) return data_[pos_++];
+  // One of n (n >= 1) choices, near uniform for the action lists of every game.
+  uint32_t pick(uint32_t n) {
+    if (pos_ + 2 <= size_) {
+      const uint32_t v = uint32_t(data_[pos_] | data_[pos_ + 1] << 8);
+      pos_ += 2;
+      return v % n;
+    }
+    return uint32_t(next_random() % n);
+  }
+  uint64_t seed() { return pick(65536) | next_random() << 16; }
+
+ private:
+  uint64_t next_random() {
     state_ += 0x9e3779b97f4a7c15ull;  // splitmix64
     uint64_t z = state_;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return uint32_t(z ^ (z >> 31));
+    return z ^ (z >> 31);
   }
-
- private:
   const uint8_t* data_;
   size_t size_;
   size_t pos_ = 0;
@@ -57,13 +66,13 @@ int seats(const deckhand::toonerville::State& s) {
 // Toonerville rounds dealt from a seed continue their generator; a reshuffle the caller must
 // give only follows an explicit deal, which this target never makes. The other games have
 // no reshuffles.
-bool give_reshuffle(deckhand::toonerville::State* s, uint64_t seed) {
+bool give_reshuffle(deckhand::toonerville::State* s, Choices& choices) {
   if (!needs_reshuffle(*s)) return false;
-  if (reshuffle_seed(*s, seed, s, nullptr) != Reason::ok) __builtin_trap();
+  if (reshuffle_seed(*s, choices.seed(), s, nullptr) != Reason::ok) __builtin_trap();
   return true;
 }
 template <typename State>
-bool give_reshuffle(State*, uint64_t) {
+bool give_reshuffle(State*, Choices&) {
   return false;
 }
 
@@ -92,15 +101,14 @@ void play_on(const uint8_t* data, size_t size) {
   std::vector<Action> legal(kMaxLegal);
   for (int step = 0; step < kMaxSteps && !is_over(s); ++step) {
     check_accepted(s);
-    const uint64_t seed = choices.next() | uint64_t(choices.next()) << 32;
-    if (give_reshuffle(&s, seed)) continue;
+    if (give_reshuffle(&s, choices)) continue;
     if (to_act(s) < 0) {  // between hands: the next deal is due
-      if (deal_seed(s, seed, &s, nullptr) != Reason::ok) __builtin_trap();
+      if (deal_seed(s, choices.seed(), &s, nullptr) != Reason::ok) __builtin_trap();
       continue;
     }
     const int n = legal_actions(s, legal.data());
     if (n <= 0 || n > kMaxLegal) __builtin_trap();  // a seat acts but cannot
-    if (advance(&s, legal[choices.next() % uint32_t(n)], nullptr) != Reason::ok) __builtin_trap();
+    if (advance(&s, legal[choices.pick(uint32_t(n))], nullptr) != Reason::ok) __builtin_trap();
   }
   check_accepted(s);
 }
