@@ -171,15 +171,6 @@ Broken check_tricks(const State& s) {
       leader = kNoSeat;
       continue;
     }
-    const TrickRanking& ranking = ranking_for(Suit(s.trump));
-    const Card led(s.played[t][leader]);
-    for (int i = 1; i < cards; ++i) {
-      const int p = (leader + i) % kPlayers;
-      CardSet held = s.hands[p];  // the seat's hand when it played to trick t
-      for (int later = t; later <= full && later < kTricks; ++later)
-        if (s.played[later][p] != kNoCard) held.add(Card(s.played[later][p]));
-      reneges[p] += ranking.reneges(held, led, Card(s.played[t][p]));
-    }
     if (t < full) {
       leader = detail::trick_winner(s, t);
       tricks[leader]++;
@@ -187,6 +178,20 @@ Broken check_tricks(const State& s) {
   }
   if (std::memcmp(tricks, s.tricks_won, sizeof tricks) != 0)
     return "tricks won are not what the tricks played give (G7)";
+  // Backwards from the current trick, each seat's hand grows back to what it held when it
+  // played to trick t: a play reneges when that hand could follow the card led.
+  CardSet held[kPlayers] = {s.hands[0], s.hands[1], s.hands[2]};
+  for (int t = full < kTricks ? full : kTricks - 1; t >= 0; --t) {
+    if (s.leaders[t] == kNoSeat) continue;
+    const TrickRanking& ranking = ranking_for(Suit(s.trump));
+    const Card led(s.played[t][s.leaders[t]]);
+    for (int p = 0; p < kPlayers; ++p) {
+      if (s.played[t][p] == kNoCard) continue;
+      const Card card(s.played[t][p]);
+      held[p].add(card);
+      reneges[p] += p != s.leaders[t] && ranking.reneges(held[p], led, card);
+    }
+  }
   if (std::memcmp(reneges, s.reneges, sizeof reneges) != 0 ||
       (s.options.renege == Renege::reject && (reneges[0] | reneges[1] | reneges[2])))
     return "reneges are not what the tricks played give (G8)";
