@@ -139,8 +139,6 @@ TEST_CASE("G2 deal counters stop at their maximum instead of wrapping") {
 TEST_CASE("G1-G10 state images: every derived field is recomputed and compared") {
   Options penalize;
   penalize.renege = Renege::penalize;
-  Options stick;
-  stick.all_pass = AllPass::stick_dealer;
   const State fresh = new_game();
   const State bidding = reach({}, 11, [](const State& s) {
     return s.phase == Phase::bidding && s.auction_len >= 1 && s.speakers == 1 && s.hands_scored;
