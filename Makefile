@@ -38,7 +38,7 @@ sanitize: deps
 	ctest --preset sanitize
 
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS := record action deserialize capi
+FUZZ_TARGETS := record action deserialize capi image
 FUZZ_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 fuzz: deps

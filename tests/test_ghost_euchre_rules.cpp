@@ -1203,10 +1203,26 @@ TEST_CASE("G10 max_hands: records and make_game carry it; state images check it"
   REQUIRE(serialize(s, bytes, sizeof bytes) == kSerializedSize);
   CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
   CHECK(contains(err.message, "max_hands"));
-  s.phase = Phase::over;
-  s.winners = 0b001;
+  // A real game ended by the limit: its image is accepted; the winners must be the highest
+  // totals, and the game may not end before the limit with nobody at the target.
+  s = new_game(with("max_hands", "1"));
+  for (uint64_t seed = 1; !is_over(s); ++seed) {
+    REQUIRE(deal_seed(s, seed, &s, nullptr) == Reason::ok);
+    Action legal[kMaxLegalActions];
+    for (int n; (n = legal_actions(s, legal)) > 0;)
+      REQUIRE(advance(&s, legal[n - 1], nullptr) == Reason::ok);  // bids, so a hand is scored
+  }
   REQUIRE(serialize(s, bytes, sizeof bytes) == kSerializedSize);
-  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::ok);
+  CHECK_MESSAGE(deserialize(bytes, sizeof bytes, &out, &err) == Reason::ok, err.message);
+  State edited = s;
+  edited.winners = uint8_t(s.winners ^ 0b111);  // the seats that did not have the top total
+  REQUIRE(serialize(edited, bytes, sizeof bytes) == kSerializedSize);
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
+  CHECK(contains(err.message, "G10"));
+  edited = s;
+  edited.options.max_hands = 2;  // over after one hand, though the limit is two
+  REQUIRE(serialize(edited, bytes, sizeof bytes) == kSerializedSize);
+  CHECK(deserialize(bytes, sizeof bytes, &out, &err) == Reason::corrupt_state);
 }
 
 // =======================================================================================

@@ -173,8 +173,10 @@ void require_valid(const State& s) {
 // points, the dealer is `dealer` (phase deal).
 State before_round(int round, const Options& o = {}, int dealer = 0) {
   State s = new_game(o, dealer);
-  s.round = uint8_t(round - 1);
+  s.round = s.last.round = uint8_t(round - 1);
   s.hands_scored = uint32_t(round - 1);
+  // T3: the deal has passed left once per round scored.
+  s.first_dealer = uint8_t((dealer + 2 * kRounds * players(s) - (round - 1)) % players(s));
   require_valid(s);
   return s;
 }
@@ -1813,7 +1815,8 @@ TEST_CASE("T9: a seat that is down swaps only as many Rooks as the table has roo
   o.players = 3;
   State s = new_game(o, 0);
   s.round = 3;
-  s.hands_scored = 2;
+  s.hands_scored = s.last.round = 2;
+  s.first_dealer = 1;  // seat 0 deals round 3 (T3)
   s.phase = Phase::play;
   s.to_act = 1;
   s.melds[0] = meld_of("1R 2R 3R 4R ROOK 6R 7R 8R ROOK 10R 11R 12R 13R 14R");

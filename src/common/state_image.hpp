@@ -63,6 +63,27 @@ Reason read_image(const uint8_t* buf, size_t len, const char (&magic)[5], uint32
   return Reason::ok;
 }
 
+// Scores stay within +-kScoreLimit, so no sequence of hands overflows an int32 score. A hand
+// moves a score by at most 48 points (Sheepshead) or 36 (Ghost Hand Euchre): reaching the
+// limit takes over 20 million hands of one-sided loss, yet the hand counter (uint32) allows
+// 4 billion, so scoring never leaves the range (Ghost Hand Euchre saturates each score;
+// Sheepshead leaves all scores as they are rather than break S15's zero sum), and
+// check_invariants refuses scores beyond it.
+inline constexpr int32_t kScoreLimit = 1'000'000'000;
+inline bool score_in_range(int64_t score) {
+  return score >= -kScoreLimit && score <= kScoreLimit;
+}
+inline int32_t add_score(int32_t score, int32_t delta) {
+  const int64_t sum = int64_t(score) + delta;
+  return int32_t(sum < -kScoreLimit ? -kScoreLimit : sum > kScoreLimit ? kScoreLimit : sum);
+}
+
+// Deal and hand counters stop at their maximum rather than wrap to zero (a deal then still
+// counts as one more hand for the checks that compare them).
+inline void count_up(uint32_t* counter) {
+  *counter += *counter != UINT32_MAX;
+}
+
 // Why a seat may not act now: the game is over, the seat does not exist, the phase is wrong,
 // or another seat is to act (checked in that order). Out of line: refusals are rare.
 Reason refuse_turn(bool over, int seat, int players, bool right_phase, const char* phase,

@@ -12,12 +12,17 @@ inline constexpr int next_seat(int seat) {
   return (seat + 1) % kPlayers;
 }
 
+// G8–G9: a hand's score changes (made, renege penalties, deltas) from its declarer, bid,
+// tricks and reneges in *r.
+void settle_result(const Options& options, HandResult* r);
 // G9–G10: scores the finished hand in place and moves the game to the next deal or its end.
 void score_hand(State* s);
 // G10 alone (target, tiebreak, max_hands): whether the game is over after the latest scores;
 // sets winners and tiebreak.
 void settle_game_end(State* s);
 
+// G7: the seat that won trick t (complete) of s.
+int trick_winner(const State& s, int t);
 const char* phase_name(Phase p);
 const char* bid_word(int level);  // "3", "4", "5", "moon"
 

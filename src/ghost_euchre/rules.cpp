@@ -159,10 +159,7 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
     return Reason::ok;
   }
   // The trick is complete (G7): the winner leads the next one.
-  const int leader = s->leaders[t];
-  Card cards[kPlayers];
-  for (int i = 0; i < kPlayers; ++i) cards[i] = Card(s->played[t][(leader + i) % kPlayers]);
-  const int winner = (leader + ranking.winner(cards, kPlayers)) % kPlayers;
+  const int winner = detail::trick_winner(*s, t);
   s->tricks_won[winner]++;
   s->tricks_done++;
   s->in_trick = 0;
@@ -177,7 +174,7 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
 
 // Starts a hand from dealt cards (already validated).
 void start_hand(State* s, const CardSet hands[kPlayers], CardSet ghost) {
-  s->hand_number++;
+  deckhand::detail::count_up(&s->hand_number);
   for (int p = 0; p < kPlayers; ++p) s->hands[p] = hands[p];
   s->spare = ghost;
   s->phase = Phase::bidding;
@@ -212,6 +209,13 @@ Reason pure(const State& s, State* out, Step step) {
 }
 
 }  // namespace
+
+int detail::trick_winner(const State& s, int t) {
+  const int leader = s.leaders[t];
+  Card cards[kPlayers];
+  for (int i = 0; i < kPlayers; ++i) cards[i] = Card(s.played[t][(leader + i) % kPlayers]);
+  return (leader + kRankings.by_trump[s.trump].winner(cards, kPlayers)) % kPlayers;
+}
 
 const TrickRanking& ranking_for(Suit trump) {
   return kRankings.by_trump[uint8_t(trump) & 3];

@@ -1,38 +1,42 @@
 // Ghost Hand Euchre scoring: G8 (renege penalties), G9 (a hand's score), G10 (winning and
 // the tie-break hand, the max_hands limit).
+#include "../common/state_image.hpp"
 #include "internal.hpp"
 
 namespace deckhand::ghost_euchre::detail {
 
+void settle_result(const Options& o, HandResult* r) {
+  const int d = r->declarer, bid = r->bid, taken = r->tricks[d];
+  for (int p = 0; p < kPlayers; ++p) {
+    r->renege_penalty[p] = int16_t(-2 * r->reneges[p]);  // G8: 2 points per renege
+    r->deltas[p] = p == d ? 0 : r->tricks[p];            // G9: 1 per trick for the others
+  }
+  if (bid == kMoon) {
+    r->made = taken == kTricks;
+    r->deltas[d] = r->made ? 24 : (o.moon_set == MoonSet::minus24 ? -24 : -6);
+  } else {
+    r->made = taken >= bid;
+    if (!r->made)
+      r->deltas[d] = -bid;  // set: loses the bid, nothing for tricks
+    else
+      r->deltas[d] = o.declarer_scores == DeclarerScores::bid ? bid : taken;
+  }
+  for (int p = 0; p < kPlayers; ++p) r->deltas[p] += r->renege_penalty[p];
+}
+
 void score_hand(State* s) {
   HandResult& r = s->last;
-  const int d = s->declarer;
-  const int bid = s->high_bid;
-  const int taken = s->tricks_won[d];
-  r.declarer = uint8_t(d);
-  r.bid = uint8_t(bid);
+  r.declarer = s->declarer;
+  r.bid = s->high_bid;
   r.hand_number = uint8_t(s->hand_number);
   for (int p = 0; p < kPlayers; ++p) {
     r.tricks[p] = s->tricks_won[p];
     r.reneges[p] = s->reneges[p];
-    r.renege_penalty[p] = int16_t(-2 * s->reneges[p]);  // G8: 2 points per renege
-    r.deltas[p] = p == d ? 0 : s->tricks_won[p];        // G9: 1 per trick for the others
   }
-  if (bid == kMoon) {
-    r.made = taken == kTricks;
-    r.deltas[d] = r.made ? 24 : (s->options.moon_set == MoonSet::minus24 ? -24 : -6);
-  } else {
-    r.made = taken >= bid;
-    if (!r.made)
-      r.deltas[d] = -bid;  // set: loses the bid, nothing for tricks
-    else
-      r.deltas[d] = s->options.declarer_scores == DeclarerScores::bid ? bid : taken;
-  }
-  for (int p = 0; p < kPlayers; ++p) {
-    r.deltas[p] += r.renege_penalty[p];
-    s->scores[p] += r.deltas[p];
-  }
-  s->hands_scored++;
+  settle_result(s->options, &r);
+  for (int p = 0; p < kPlayers; ++p)
+    s->scores[p] = deckhand::detail::add_score(s->scores[p], r.deltas[p]);
+  deckhand::detail::count_up(&s->hands_scored);
   s->spare = CardSet();  // the dead hand goes back with the other cards
   s->dealer = uint8_t(next_seat(s->dealer));
   s->to_act = kNoSeat;

@@ -27,8 +27,16 @@ Playable playable(const State& s, int seat);
 // play phase calls it last.
 void refresh_playable(State* s);
 
+// S9, S7: the seat that won trick t (complete; the unknown never wins), and its card points.
+int trick_winner(const State& s, int t);
+int trick_points(const State& s, int t);
+
 // The effective suit of the called card (a fail suit), or 0xFF without a call.
 uint8_t called_suit(const State& s);
+
+// S10–S14: a hand's result (won, multiplier, bump, leaster winner, the picker's side, score
+// changes) from its contract, seats, card points, tricks, bury points and doubling in *r.
+void settle_result(const Options& options, HandResult* r);
 
 // S10–S14: scores the finished hand in place and moves to the next deal or the game's end.
 void score_hand(State* s);

@@ -276,10 +276,8 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
     detail::refresh_playable(s);
     return Reason::ok;
   }
-  const int winner = (s->leaders[t] + trick_winner_position(*s, t)) % kPlayers;
-  int points = 0;
-  for (int p = 0; p < kPlayers; ++p) points += kPoints[s->played[t][p] & 7];
-  s->points[winner] = uint8_t(s->points[winner] + points);
+  const int winner = detail::trick_winner(*s, t);
+  s->points[winner] = uint8_t(s->points[winner] + detail::trick_points(*s, t));
   s->tricks_won[winner]++;
   s->trick_winners[t] = uint8_t(winner);
   s->tricks_done++;
@@ -295,7 +293,7 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
 }
 
 void start_hand(State* s, const CardSet hands[kPlayers], CardSet blind) {
-  s->hand_number++;
+  deckhand::detail::count_up(&s->hand_number);
   for (int p = 0; p < kPlayers; ++p) s->hands[p] = hands[p];
   s->blind = blind;
   s->bury = CardSet();
@@ -342,6 +340,16 @@ void refresh_playable(State* s) {
     s->playable = CardSet();
     s->unknown_playable = 0;
   }
+}
+
+int trick_winner(const State& s, int t) {
+  return (s.leaders[t] + trick_winner_position(s, t)) % kPlayers;
+}
+
+int trick_points(const State& s, int t) {
+  int points = 0;
+  for (int p = 0; p < kPlayers; ++p) points += kPoints[s.played[t][p] & 7];
+  return points;
 }
 
 uint8_t called_suit(const State& s) {

@@ -1,4 +1,5 @@
 // Sheepshead: a new game, options, the invariant checker and serialization.
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -99,106 +100,283 @@ const char* contract_name(Contract c) {
 }
 }  // namespace detail
 
-Reason check_invariants(const State& s, Error* err) {
-  auto broken = [&](const char* what) {
-    return fail(err, Reason::corrupt_state, "invariant broken: %s", what);
-  };
+namespace {
+
+using Broken = const char*;  // what a check found broken, or nullptr
+
+bool seat_or_none(uint8_t v) {
+  return v < kPlayers || v == kNoSeat;
+}
+bool card_or_none(uint8_t v) {
+  return v < 32 || v == kNoCard;
+}
+
+// S4–S7, S14: how the hand is played (picker, bury, call, partner, unknown) agrees with the
+// picking round and the cards. `dealer` is the hand's dealer.
+Broken check_contract(const State& s, int dealer) {
+  if (s.blind.size() != 2) return "the blind is not two cards";
+  if (s.contract == Contract::leaster) {
+    if (s.options.no_pick != NoPick::leaster || s.passes != kPlayers)
+      return "a leaster without five passes under no_pick=leaster (S14)";
+    if (s.picker != kNoSeat || s.partner != kNoSeat || s.called != kNoCard ||
+        s.unknown != kNoCard || !s.bury.empty())
+      return "a picker, call or bury in a leaster";
+    return nullptr;
+  }
+  if (s.contract != Contract::called && s.contract != Contract::alone)
+    return "play without a contract";
+  if (s.picker >= kPlayers || s.passes != (s.picker - dealer - 1 + 2 * kPlayers) % kPlayers)
+    return "the picker is not the seat after the passes (S4)";
+  if (s.bury.size() != 2) return "the bury is not two cards (S6)";
+  if (s.contract == Contract::alone) {
+    if (s.partner != kNoSeat || s.called != kNoCard || s.unknown != kNoCard)
+      return "a call or partner when the picker plays alone";
+    return nullptr;
+  }
+  const Card called(s.called);
+  if (s.called == kNoCard || ranking().effective_suit(called) == kTrumpSuit ||
+      (called.rank() != Rank::ace && called.rank() != Rank::ten))
+    return "the called card is not a fail ace or ten (S7)";
+  if (s.unknown != kNoCard && (s.options.unknown == Unknown::off || called.rank() != Rank::ace))
+    return "an unknown card S7 does not allow";
+  int holder = kNoSeat;
+  for (int p = 0; p < kPlayers; ++p) {
+    bool holds = s.hands[p].has(called);
+    for (int t = 0; t < kTricks; ++t) holds |= s.played[t][p] == s.called;
+    if (holds) holder = p;
+  }
+  if (s.partner != holder || holder == s.picker)
+    return "the partner is not the holder of the called card (S7)";
+  return nullptr;
+}
+
+// S8, S9, S14: replays the tricks — left of the dealer leads the first, the winner of each
+// the next — and compares leaders, trick winners, card points, tricks won, when the called
+// suit was first led, when the unknown was played and who is to act with the stored fields.
+Broken check_tricks(const State& s, int dealer) {
+  const bool playing = s.phase == Phase::play;
+  const int full = s.tricks_done;
+  uint8_t points[kPlayers] = {}, tricks[kPlayers] = {};
+  int leader = full || playing ? detail::next_seat(dealer) : kNoSeat;
+  int called_led = 0, unknown_played = 0;
+  for (int t = 0; t < kTricks; ++t) {
+    const int cards = t < full ? kPlayers : t == full && playing ? s.in_trick : 0;
+    const bool led = t < full || (t == full && playing);
+    if (s.leaders[t] != (led ? leader : kNoSeat))
+      return "a trick's leader is not the winner of the trick before (S9)";
+    for (int i = 0; i < kPlayers; ++i)
+      if ((s.played[t][(leader + i) % kPlayers] != kNoCard) != (i < cards))
+        return "the cards of a trick are not from its leader onwards in turn";
+    if (s.unknown != kNoCard && cards && s.played[t][s.picker] == s.unknown) unknown_played = t + 1;
+    if (cards && s.contract == Contract::called && !called_led) {
+      const uint8_t lead = s.played[t][leader];
+      if ((leader == s.picker && lead == s.unknown) ||
+          ranking().effective_suit(Card(lead)) == detail::called_suit(s))
+        called_led = t + 1;
+    }
+    if (t >= full) {
+      if (s.trick_winners[t] != kNoSeat) return "a winner of a trick not yet complete";
+      leader = kNoSeat;
+      continue;
+    }
+    if ((s.unknown_played == t + 1) != (unknown_played == t + 1))  // before the winner uses it
+      return "the unknown is not where it was played";
+    leader = detail::trick_winner(s, t);
+    if (s.trick_winners[t] != leader) return "a trick's winner is not who took it (S9)";
+    points[leader] = uint8_t(points[leader] + detail::trick_points(s, t));
+    tricks[leader]++;
+  }
+  if (s.unknown_played != unknown_played) return "the unknown is not where it was played";
+  if (s.called_led != called_led) return "the called suit was first led elsewhere (S8)";
+  if (s.contract == Contract::called) {
+    // S8: the partner plays the called card to the first trick of the called suit, or last.
+    int called_at = -1;
+    for (int t = 0; t < kTricks; ++t)
+      if (s.played[t][s.partner] == s.called) called_at = t;
+    const bool pending = called_at < 0 && (!called_led || (called_led == full + 1 && playing));
+    if (!pending && called_at != (called_led ? called_led - 1 : kTricks - 1))
+      return "the called card was not played when S8 requires";
+    // S7: an unknown is marked only by a picker holding no card of the called suit.
+    if (s.unknown != kNoCard) {
+      CardSet owned = s.hands[s.picker];
+      for (int t = 0; t < kTricks; ++t)
+        if (s.played[t][s.picker] != kNoCard) owned.add(Card(s.played[t][s.picker]));
+      if (!(owned & ranking().suit_cards[detail::called_suit(s)]).empty())
+        return "an unknown call by a picker holding the called suit (S7)";
+    }
+  }
+  // S14: a scored leaster gives the blind to the last trick's winner.
+  if (full == kTricks && s.contract == Contract::leaster &&
+      s.options.leaster_blind == LeasterBlind::last_trick)
+    points[s.trick_winners[kTricks - 1]] =
+        uint8_t(points[s.trick_winners[kTricks - 1]] + points_of(s.blind));
+  if (std::memcmp(points, s.points, sizeof points) != 0 ||
+      std::memcmp(tricks, s.tricks_won, sizeof tricks) != 0)
+    return "card points or tricks won are not what the tricks played give (S1, S9)";
+  if (playing && s.to_act != (s.leaders[full] + s.in_trick) % kPlayers)
+    return "wrong seat to act in the trick";
+  return nullptr;
+}
+
+// Card conservation: hands, the blind (until picked, or set aside in a leaster), the bury,
+// the unknown set aside and the played cards are the 32 cards, each once; each seat holds
+// six cards less what it has played (the picker eight while burying, and its unknown aside
+// counts as held).
+Broken check_cards(const State& s) {
+  const bool picked = s.picker != kNoSeat;
+  const bool unknown_aside = s.unknown != kNoCard && !s.unknown_played;
+  CardSet all = s.bury;
+  int count = s.bury.size();
+  if (!picked) all |= s.blind, count += s.blind.size();
+  if (unknown_aside) all.add(Card(s.unknown));  // counted as held by the picker
+  for (int p = 0; p < kPlayers; ++p) {
+    int held = s.hands[p].size() + (p == s.picker && unknown_aside);
+    for (int t = 0; t < kTricks; ++t)
+      if (s.played[t][p] != kNoCard) all.add(Card(s.played[t][p])), ++held;
+    const bool between = s.phase == Phase::deal || s.phase == Phase::over;
+    const int expected = between ? (s.tricks_done ? kHandSize : 0)
+                                 : kHandSize + 2 * (p == s.picker && s.phase == Phase::burying);
+    if (held != expected) return "a hand lost or gained cards";
+    all |= s.hands[p];
+    count += held;
+  }
+  if (count != 32 || all != kPiquetDeck) return "the 32 cards are not each in exactly one place";
+  return nullptr;
+}
+
+// S10–S14: the last scored hand's result is the one its contract, seats, card points,
+// tricks, bury and doubling give (settle_result, as scoring computes it).
+Broken check_last(const State& s) {
+  const HandResult& r = s.last;
+  if ((r.contract == Contract::none) != (s.hands_scored == 0))
+    return "a last hand result without a scored hand";
+  if (r.contract == Contract::none) {
+    const HandResult none = new_game().last;
+    return std::memcmp(&r, &none, sizeof r) ? "a last hand result before any scored hand" : nullptr;
+  }
+  const bool picked = r.contract != Contract::leaster;
+  if (uint8_t(r.contract) > uint8_t(Contract::leaster) || !card_or_none(r.called) ||
+      !card_or_none(r.unknown) || (r.doubled != 1 && r.doubled != 2) ||
+      (picked ? r.picker >= kPlayers : r.picker != kNoSeat) ||
+      (r.contract == Contract::called ? r.partner >= kPlayers || r.partner == r.picker
+                                      : r.partner != kNoSeat))
+    return "last hand result out of range";
+  int tricks = 0;
+  for (uint8_t t : r.tricks) tricks += t;
+  if (tricks != kTricks) return "the last hand's tricks do not add up to six";
+  HandResult expected = r;
+  detail::settle_result(s.options, &expected);
+  if (std::memcmp(&expected, &r, sizeof r) != 0)
+    return "the last hand's result is not what its contract and cards give (S10-S14)";
+  return nullptr;
+}
+
+Broken check_state(const State& s) {
   const Options& o = s.options;
   if (uint8_t(o.no_pick) > 2 || uint8_t(o.unknown) > 1 || uint8_t(o.double_on_bump) > 1 ||
       uint8_t(o.leaster_blind) > 1 || o.hands > deckhand::detail::kMaxPlayLimit)
-    return broken("options out of range");
+    return "options out of range";
   if (uint8_t(s.phase) > uint8_t(Phase::over) || uint8_t(s.contract) > uint8_t(Contract::leaster))
-    return broken("unknown phase or contract");
-  if (s.dealer >= kPlayers || s.first_dealer >= kPlayers) return broken("dealer seat out of range");
+    return "unknown phase or contract";
+  if (s.dealer >= kPlayers || s.first_dealer >= kPlayers) return "dealer seat out of range";
   if (s.reserved_byte | s.last.reserved[0] | s.last.reserved[1] | s.last.reserved[2])
-    return broken("reserved bytes not zero");
-  if (s.hands_scored > s.hand_number) return broken("more hands scored than dealt");
-  if ((s.phase == Phase::over) != (s.winners != 0) || s.winners > 31)
-    return broken("winners set exactly when over");
+    return "reserved bytes not zero";
+  if (s.hands_scored > s.hand_number) return "more hands scored than dealt";
   int64_t total = 0;
-  for (int32_t v : s.scores) total += v;
-  if (total != 0) return broken("scores do not sum to zero (S15)");
+  for (int32_t v : s.scores) {
+    if (!deckhand::detail::score_in_range(v)) return "a score beyond the score limit";
+    total += v;
+  }
+  if (total != 0) return "scores do not sum to zero (S15)";
+  const bool over = s.phase == Phase::over;
+  if (over != (o.hands != 0 && s.hands_scored >= o.hands))
+    return "the game is over exactly after `hands` scored hands (S15)";
+  uint8_t top = 0;  // S15: the highest totals win
+  for (int p = 0; p < kPlayers; ++p)
+    if (s.scores[p] == *std::max_element(s.scores, s.scores + kPlayers)) top |= detail::seat_bit(p);
+  if (s.winners != (over ? top : 0)) return "winners are not the top scores at the game's end";
+  if (s.pending_doublers && o.no_pick != NoPick::doubler)
+    return "pending doublers without no_pick=doubler (S5)";
+  if (Broken b = check_last(s)) return b;
   // Fields that index arrays or name cards: a crafted image must not reach out of bounds
   // (view() indexes played[unknown_played - 1][picker] and played[t][partner]).
-  auto seat_or_none = [](uint8_t v) { return v < kPlayers || v == kNoSeat; };
-  auto card_or_none = [](uint8_t v) { return v < 32 || v == kNoCard; };
   if (!seat_or_none(s.picker) || !seat_or_none(s.partner) || !card_or_none(s.called) ||
       !card_or_none(s.unknown) || s.unknown_played > kTricks || s.called_led > kTricks ||
+      s.tricks_done > kTricks || s.in_trick >= kPlayers || s.passes > kPlayers ||
       ((s.unknown != kNoCard || s.unknown_played) && (s.picker == kNoSeat || s.unknown == kNoCard)))
-    return broken("seat, card or trick field out of range");
-  for (int t = 0; t < kTricks; ++t)
+    return "seat, card or trick field out of range";
+  for (int t = 0; t < kTricks; ++t) {
     if (!seat_or_none(s.leaders[t]) || !seat_or_none(s.trick_winners[t]))
-      return broken("trick seat out of range");
-  if (s.phase != Phase::play && (!s.playable.empty() || s.unknown_playable))
-    return broken("a playable set outside the play phase");
-  if (s.phase == Phase::deal || s.phase == Phase::over) {
-    if (s.to_act != kNoSeat) return broken("a seat acts between hands");
-    for (CardSet h : s.hands)
-      if (!h.empty()) return broken("cards in hand between hands");
-    return Reason::ok;
-  }
-  if (s.to_act >= kPlayers || s.hand_number == 0) return broken("no seat to act during a hand");
-  if (s.passes > kPlayers) return broken("too many passes");
-  if (s.doubled > 1 || (s.doubled && s.pending_doublers == 0))
-    return broken("doubled hand without a doubler");
-  // Card conservation: hands, the blind or bury, the unknown and the played cards are the
-  // 32 cards, each once.
-  const bool picked = s.picker != kNoSeat;
-  if (picked != (s.phase != Phase::picking && s.contract != Contract::leaster))
-    return broken("picker and phase disagree");
-  if (picked && (s.picker >= kPlayers || s.blind.size() != 2)) return broken("picker out of range");
-  CardSet all;
-  int count = 0;
-  auto place = [&](CardSet c) {
-    all |= c;
-    count += c.size();
-  };
-  for (CardSet h : s.hands) place(h);
-  if (!picked) place(s.blind);
-  place(s.bury);
-  const bool unknown_aside = s.unknown != kNoCard && !s.unknown_played;
-  if (unknown_aside) place(CardSet::of(Card(s.unknown)));
-  if (s.tricks_done > kTricks || s.in_trick >= kPlayers)
-    return broken("trick counters out of range");
-  int played = 0;
-  for (int t = 0; t < kTricks; ++t)
+      return "trick seat out of range";
     for (int p = 0; p < kPlayers; ++p)
-      if (s.played[t][p] != kNoCard) {
-        if (s.played[t][p] >= 32) return broken("played card out of range");
-        place(CardSet::of(Card(s.played[t][p])));
-        ++played;
-      }
-  if (count != 32 || all != kPiquetDeck)
-    return broken("the 32 cards are not each in exactly one place");
-  if (played != s.tricks_done * kPlayers + s.in_trick)
-    return broken("played cards do not match the trick count");
-  // Phase-specific shape.
-  if (s.phase == Phase::picking) {
+      if (!card_or_none(s.played[t][p])) return "played card out of range";
+  }
+  if (s.doubled > 1 || (s.doubled && s.pending_doublers == 0))
+    return "doubled hand without a doubler";
+  if (s.phase != Phase::play && (!s.playable.empty() || s.unknown_playable))
+    return "a playable set outside the play phase";
+  if (s.phase == Phase::deal || over) {
+    if (s.to_act != kNoSeat) return "a seat acts between hands";
     for (CardSet h : s.hands)
-      if (h.size() != kHandSize) return broken("a hand is not six cards while picking");
-    if (s.to_act != (s.dealer + 1 + s.passes) % kPlayers) return broken("wrong seat to pick");
+      if (!h.empty()) return "cards in hand between hands";
+    // Between hands the tables keep the last hand played out (a scored hand: six tricks),
+    // or nothing (a new game, a thrown-in doubler).
+    if (s.in_trick || (s.tricks_done != 0 && s.tricks_done != kTricks))
+      return "a hand left half played";
+    if (s.tricks_done == 0) {
+      if (Broken b = check_tricks(s, s.dealer)) return b;
+      return nullptr;
+    }
+    const int dealer = (s.dealer + kPlayers - 1) % kPlayers;  // the hand's dealer
+    if (s.hands_scored == 0) return "a hand played out but not scored";
+    if (Broken b = check_contract(s, dealer)) return b;
+    if (Broken b = check_cards(s)) return b;
+    if (Broken b = check_tricks(s, dealer)) return b;
+    if (std::memcmp(s.points, s.last.points, sizeof s.points) != 0 ||
+        std::memcmp(s.tricks_won, s.last.tricks, sizeof s.tricks_won) != 0 ||
+        s.last.hand_number != uint8_t(s.hand_number) || s.last.contract != s.contract)
+      return "the last hand result is not the hand on the table";
+    return nullptr;
+  }
+  if (s.to_act >= kPlayers || s.hand_number == 0) return "no seat to act during a hand";
+  if (s.hands_scored == s.hand_number && s.hand_number != UINT32_MAX)
+    return "a hand in progress already counted as scored";
+  if (s.doubled != (s.pending_doublers > 0)) return "a hand's stakes disagree with the doublers";
+  if (Broken b = check_cards(s)) return b;
+  if (s.phase == Phase::picking) {
+    if (s.contract != Contract::none || s.picker != kNoSeat || s.partner != kNoSeat ||
+        s.called != kNoCard || !s.bury.empty() || s.passes >= kPlayers)
+      return "a picker, call or bury before anyone picked";
+    if (s.to_act != (s.dealer + 1 + s.passes) % kPlayers) return "wrong seat to pick";
   } else if (s.phase == Phase::burying || s.phase == Phase::calling) {
-    if (s.to_act != s.picker) return broken("the picker must act");
-    if (s.hands[s.picker].size() != (s.phase == Phase::burying ? 8 : 6))
-      return broken("picker's hand size");
-    if ((s.phase == Phase::burying) != s.bury.empty()) return broken("bury and phase disagree");
+    if (s.contract != Contract::none || s.picker >= kPlayers || s.partner != kNoSeat ||
+        s.called != kNoCard || s.unknown != kNoCard)
+      return "a contract before the picker called";
+    if (s.passes != (s.picker - s.dealer - 1 + 2 * kPlayers) % kPlayers)
+      return "the picker is not the seat after the passes (S4)";
+    if (s.to_act != s.picker) return "the picker must act";
+    if (s.blind.size() != 2) return "the blind is not two cards";
+    if (s.phase == Phase::burying ? !s.bury.empty() || !(s.blind - s.hands[s.picker]).empty()
+                                  : s.bury.size() != 2)
+      return "bury and phase disagree";
   } else {
-    if (s.contract == Contract::none) return broken("play without a contract");
-    if ((s.contract == Contract::called) != (s.called != kNoCard))
-      return broken("called card and contract disagree");
-    if (s.contract == Contract::called && s.partner >= kPlayers)
-      return broken("called contract without a partner");
-    if (s.leaders[s.tricks_done] >= kPlayers) return broken("current trick has no leader");
-    if (s.to_act != (s.leaders[s.tricks_done] + s.in_trick) % kPlayers)
-      return broken("wrong seat to act in the trick");
-    int tricks = 0, points = 0;
-    for (int p = 0; p < kPlayers; ++p) tricks += s.tricks_won[p], points += s.points[p];
-    if (tricks != s.tricks_done) return broken("tricks won do not add up");
-    if (points > 120) return broken("more than 120 card points taken");
+    if (s.tricks_done >= kTricks) return "play after the last trick";
+    if (Broken b = check_contract(s, s.dealer)) return b;
+  }
+  if (Broken b = check_tricks(s, s.dealer)) return b;
+  if (s.phase == Phase::play) {
     const detail::Playable p = detail::playable(s, s.to_act);
     if (p.cards != s.playable || p.unknown != (s.unknown_playable != 0))
-      return broken("the stored playable set is not what S8 and S9 allow");
+      return "the stored playable set is not what S8 and S9 allow";
+    if (p.cards.empty() && !p.unknown) return "the seat to act has no card it may play";
   }
+  return nullptr;
+}
+
+}  // namespace
+
+Reason check_invariants(const State& s, Error* err) {
+  if (Broken b = check_state(s)) return fail(err, Reason::corrupt_state, "invariant broken: %s", b);
   return Reason::ok;
 }
 

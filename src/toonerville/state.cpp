@@ -1,4 +1,5 @@
 // Toonerville: a new game, options, deal sizes, the invariant checker and serialization.
+#include <algorithm>
 #include <cstring>
 
 #include "../common/state_image.hpp"
@@ -131,6 +132,26 @@ Reason check_invariants(const State& s, Error* err) {
     if (s.scores[p] > int64_t(s.hands_scored) * kMaxCards * 25) return broken("score out of range");
   if (between ? s.turns != 0 : o.max_turns && s.turns >= o.max_turns)
     return broken("turn count past max_turns, or kept between rounds (T13)");
+  // T3: the deal passes left after every round.
+  if (s.dealer != (s.first_dealer + s.hands_scored) % unsigned(n))
+    return broken("the dealer is not the first dealer moved on once per round");
+  // T12: the last round's result is the round before this one (or the one just scored), its
+  // penalties are within the scores, and whoever went out was down and pays nothing.
+  const RoundResult& r = s.last;
+  if (r.round != s.hands_scored) return broken("the last round result is not the last round");
+  if (r.round == 0 && r.went_out != kNoSeat) return broken("a last round before any round");
+  if ((r.down >> n) || (r.went_out != kNoSeat && !((r.down >> r.went_out) & 1)))
+    return broken("the last round's seats down out of range, or out without being down (T10)");
+  for (int p = 0; p < n; ++p)
+    if (r.deltas[p] < 0 || r.deltas[p] > kMaxCards * 25 || r.deltas[p] > s.scores[p] ||
+        (p == r.went_out && r.deltas[p] != 0) || (o.max_buys && r.buys[p] > o.max_buys))
+      return broken("the last round's penalties or buys out of range");
+  if (s.phase == Phase::over) {  // T12: the lowest totals win
+    uint8_t lowest = 0;
+    for (int p = 0; p < n; ++p)
+      if (s.scores[p] == *std::min_element(s.scores, s.scores + n)) lowest |= uint8_t(1u << p);
+    if (s.winners != lowest) return broken("winners are not the lowest totals (T12)");
+  }
   if (between) {
     if (s.to_act != kNoSeat || s.stock_count || s.pile_count || s.meld_count || s.down ||
         s.bought || s.rooks_owed || s.has_rng || s.reshuffles || s.taken_face != kNoRookFace)
