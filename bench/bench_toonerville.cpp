@@ -1,4 +1,4 @@
-// Toonerville contract finder benchmarks (RULES.md T2, T7, T11): one find_contract call per
+// Toonerville contract finder benchmarks (rules T2, T7, T11): one find_contract call per
 // iteration, cycling through a fixed list of hands.
 //  - Hard: 16 and 17 cards for round 10's 4 runs, built from few colours and numbers with
 //    2-4 Rooks, so many run splits compete (about half can lay the contract down).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The shared library must export only dh_ symbols (DESIGN.md, "The C ABI").
+# The shared library must export only dh_ symbols (docs/abi.md).
 set -euo pipefail
 lib=$1
 bad=$(nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^dh_' || true)

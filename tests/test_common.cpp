@@ -1,5 +1,5 @@
-// Common pieces: card notation, card sets, the portable generator and shuffle (RULES.md
-// "Portable deals", vectors also in docs/deals.md), trick rankings, reason names, and the text
+// Common pieces: card notation, card sets, the portable generator and shuffle (docs/deals.md,
+// with its test vectors), trick rankings, reason names, and the text
 // helpers messages and JSON go through (quoting input, strict UTF-8).
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// Random-game property tests for Ghost Hand Euchre (DESIGN.md "Quality bar"): 10,000 whole
+// Random-game property tests for Ghost Hand Euchre (CONTRIBUTING.md): 10,000 whole
 // games under random options, checking at every state that
 //   - every card is in exactly one place (check_invariants, G1/G2 conservation),
 //   - the legal list agrees with apply over the whole action space (G3–G8),

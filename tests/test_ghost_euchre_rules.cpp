@@ -11,8 +11,8 @@
 #include "deckhand/rng.hpp"
 #include "test_support.hpp"
 
-// Ghost Hand Euchre, one or more test cases per rule of RULES.md (G1–G11) and per option
-// value. Every deal is explicit (or seeded, for G2), so every test is deterministic.
+// Ghost Hand Euchre, one or more test cases per rule of docs/rules/ghost-euchre.md (G1–G11) and per
+// option value. Every deal is explicit (or seeded, for G2), so every test is deterministic.
 
 using namespace deckhand;
 using namespace deckhand::ghost_euchre;

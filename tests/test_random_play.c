@@ -2,7 +2,7 @@
  * test_random_play.c — unattended play ends (issue 9): through the C ABI, from plain C99,
  * 1,000 games of every game and player count played by uniformly random legal actions
  * (dh_game_apply_legal), dealt by seed whenever a deal is awaited, with the play limits set:
- * ghost-euchre max_hands (RULES.md G10), sheepshead hands (S15), toonerville max_turns (T13).
+ * ghost-euchre max_hands (rules G10), sheepshead hands (S15), toonerville max_turns (T13).
  * Without them random play never ends: Euchre totals drift below zero, a Sheepshead session
  * is endless, a Toonerville round goes on while nobody goes down.
  *

@@ -1,4 +1,4 @@
-// Game records (DESIGN.md "Game records" and "The command-line tool"): deckhand::replay_record
+// Game records (docs/records.md and docs/cli.md): deckhand::replay_record
 // and deckhand::replay_json. Round trips, hand-written records with explicit deals, the
 // reading rules (case, comments, blank lines), and for every kind of bad input the exact
 // reason code and the 1-based line of the first refused line.
@@ -511,10 +511,11 @@ TEST_CASE("records: a refused record keeps the game before the refused line") {
   CHECK(hdr.final_game == nullptr);
 }
 
-// ---- Sheepshead records (RULES.md S1–S15) ----------------------------------------------------
+// ---- Sheepshead records (docs/rules/sheepshead.md (S1–S15))
+// ----------------------------------------------------
 //
 // Hand-written hands with explicit deals, one for each kind of hand. Every expected number is
-// worked out from RULES.md (points A 11, T 10, K 4, Q 3, J 2; trump QC QS QH QD JC JS JH JD AD
+// worked out from the rule book (points A 11, T 10, K 4, Q 3, J 2; trump QC QS QH QD JC JS JH JD AD
 // TD KD 9D 8D 7D; S10–S12 tables), trick by trick in the comments, not taken from the engine.
 
 namespace {

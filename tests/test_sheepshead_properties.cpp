@@ -1,4 +1,4 @@
-// Random-game property tests for Sheepshead (DESIGN.md "Quality bar"): more than 10,000 scored
+// Random-game property tests for Sheepshead (CONTRIBUTING.md): more than 10,000 scored
 // hands under random options (no_pick, unknown, double_on_bump, leaster_blind, hands=N) and a
 // random first dealer, checking at every state that
 //   - every card is in exactly one place (check_invariants: S1/S3 conservation),
@@ -7,7 +7,7 @@
 //     without each unknown card in their phases, a sample of them elsewhere), that a refused
 //     action leaves the state untouched, and that a listed action by another seat is refused
 //     with wrong_seat (S4–S9),
-//   - the legal list is the one RULES.md gives, from an oracle written here from the rules
+//   - the legal list is the one the rule book gives, from an oracle written here from the rules
 //     alone (S4 picking, S5 forced, S6 bury, S7 calls, S8 called-suit duties, S9 follow suit),
 //   - serialize -> deserialize gives the identical state,
 //   - a seat's view does not change when two cards hidden from it are exchanged, nor when the
@@ -39,7 +39,7 @@ namespace {
 
 constexpr int kHandsPerHalf = 6000;  // scored hands per half: more than 10,000 per run
 
-// ---- S1/S2 written out again from RULES.md, independent of the engine's tables ------------
+// ---- S1/S2 written out again from the rule book, independent of the engine's tables ------------
 
 struct Oracle {
   int points[32];
@@ -117,7 +117,7 @@ Options random_options(PortableRng& rng, OptionList* as_text) {
   return o;
 }
 
-// ---- the legal actions RULES.md gives, computed from the state's public fields -----------
+// ---- the legal actions the rule book gives, computed from the state's public fields -----------
 
 // Index of the first trick whose lead was the called suit (the unknown led counts, S7), -1.
 int first_called_trick(const State& s) {
@@ -428,7 +428,7 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
       ENSURE((r == Reason::ok) == in_list, format_action(a), " by seat ", seat, ": ",
              std::string(e.message));
       ENSURE(in_list == oracle_allows(s, a), format_action(a), " by seat ", seat,
-             " (RULES.md disagrees) in phase ", int(s.phase));
+             " (the rule book disagrees) in phase ", int(s.phase));
       if (r != Reason::ok) {
         ENSURE(same_state(out, s),
                "a refusal changed the state: ", std::string(e.message));  // changes nothing
@@ -661,7 +661,7 @@ Action choose(const State& s, const Action* legal, int n, PortableRng& rng, int 
   return legal[rng.bounded(uint64_t(n))];
 }
 
-// S3 from RULES.md: three to each player from the dealer's left, two to the blind, three more.
+// S3 from the rule book: three to each player from the dealer's left, two to the blind, three more.
 void expected_seeded_deal(int dealer, uint64_t seed, CardSet hands[kPlayers], CardSet* blind) {
   uint8_t deck[32];
   for (int i = 0; i < 32; ++i) deck[i] = uint8_t(i);

@@ -10,9 +10,9 @@
 #include "deckhand/sheepshead.hpp"
 #include "test_support.hpp"
 
-// Sheepshead, one or more test cases per rule of RULES.md (S1–S15) and per option value.
-// Every deal is explicit (or seeded, for S3), so every test is deterministic. The first dealer
-// is seat 0 unless a test says otherwise: seat 1 picks first and leads the first trick.
+// Sheepshead, one or more test cases per rule of docs/rules/sheepshead.md (S1–S15) and per option
+// value. Every deal is explicit (or seeded, for S3), so every test is deterministic. The first
+// dealer is seat 0 unless a test says otherwise: seat 1 picks first and leads the first trick.
 //
 // Card points for the comments: A 11, T 10, K 4, Q 3, J 2, 9 8 7 0 (S1).
 

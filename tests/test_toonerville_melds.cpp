@@ -1,4 +1,4 @@
-// Toonerville Rook cards, melds and the contract finder: RULES.md T1 (faces, decks,
+// Toonerville Rook cards, melds and the contract finder: rules T1 (faces, decks,
 // notation), T2/T7 (contracts), T4 (runs and sets), T8 (laying off), T9 (the Rook swap on a
 // run), T11 (the whole hand in round 11), T12 (penalty points). The finder is checked against
 // an exhaustive brute-force search on random hands.

@@ -1,4 +1,4 @@
-// Random-game property tests for Toonerville Rook (DESIGN.md "Quality bar"): whole 11-round
+// Random-game property tests for Toonerville Rook (CONTRIBUTING.md): whole 11-round
 // games of 3, 4 and 5 players between the example bots, with random detours (a random legal
 // action now and then, so buys, swaps and odd discards happen), random options and first
 // dealers, a third of the games dealt explicitly (their reshuffles given as `reshuffle seed`

@@ -1672,7 +1672,7 @@ TEST_CASE(
 }
 
 // =======================================================================================
-// Records (DESIGN.md "Game records")
+// Records (docs/records.md)
 
 namespace {
 

@@ -87,9 +87,9 @@ extern "C" {
 #define DH_E_WRONG_PHASE (-9)      /* the action does not belong to the current phase */
 #define DH_E_GAME_OVER (-10)       /* the game has ended */
 #define DH_E_CORRUPT (-11)         /* serialized bytes are damaged or inconsistent */
-#define DH_E_RECORD (-12)   /* a record line is malformed or a header misplaced (err->line) */
-#define DH_E_INTERNAL (-13) /* a bug or resource failure inside deckhand */
-#define DH_E_UNSUPPORTED (-14) /* not possible for this game as created (history=off: no record) */
+#define DH_E_RECORD (-12)      /* a record line is malformed or a header misplaced (err->line) */
+#define DH_E_INTERNAL (-13)    /* a bug or resource failure inside deckhand */
+#define DH_E_UNSUPPORTED (-14) /* not possible for the game as created (history=off: no record) */
 
 /* ---- Versions ----------------------------------------------------------------------- */
 DH_API const char* dh_version(void);    /* DH_VERSION_STRING of the library in use */
@@ -116,7 +116,9 @@ typedef struct dh_error {
   char message[200]; /* e.g. "must_follow_suit: 9H held, hearts led (...)" */
 } dh_error;
 /* dh_error err = DH_ERROR_INIT; */
+/* clang-format off */
 #define DH_ERROR_INIT {sizeof(dh_error), 0, 0, 0, {0}, {0}}
+/* clang-format on */
 
 /* ---- Discovery ---------------------------------------------------------------------- */
 /* What games, options, phases and action kinds this library has, for programs that build
@@ -137,7 +139,9 @@ typedef struct dh_game_info {
   const char* name;          /* "ghost-euchre" */
   const char* description;   /* one line */
 } dh_game_info;
+/* clang-format off */
 #define DH_GAME_INFO_INIT {sizeof(dh_game_info), 0, 0, 0, 0, 0, NULL, NULL}
+/* clang-format on */
 
 typedef struct dh_option_info {
   uint32_t size;
@@ -148,7 +152,9 @@ typedef struct dh_option_info {
   const char* rule;          /* the rule it varies, e.g. "G8"; "engine" for history */
   const char* description;   /* one line */
 } dh_option_info;
+/* clang-format off */
 #define DH_OPTION_INFO_INIT {sizeof(dh_option_info), NULL, NULL, NULL, NULL, NULL}
+/* clang-format on */
 
 typedef struct dh_action_kind_info {
   uint32_t size;
@@ -156,7 +162,9 @@ typedef struct dh_action_kind_info {
   const char* name;   /* "bid" */
   const char* syntax; /* its action text: "bid 3|4|5|moon" */
 } dh_action_kind_info;
+/* clang-format off */
 #define DH_ACTION_KIND_INFO_INIT {sizeof(dh_action_kind_info), 0, NULL, NULL}
+/* clang-format on */
 
 /* The number of games; game `index` (0 .. count-1, a fixed order); the index of the game of
  * that name (DH_E_UNKNOWN_GAME when there is none). */
@@ -342,8 +350,7 @@ DH_API int dh_game_copy(dh_game* dst, const dh_game* src, dh_error* err);
 /* Restores bytes of the handle's own game into it, reusing its memory (no allocation for
  * history=off bytes). Bytes of another game are refused (DH_E_CORRUPT); on any failure the
  * handle is unchanged. */
-DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t len,
-                                    dh_error* err);
+DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t len, dh_error* err);
 
 #endif /* DH_EXPERIMENTAL */
 

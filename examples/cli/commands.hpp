@@ -1,4 +1,4 @@
-// The subcommands of the deckhand command-line tool (DESIGN.md "The command-line tool").
+// The subcommands of the deckhand command-line tool (docs/cli.md).
 #pragma once
 
 #include <cstdint>

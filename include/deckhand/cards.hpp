@@ -3,7 +3,7 @@
 // A card is one byte: suit * 8 + rank, with ranks 7 8 9 T J Q K A (0..7) and suits C D H S
 // (0..3), so the 32-card Sheepshead deck is 0..31 and the 24-card Euchre deck is the subset
 // with rank >= 9. A card set is a 32-bit mask with bit `card` set for each card it holds.
-// Notation (RULES.md "Card notation"): rank then suit, "10" accepted for "T", input
+// Notation (docs/rules.md "Card notation"): rank then suit, "10" accepted for "T", input
 // case-insensitive, output upper case.
 #pragma once
 

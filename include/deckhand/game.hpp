@@ -60,7 +60,7 @@ class Game {
   // Chance events.
   virtual Reason deal_seed(uint64_t seed, Error* err) = 0;
   virtual Reason deal_text(std::string_view cards, Error* err) = 0;
-  // Toonerville's reshuffles of an explicitly dealt round (RULES.md T13): a generator seed,
+  // Toonerville's reshuffles of an explicitly dealt round (rules T13): a generator seed,
   // or the new stock as `stock: <cards top first> [...]`. Other games refuse them.
   virtual Reason reshuffle_seed(uint64_t seed, Error* err) = 0;
   virtual Reason reshuffle_text(std::string_view stock, Error* err) = 0;
@@ -115,7 +115,7 @@ class Game {
   // Replaces this game with serialized bytes of the same game (any other game's bytes are
   // refused as corrupt_state), reusing its memory; on failure nothing changes.
   virtual Reason load(const uint8_t* bytes, size_t len, Error* err) = 0;
-  // The game as a record (DESIGN.md "Game records"), replayable to this state; refused with
+  // The game as a record (docs/records.md), replayable to this state; refused with
   // Reason::no_history for a game without history.
   virtual Reason write_record(std::string* out, Error* err) const = 0;
   // The same, or an empty string for a game without history.
@@ -176,7 +176,7 @@ std::unique_ptr<Game> deserialize_game(const uint8_t* bytes, size_t len, Error* 
 // Splits "key=value"; false when there is no '=' or either side is empty.
 bool split_option(std::string_view text, std::string* key, std::string* value);
 
-// --- Records (DESIGN.md "Game records") ---
+// --- Records (docs/records.md) ---
 
 struct ReplayResult {
   bool ok = false;
@@ -190,7 +190,7 @@ struct ReplayResult {
 // Replays a record. On failure, result.line and result.error say where and why, and
 // final_game (if the header was readable) holds the state before that line.
 ReplayResult replay_record(std::string_view record);
-// The JSON object of DESIGN.md "The command-line tool" for a replay result.
+// The JSON object of docs/cli.md for a replay result.
 std::string replay_json(const ReplayResult& result);
 
 }  // namespace deckhand

@@ -1,4 +1,4 @@
-// deckhand — Ghost Hand Euchre (3 players), RULES.md G1–G11 with every option:
+// deckhand — Ghost Hand Euchre (3 players), docs/rules/ghost-euchre.md (G1–G11) with every option:
 //   swaps=one|chain (G4), all_pass=redeal|stick_dealer (G5), renege=reject|penalize (G8),
 //   declarer_scores=tricks|bid and moon_set=24|6 (G9), target=N,
 //   tiebreak=extra_hand|highest and max_hands=N (G10).
@@ -55,9 +55,9 @@ struct Options {
   friend bool operator==(const Options&, const Options&) = default;
 };
 
-// Sets one option from its RULES.md name and value ("renege", "penalize").
+// Sets one option from its name and value (docs/rules/ghost-euchre.md) ("renege", "penalize").
 Reason set_option(Options* options, std::string_view key, std::string_view value, Error* err);
-// "swaps=one renege=penalize ..." — every option, in RULES.md order, one `key=value` per
+// "swaps=one renege=penalize ..." — every option, in rule-book order, one `key=value` per
 // entry; `count` receives the number of entries written (kOptionCount).
 inline constexpr int kOptionCount = 8;
 void option_strings(const Options& options, std::string out[kOptionCount], int* count);

@@ -1,4 +1,4 @@
-// deckhand — the portable generator and shuffle of RULES.md "Portable deals".
+// deckhand — the portable generator and shuffle of docs/deals.md.
 //
 // xoshiro256** seeded with the first four outputs of SplitMix64 started at the seed;
 // bounded(n) is Lemire's multiply-and-reject on 64-bit outputs; the shuffle is
@@ -79,7 +79,7 @@ class PortableRng {
     return s_;
   }
   // Continues a generator from words saved with state_words() (Toonerville's reshuffles,
-  // RULES.md T13, continue the round's generator across transitions).
+  // rules T13, continue the round's generator across transitions).
   static PortableRng from_state_words(const uint64_t words[4]) {
     PortableRng r;
     for (int i = 0; i < 4; ++i) r.s_[i] = words[i];

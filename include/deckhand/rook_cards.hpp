@@ -1,4 +1,4 @@
-// deckhand — Rook cards for Toonerville Rook: RULES.md T1 (faces and decks), T12 (penalty
+// deckhand — Rook cards for Toonerville Rook: rules T1 (faces and decks), T12 (penalty
 // points), "Card notation" (Rook cards) and "Portable deals" (the canonical Toonerville deck).
 //
 // A face is one byte: colour * 14 + (number - 1) for colours B G R Y (0..3) and numbers
@@ -114,7 +114,7 @@ bool parse_rook_faces(std::string_view text, FaceCounts* out);
 // (and writes "") when it would not fit in `capacity` bytes.
 int format_rook_faces(const FaceCounts& cards, char* buf, int capacity);
 
-// The canonical deck order for `decks` decks (RULES.md "Portable deals"): for each copy,
+// The canonical deck order for `decks` decks (docs/deals.md): for each copy,
 // colours B G R Y each 1..14, then ROOK. Writes 57 * decks faces; the buffer must hold them.
 // The portable shuffle (rng.hpp) is applied to this order.
 void canonical_rook_deck(int decks, RookFace* out);

@@ -1,4 +1,4 @@
-// deckhand — Sheepshead, 5-handed, called ace: RULES.md S1–S15 with every option:
+// deckhand — Sheepshead, 5-handed, called ace: docs/rules/sheepshead.md (S1–S15) with every option:
 //   no_pick=leaster|doubler|forced (S5, S14), unknown=on|off (S7),
 //   double_on_bump=off|on (S11), leaster_blind=last_trick|none (S14), hands=N (S15).
 //
@@ -45,7 +45,7 @@ struct Options {
 };
 
 Reason set_option(Options* options, std::string_view key, std::string_view value, Error* err);
-// Every option as "key=value", in RULES.md order; *count receives 5.
+// Every option as "key=value", in rule-book order; *count receives 5.
 void option_strings(const Options& options, std::string out[5], int* count);
 
 enum class Phase : uint8_t {

@@ -1,5 +1,5 @@
 // deckhand — Toonerville Rook, 3-5 players, contract rummy with one Rook deck per player:
-// RULES.md T1–T14 with every option:
+// docs/rules/toonerville.md (T1–T14) with every option:
 //   round11_deal=14|12 (T2), max_buys=unlimited|N (T6), rook_swap=table|new_meld (T9),
 //   max_turns=N (T13).
 //
@@ -54,7 +54,7 @@ struct Options {
 
 Reason set_option(Options* options, std::string_view key, std::string_view value, Error* err);
 // Every option as "key=value" (players excluded: it is the record's `players` header), in
-// RULES.md order; *count receives kOptionCount.
+// rule-book order; *count receives kOptionCount.
 inline constexpr int kOptionCount = 4;
 void option_strings(const Options& options, std::string out[kOptionCount], int* count);
 

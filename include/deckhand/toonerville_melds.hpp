@@ -1,4 +1,4 @@
-// deckhand — Toonerville Rook melds and the contract finder: RULES.md T4 (runs, sets, the
+// deckhand — Toonerville Rook melds and the contract finder: rules T4 (runs, sets, the
 // wild Rook), T2/T7 (the contract of each round, laid down as exactly its runs and sets,
 // each possibly longer), T8 (laying off), T9 (the Rook swap on a meld), T11 (round 11: the
 // whole hand as two runs and two sets), T12 (penalty points of what is left in hand).

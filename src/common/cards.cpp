@@ -1,4 +1,4 @@
-// Card notation and card-set helpers (RULES.md "Card notation").
+// Card notation and card-set helpers (docs/rules.md "Card notation").
 #include "deckhand/cards.hpp"
 
 #include <cctype>

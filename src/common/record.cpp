@@ -1,4 +1,4 @@
-// Game records (DESIGN.md "Game records"): reading and replaying them, and the replay JSON
+// Game records (docs/records.md): reading and replaying them, and the replay JSON
 // of the command-line contract.
 #include <optional>
 

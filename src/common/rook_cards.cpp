@@ -1,4 +1,4 @@
-// Rook card notation, penalty points and the canonical deck order (RULES.md T1, T12,
+// Rook card notation, penalty points and the canonical deck order (rules T1, T12,
 // "Card notation", "Portable deals").
 #include "deckhand/rook_cards.hpp"
 

@@ -1,4 +1,4 @@
-// Ghost Hand Euchre action and deal text (DESIGN.md "Game records"): `swap`, `pass`,
+// Ghost Hand Euchre action and deal text (docs/records.md): `swap`, `pass`,
 // `bid 3|4|5|moon`, `trump C|D|H|S`, `play <card>`; deals as `0: …; 1: …; 2: …; ghost: …`.
 #include "../common/deal_text.hpp"
 #include "../common/text.hpp"

@@ -72,7 +72,7 @@ Reason set_option(Options* options, std::string_view key, std::string_view value
 void option_strings(const Options& options, std::string out[kOptionCount], int* count) {
   Options copy = options;
   int n = 0;
-  // RULES.md order: swaps, all_pass, renege, declarer_scores, moon_set (G4–G9), then
+  // rule-book order: swaps, all_pass, renege, declarer_scores, moon_set (G4–G9), then
   // target, tiebreak and max_hands (G10).
   for (int i = 0; i < 6; ++i) {
     if (i == 5) out[n++] = "target=" + std::to_string(options.target);

@@ -1,4 +1,4 @@
-// Sheepshead action and deal text (DESIGN.md "Game records"): `pick`, `pass`,
+// Sheepshead action and deal text (docs/records.md): `pick`, `pass`,
 // `bury <c> <c>`, `call <c>`, `call <c> unknown <c>`, `alone`, `play <c>`; deals as
 // `0: …; 1: …; 2: …; 3: …; 4: …; blind: c c`.
 #include "../common/deal_text.hpp"

@@ -1,4 +1,4 @@
-// The contract finder (RULES.md T2, T4, T7, T11, T12): can a hand lay down a contract of R
+// The contract finder (rules T2, T4, T7, T11, T12): can a hand lay down a contract of R
 // runs and S sets, and which arrangement leaves the fewest penalty points in hand?
 //
 // The search is a dynamic programme that sweeps the numbers 1..14 once. Why this works:

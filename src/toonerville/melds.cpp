@@ -1,4 +1,4 @@
-// Toonerville melds: building and checking runs and sets (RULES.md T4), their text form,
+// Toonerville melds: building and checking runs and sets (rules T4), their text form,
 // laying off (T8), the Rook swap on a run (T9), and the lay-off finder.
 #include <bit>
 #include <cctype>

@@ -324,7 +324,8 @@ Reason parse_deal(std::string_view deal, int n, std::string* bytes, Error* err) 
     if (hands[p].size() != hands[0].size())
       return fail(err, Reason::malformed_deal, "seat %d has %zu cards and seat 0 %zu", p,
                   hands[p].size(), hands[0].size());
-  if (rest) {  // DESIGN.md: the remaining cards in canonical order, earliest entries removed
+  if (rest) {  // docs/toonerville.md: the remaining cards in canonical order, earliest entries
+               // removed
     for (int copy = 0; copy < n; ++copy)
       for (int f = 0; f < kRookFaces; ++f)
         if (copy >= seen.count(RookFace(f))) stock.push_back(char(f));

@@ -38,7 +38,7 @@ Supply supply(const State& s, int pile) {
 }
 
 // The discard pile except its top becomes the stock: `top_first` gives its order, or the
-// round's generator shuffles the cards taken oldest first (RULES.md T13, "Portable deals").
+// round's generator shuffles the cards taken oldest first (rules T13, "Portable deals").
 void make_stock(State* s, const RookFace* top_first) {
   const int k = s->pile_count - 1;
   RookFace cards[kMaxCards];

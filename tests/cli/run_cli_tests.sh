@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The command-line contract of DESIGN.md: `deckhand replay` prints one JSON object and exits
+# The command-line contract of docs/cli.md: `deckhand replay` prints one JSON object and exits
 # 0 (every line legal), 1 (a line refused or malformed) or 2 (usage error); `view`,
 # `simulate` and `demo` work end to end.
 set -uo pipefail
