@@ -7,7 +7,7 @@
 PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
-.PHONY: demo test sanitize fuzz bench deps clean abi-check abi-baseline abi-library install coverage
+.PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install coverage
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -54,6 +54,18 @@ fuzz: deps
 	  ./build/fuzz/tests/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	    build/fuzz/corpus/$$t tests/fuzz/corpus/$$t > build/fuzz/$$t.log 2>&1; \
 	  status=$$?; tail -5 build/fuzz/$$t.log; [ $$status -eq 0 ] || exit 1; \
+	done
+
+# Grows the committed corpora: fuzzes as `make fuzz` does, then merges what was found with
+# tests/fuzz/corpus, minimised (libFuzzer's -merge=1 keeps only inputs that add coverage), into
+# tests/fuzz/corpus. Commit the result: CI's fuzzing then starts where the last run ended.
+fuzz-corpus: fuzz
+	@for t in $(FUZZ_TARGETS); do \
+	  rm -rf build/fuzz/minimised/$$t && mkdir -p build/fuzz/minimised/$$t; \
+	  ./build/fuzz/tests/fuzz/fuzz_$$t -merge=1 build/fuzz/minimised/$$t tests/fuzz/corpus/$$t \
+	    build/fuzz/corpus/$$t > build/fuzz/$$t.merge.log 2>&1 || { tail -5 build/fuzz/$$t.merge.log; exit 1; }; \
+	  rm -rf tests/fuzz/corpus/$$t && cp -r build/fuzz/minimised/$$t tests/fuzz/corpus/$$t; \
+	  echo "$$t: $$(ls tests/fuzz/corpus/$$t | wc -l) inputs"; \
 	done
 
 bench: deps
