@@ -1,0 +1,277 @@
+"""deckhand.Game: one game behind a C ABI handle, with Python values in and out."""
+
+import ctypes
+import json
+from ctypes import byref, c_char_p, c_int32, c_int64, c_size_t, c_uint8, c_void_p
+
+from . import _native as N
+from ._native import lib
+
+
+def option_strings(options):
+    """Options as the C ABI's "key=value" strings, from a dict (values str, int or bool) or
+    from an iterable of "key=value" strings."""
+    if options is None:
+        return []
+    if isinstance(options, dict):
+        out = []
+        for key, value in options.items():
+            if isinstance(value, bool):
+                value = "on" if value else "off"
+            out.append(f"{key}={value}")
+        return out
+    if isinstance(options, str):
+        raise TypeError("options: a dict or a list of 'key=value' strings, not one string")
+    return [str(o) for o in options]
+
+
+class Game:
+    """One game of "ghost-euchre", "sheepshead" or "toonerville".
+
+    Every method that fails raises a DeckhandError subclass and leaves the game unchanged.
+    """
+
+    __slots__ = ("_h", "__weakref__")
+
+    def __init__(self, name, players=None, options=None, first_dealer=0):
+        opts = [o.encode() for o in option_strings(options)]
+        arr = (c_char_p * max(len(opts), 1))(*opts)
+        handle = c_void_p()
+        N.call_err(lib.dh_game_new, byref(handle), str(name).encode(), arr, len(opts),
+                   int(players or 0), int(first_dealer))
+        self._h = handle
+
+    @classmethod
+    def _adopt(cls, handle):
+        g = cls.__new__(cls)
+        g._h = handle
+        return g
+
+    def __del__(self):
+        h = getattr(self, "_h", None)
+        if h is not None and h.value:
+            lib.dh_game_free(h)
+            self._h = None
+
+    # ---- construction from data ----
+    @classmethod
+    def from_record(cls, text):
+        """Replays a record (DESIGN.md "Game records") into a new game; a refused line raises
+        its error class with .line set."""
+        handle = c_void_p()
+        N.call_err(lib.dh_record_replay, byref(handle), str(text).encode())
+        return cls._adopt(handle)
+
+    @classmethod
+    def deserialize(cls, data):
+        """Restores bytes from serialize() (any game; the bytes say which)."""
+        data = bytes(data)
+        handle = c_void_p()
+        N.call_err(lib.dh_game_deserialize, byref(handle), data, len(data))
+        return cls._adopt(handle)
+
+    def serialize(self):
+        """The whole game as checksummed bytes, the same on every platform."""
+        return N.read_bytes(lib.dh_game_serialize, self._h)
+
+    def copy(self):
+        handle = c_void_p()
+        N.call_err(lib.dh_game_clone, byref(handle), self._h)
+        return Game._adopt(handle)
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        return (Game.deserialize, (self.serialize(),))
+
+    def reset(self):
+        """Back to a new game with the same options and first dealer."""
+        N.call_err(lib.dh_game_reset, self._h)
+
+    # ---- chance ----
+    def deal(self, seed=None, cards=None):
+        """Deals the next hand from a seed (RULES.md "Portable deals") or from explicit
+        cards written as in a record ("0: 9C TC ...; 1: ...; ...")."""
+        if (seed is None) == (cards is None):
+            raise TypeError("deal: give exactly one of seed= or cards=")
+        if seed is not None:
+            N.call_err(lib.dh_game_deal_seed, self._h, int(seed) & 0xFFFFFFFFFFFFFFFF)
+        else:
+            N.call_err(lib.dh_game_deal_text, self._h, str(cards).encode())
+
+    def reshuffle(self, seed=None, stock=None):
+        """Toonerville (T13): a reshuffle of an explicitly dealt round, from a seed or as the
+        new stock text ("stock: c c ...")."""
+        if (seed is None) == (stock is None):
+            raise TypeError("reshuffle: give exactly one of seed= or stock=")
+        if seed is not None:
+            N.call_err(lib.dh_game_reshuffle_seed, self._h, int(seed) & 0xFFFFFFFFFFFFFFFF)
+        else:
+            N.call_err(lib.dh_game_reshuffle_text, self._h, str(stock).encode())
+
+    @property
+    def needs_reshuffle(self):
+        return self._flag(lib.dh_game_needs_reshuffle)
+
+    def buy_winner(self, seats):
+        """Toonerville (T6): of the seats asking to buy, the one that gets the top discard,
+        or None when none may."""
+        mask = 0
+        for s in seats:
+            mask |= 1 << int(s)
+        out = c_int32()
+        N.check(lib.dh_game_buy_winner(byref(out), self._h, mask))
+        return None if out.value < 0 else out.value
+
+    # ---- actions ----
+    def apply(self, seat, action):
+        """Applies one action text ("bid 4", "play JS") for `seat`."""
+        N.call_err(lib.dh_game_apply_text, self._h, int(seat), str(action).encode())
+
+    def check(self, seat, action):
+        """Raises the error `action` would be refused with now; changes nothing."""
+        N.call_err(lib.dh_game_is_legal_text, self._h, int(seat), str(action).encode())
+
+    def is_legal(self, seat, action):
+        """True when `seat` may take `action` now. False for any refusal by the rules or the
+        turn (illegal, wrong seat, wrong phase, game over); malformed text raises
+        ParseError and a seat out of range InvalidArgument."""
+        err = N.new_error()
+        status = lib.dh_game_is_legal_text(self._h, int(seat), str(action).encode(), byref(err))
+        if status == N.DH_OK:
+            return True
+        if status in (-7, -8, -9, -10):
+            return False
+        N.raise_for(status, err)
+
+    def legal_actions(self):
+        """Action texts the seat to act may take (Toonerville also lists other seats'
+        "buy"s), in the library's order; [] when no seat acts."""
+        return N.read_text(lib.dh_game_legal_actions_text, self._h).splitlines()
+
+    def legal_moves(self):
+        """The legal actions as (seat, text) pairs: the seat to act's, and in Toonerville
+        the "buy" of every other seat that may buy now (T6)."""
+        codes = N.read_array(lib.dh_game_legal_actions, N.DhAction, self._h)
+        return [(a.seat, N.read_text(lib.dh_game_format_action, self._h, byref(a)))
+                for a in codes]
+
+    @property
+    def legal_count(self):
+        n = c_size_t()
+        N.check(lib.dh_game_legal_count(byref(n), self._h))
+        return n.value
+
+    def apply_legal(self, index):
+        """Applies the index-th legal action (legal_actions() order); returns how many legal
+        actions there are after it."""
+        n = c_size_t()
+        N.call_err(lib.dh_game_apply_legal, byref(n), self._h, int(index))
+        return n.value
+
+    # ---- queries ----
+    def _flag(self, fn):
+        out = c_int32()
+        N.check(fn(byref(out), self._h))
+        return bool(out.value)
+
+    @property
+    def name(self):
+        out = c_char_p()
+        N.check(lib.dh_game_name(byref(out), self._h))
+        return out.value.decode()
+
+    @property
+    def players(self):
+        out = c_int32()
+        N.check(lib.dh_game_players(byref(out), self._h))
+        return out.value
+
+    @property
+    def to_act(self):
+        """The seat to act, or None (awaiting a deal, or the game is over)."""
+        out = c_int32()
+        N.check(lib.dh_game_to_act(byref(out), self._h))
+        return None if out.value < 0 else out.value
+
+    @property
+    def awaiting_deal(self):
+        return self._flag(lib.dh_game_awaiting_deal)
+
+    @property
+    def is_over(self):
+        return self._flag(lib.dh_game_is_over)
+
+    @property
+    def keeps_history(self):
+        return self._flag(lib.dh_game_keeps_history)
+
+    @property
+    def phase(self):
+        out = c_char_p()
+        N.check(lib.dh_game_phase(byref(out), self._h))
+        return out.value.decode()
+
+    @property
+    def scores(self):
+        return N.read_array(lib.dh_game_scores, c_int64, self._h)
+
+    @property
+    def winners(self):
+        return N.read_array(lib.dh_game_winners, c_int32, self._h)
+
+    @property
+    def last_deltas(self):
+        """Score changes of the last scored hand per seat ([] before the first)."""
+        return N.read_array(lib.dh_game_last_deltas, c_int64, self._h)
+
+    def last_hand(self):
+        """The itemised result of the last scored hand as a dict (None before the first)."""
+        return json.loads(N.read_text(lib.dh_game_last_hand_json, self._h))
+
+    def view(self, seat=None):
+        """What `seat` sees as a dict (RULES.md G11, S13); None is a spectator."""
+        return json.loads(N.read_text(lib.dh_game_view_json, self._h, _seat(seat)))
+
+    def view_text(self, seat=None):
+        return N.read_text(lib.dh_game_view_text, self._h, _seat(seat))
+
+    def record(self):
+        """The game as a record; Unsupported for a history=off game."""
+        need = c_size_t()
+        status = lib.dh_game_record(byref(need), None, 0, self._h)
+        if status not in (N.DH_OK, N.DH_E_BUFFER_TOO_SMALL):
+            N.raise_for(status, _record_error(status))
+        return N.read_text(lib.dh_game_record, self._h)
+
+    def __repr__(self):
+        return (f"<deckhand.Game {self.name} players={self.players} phase={self.phase} "
+                f"to_act={self.to_act} scores={self.scores}>")
+
+
+def _seat(seat):
+    return -1 if seat is None else int(seat)
+
+
+def _record_error(status):
+    err = N.new_error()
+    err.status = status
+    err.code = b"no_history" if status == -14 else b""
+    err.message = (b"no_history: the game was created with history=off and keeps no record"
+                   if status == -14 else N.status_name(status).encode())
+    return err
+
+
+def replay(text):
+    """The JSON result of `deckhand replay` for a record, as a dict (read "ok")."""
+    return json.loads(N.read_text(lib.dh_record_replay_json, str(text).encode()))
+
+
+def games():
+    """Every game this library has: a list of dicts with name, min_players, max_players,
+    description, options (name, values, default, rule, description), phases and
+    action_kinds (code, name, syntax), as `deckhand games --json` prints them."""
+    return json.loads(N.read_text(lib.dh_catalog_json))["games"]
