@@ -23,6 +23,11 @@ class DhAction(Structure):
                 ("cards", c_uint8 * 28)]
 
 
+class DhRlSpec(Structure):
+    _fields_ = [("size", c_uint32), ("observation_size", c_int32),
+                ("action_space_size", c_int32)]
+
+
 DH_OK = 0
 DH_E_BUFFER_TOO_SMALL = -3
 
@@ -90,6 +95,17 @@ _SIGNATURES = {
     "dh_game_record": (c_int, [size_p, c_char_p, c_size_t, game_p]),
     "dh_record_replay": (c_int, [POINTER(game_p), c_char_p, err_p]),
     "dh_record_replay_json": (c_int, [size_p, c_char_p, c_size_t, c_char_p]),
+    "dh_rl_spec_of": (c_int, [POINTER(DhRlSpec), game_p]),
+    "dh_rl_observe": (c_int, [c_void_p, c_size_t, game_p, c_int32]),
+    "dh_rl_action_mask": (c_int, [size_p, c_void_p, c_size_t, game_p]),
+    "dh_rl_apply_index": (c_int, [game_p, c_int32, err_p]),
+    "dh_batch_new": (c_int, [POINTER(c_void_p), c_char_p, POINTER(c_char_p), c_size_t, c_int32,
+                             c_size_t, c_uint32, err_p]),
+    "dh_batch_free": (None, [c_void_p]),
+    "dh_batch_game": (c_int, [POINTER(game_p), c_void_p, c_size_t]),
+    "dh_batch_reset": (c_int, [c_void_p, c_uint64, c_void_p, c_void_p, c_void_p, err_p]),
+    "dh_batch_step": (c_int, [c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
+                              c_void_p, c_void_p, err_p]),
 }
 
 for _name, (_res, _args) in _SIGNATURES.items():

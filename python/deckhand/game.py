@@ -31,7 +31,9 @@ class Game:
     Every method that fails raises a DeckhandError subclass and leaves the game unchanged.
     """
 
-    __slots__ = ("_h", "__weakref__")
+    # _err and _count are the handle's own output cells, passed by reference on the hot
+    # calls (apply, apply_legal, legal_count) instead of new ctypes objects each time.
+    __slots__ = ("_h", "_err", "_err_ref", "_count", "_count_ref", "__weakref__")
 
     def __init__(self, name, players=None, options=None, first_dealer=0):
         opts = [o.encode() for o in option_strings(options)]
@@ -39,12 +41,19 @@ class Game:
         handle = c_void_p()
         N.call_err(lib.dh_game_new, byref(handle), str(name).encode(), arr, len(opts),
                    int(players or 0), int(first_dealer))
+        self._own(handle)
+
+    def _own(self, handle):
         self._h = handle
+        self._err = N.new_error()
+        self._err_ref = byref(self._err)
+        self._count = c_size_t()
+        self._count_ref = byref(self._count)
 
     @classmethod
     def _adopt(cls, handle):
         g = cls.__new__(cls)
-        g._h = handle
+        g._own(handle)
         return g
 
     def __del__(self):
@@ -129,7 +138,9 @@ class Game:
     # ---- actions ----
     def apply(self, seat, action):
         """Applies one action text ("bid 4", "play JS") for `seat`."""
-        N.call_err(lib.dh_game_apply_text, self._h, int(seat), str(action).encode())
+        status = _apply_text(self._h, int(seat), str(action).encode(), self._err_ref)
+        if status:
+            N.raise_for(status, self._err)
 
     def check(self, seat, action):
         """Raises the error `action` would be refused with now; changes nothing."""
@@ -161,16 +172,51 @@ class Game:
 
     @property
     def legal_count(self):
-        n = c_size_t()
-        N.check(lib.dh_game_legal_count(byref(n), self._h))
-        return n.value
+        N.check(_legal_count(self._count_ref, self._h))
+        return self._count.value
 
     def apply_legal(self, index):
         """Applies the index-th legal action (legal_actions() order); returns how many legal
         actions there are after it."""
-        n = c_size_t()
-        N.call_err(lib.dh_game_apply_legal, byref(n), self._h, int(index))
-        return n.value
+        status = _apply_legal(self._count_ref, self._h, int(index), self._err_ref)
+        if status:
+            N.raise_for(status, self._err)
+        return self._count.value
+
+    # ---- reinforcement learning (docs/observations.md; needs numpy) ----
+    def observe(self, seat):
+        """The observation of `seat`: a float32 array built from its view alone."""
+        import numpy as np
+        size, _ = self.rl_spec()
+        obs = np.empty(size, dtype=np.float32)
+        N.check(lib.dh_rl_observe(obs.ctypes.data_as(c_void_p), size, self._h, int(seat)))
+        return obs
+
+    def action_mask(self):
+        """int8 array over the game's action indices: 1 where the seat to act may act."""
+        import numpy as np
+        _, size = self.rl_spec()
+        mask = np.zeros(size, dtype=np.int8)
+        count = c_size_t()
+        N.check(lib.dh_rl_action_mask(byref(count), mask.ctypes.data_as(c_void_p), size,
+                                      self._h))
+        return mask
+
+    def apply_index(self, index):
+        """Applies the action of that index for the seat to act."""
+        status = _apply_index(self._h, int(index), self._err_ref)
+        if status:
+            N.raise_for(status, self._err)
+
+    def rl_spec(self):
+        """(observation size, action index count); Unsupported for a game without
+        encoders."""
+        spec = N.DhRlSpec()
+        spec.size = ctypes.sizeof(N.DhRlSpec)
+        status = lib.dh_rl_spec_of(byref(spec), self._h)
+        if status != N.DH_OK:
+            N.raise_for(status)
+        return spec.observation_size, spec.action_space_size
 
     # ---- queries ----
     def _flag(self, fn):
@@ -250,6 +296,12 @@ class Game:
     def __repr__(self):
         return (f"<deckhand.Game {self.name} players={self.players} phase={self.phase} "
                 f"to_act={self.to_act} scores={self.scores}>")
+
+
+_apply_text = lib.dh_game_apply_text
+_apply_legal = lib.dh_game_apply_legal
+_apply_index = lib.dh_rl_apply_index
+_legal_count = lib.dh_game_legal_count
 
 
 def _seat(seat):
