@@ -139,5 +139,9 @@ python-test: python
 	cd $(PY_BUILD) && DECKHAND_CLI="$(CURDIR)/$(PY_BUILD)/deckhand" DECKHAND_EXPECT_INSTALLED=1 \
 	  venv/bin/python -m pytest -q -p no:cacheprovider "$(CURDIR)/python/tests"
 
+# Actions per second of VectorEnv and of the plain Game API (docs/python.md "Speed").
+python-bench: python-test
+	$(PY_BUILD)/venv/bin/python python/bench/bench_env.py
+
 clean:
 	rm -rf build

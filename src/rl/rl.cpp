@@ -1,6 +1,7 @@
 // The encoders' registry, masks and index actions, and batched stepping (rl.hpp).
 #include "rl.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 
@@ -70,6 +71,7 @@ Batch::Batch(std::vector<Game*> games, const Encoder& enc, uint32_t max_steps)
       streams_(games_.size()),
       steps_(games_.size()),
       scratch_(64),
+      positions_(games_.size() * size_t(enc.spec.action_space_size), int16_t(-1)),
       enc_(enc),
       max_steps_(max_steps),
       players_(games_.empty() ? 0 : games_[0]->players()) {}
@@ -91,11 +93,21 @@ void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) 
   const Game& g = *games_[i];
   const int seat = g.to_act();
   const size_t obs_size = size_t(enc_.spec.observation_size);
+  const size_t space = size_t(enc_.spec.action_space_size);
   if (seat >= 0)
     enc_.observe(g, seat, obs + i * obs_size);
   else
     std::memset(obs + i * obs_size, 0, obs_size * sizeof(float));
-  action_mask(enc_, g, mask + i * size_t(enc_.spec.action_space_size), &scratch_);
+  uint8_t* row = mask + i * space;
+  std::memset(row, 0, space);
+  int16_t* where = &positions_[i * space];
+  std::fill(where, where + space, int16_t(-1));
+  const size_t n = legal_codes(g, &scratch_);
+  for (size_t k = 0; k < n; ++k) {
+    const int index = enc_.index_of(scratch_[k]);
+    row[index] = 1;
+    where[index] = int16_t(k);
+  }
   if (to_act) to_act[i] = seat;
 }
 
@@ -105,6 +117,7 @@ Reason Batch::reset(uint64_t seed, float* obs, uint8_t* mask, int32_t* to_act, E
     if (Reason r = restart(i, err); r != Reason::ok) return r;
     write_outputs(i, obs, mask, to_act);
   }
+  ready_ = true;
   return Reason::ok;
 }
 
@@ -112,19 +125,22 @@ Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rew
                    uint8_t* terminated, uint8_t* truncated, int32_t* to_act, size_t* bad_game,
                    Error* err) {
   // Every index is checked before any game moves, so a refused step changes nothing.
-  std::vector<long> positions(games_.size());
+  // The positions were noted when the masks were written (reset and every step since).
+  if (!ready_) return fail(err, Reason::wrong_phase, "reset the batch before its first step");
+  const size_t space = size_t(enc_.spec.action_space_size);
   for (size_t i = 0; i < games_.size(); ++i) {
-    positions[i] = legal_position(enc_, *games_[i], actions[i], &scratch_);
-    if (positions[i] < 0) {
+    const int32_t index = actions[i];
+    if (index < 0 || size_t(index) >= space || positions_[i * space + size_t(index)] < 0) {
       if (bad_game) *bad_game = i;
-      return no_such_index(actions[i], err);
+      return no_such_index(index, err);
     }
   }
   const size_t p = size_t(players_);
   for (size_t i = 0; i < games_.size(); ++i) {
     Game& g = *games_[i];
     const uint32_t scored = g.hands_scored();
-    if (Reason r = g.apply_legal(size_t(positions[i]), err); r != Reason::ok) return r;
+    const size_t position = size_t(positions_[i * space + size_t(actions[i])]);
+    if (Reason r = g.apply_legal(position, err); r != Reason::ok) return r;
     ++steps_[i];
     float* reward = rewards + i * p;
     if (g.hands_scored() != scored) {

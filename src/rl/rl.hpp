@@ -70,6 +70,9 @@ class Batch {
   std::vector<uint64_t> streams_;  // SplitMix64 states: each deal seed is the next output
   std::vector<uint32_t> steps_;    // actions in the current episode
   std::vector<ActionCode> scratch_;
+  // Per game and action index: its position in the legal list, or -1 (noted with the mask).
+  std::vector<int16_t> positions_;
+  bool ready_ = false;  // reset has run: the positions are the games' own
   const Encoder& enc_;
   uint32_t max_steps_;
   int players_;
