@@ -2,7 +2,7 @@
 
 import ctypes
 import json
-from ctypes import byref, c_char_p, c_int32, c_int64, c_size_t, c_uint8, c_void_p
+from ctypes import byref, c_char_p, c_int32, c_int64, c_size_t, c_void_p
 
 from . import _native as N
 from ._native import lib
@@ -219,29 +219,28 @@ class Game:
         return spec.observation_size, spec.action_space_size
 
     # ---- queries ----
-    def _flag(self, fn):
-        out = c_int32()
+    def _out(self, fn, ctype):
+        """Calls fn(&out, game) and returns out's value."""
+        out = ctype()
         N.check(fn(byref(out), self._h))
-        return bool(out.value)
+        return out.value
+
+    def _flag(self, fn):
+        return bool(self._out(fn, c_int32))
 
     @property
     def name(self):
-        out = c_char_p()
-        N.check(lib.dh_game_name(byref(out), self._h))
-        return out.value.decode()
+        return self._out(lib.dh_game_name, c_char_p).decode()
 
     @property
     def players(self):
-        out = c_int32()
-        N.check(lib.dh_game_players(byref(out), self._h))
-        return out.value
+        return self._out(lib.dh_game_players, c_int32)
 
     @property
     def to_act(self):
         """The seat to act, or None (awaiting a deal, or the game is over)."""
-        out = c_int32()
-        N.check(lib.dh_game_to_act(byref(out), self._h))
-        return None if out.value < 0 else out.value
+        seat = self._out(lib.dh_game_to_act, c_int32)
+        return None if seat < 0 else seat
 
     @property
     def awaiting_deal(self):
@@ -257,9 +256,7 @@ class Game:
 
     @property
     def phase(self):
-        out = c_char_p()
-        N.check(lib.dh_game_phase(byref(out), self._h))
-        return out.value.decode()
+        return self._out(lib.dh_game_phase, c_char_p).decode()
 
     @property
     def scores(self):

@@ -141,3 +141,22 @@ def test_apply_legal_follows_the_legal_order():
     g.apply(seat, text)
     twin.apply_legal(1)
     assert twin.serialize() == g.serialize()
+
+
+def test_toonerville_buys_go_to_the_nearest_seat_that_asks():
+    # T6: every seat that may buy is listed with its own "buy"; buy_winner picks among askers.
+    for seed in range(40):
+        g = random_game("toonerville", seed, max_actions=3)
+        buyers = sorted({seat for seat, text in g.legal_moves() if text == "buy"})
+        if buyers:
+            winner = g.buy_winner(buyers)
+            assert winner in buyers
+            g.apply(winner, "buy")
+            return
+    pytest.fail("no buy offered in 40 short games")
+
+
+def test_buy_winner_is_none_without_buyers():
+    g = deckhand.Game("ghost-euchre")
+    g.deal(seed=1)
+    assert g.buy_winner([0, 1, 2]) is None
