@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#define DH_EXPERIMENTAL  // the reinforcement-learning calls are in that tier
 #include "deckhand.h"
 
 namespace {

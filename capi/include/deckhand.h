@@ -347,11 +347,14 @@ DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t 
 
 #endif /* DH_EXPERIMENTAL */
 
-/* ---- Reinforcement learning: observations, action indices, batched stepping ---------- */
-/* Fixed-shape observations of what one seat sees (seat-relative: block k of a per-seat
+/* ---- Experimental: reinforcement learning (observations, action indices, batches) ------ */
+/* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tier above: the
+ * layouts may still change (docs/observations.md is their contract for each release).
+ * Fixed-shape observations of what one seat sees (seat-relative: block k of a per-seat
  * field is the seat k places to its left), a fixed index for every action of the game, and
  * a batch of games stepped together by one call. docs/observations.md gives every layout.
  * Ghost Hand Euchre and Sheepshead have them; other games return DH_E_UNSUPPORTED. */
+#ifdef DH_EXPERIMENTAL
 typedef struct dh_rl_spec {
   uint32_t size;              /* set by the caller (DH_RL_SPEC_INIT), as for dh_error */
   int32_t observation_size;   /* floats in one observation */
@@ -395,6 +398,8 @@ DH_API int dh_batch_reset(dh_batch* batch, uint64_t seed, float* obs, uint8_t* m
 DH_API int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, uint8_t* mask,
                          float* rewards, uint8_t* terminated, uint8_t* truncated,
                          int32_t* to_act, dh_error* err);
+
+#endif /* DH_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }
