@@ -104,22 +104,21 @@ class Game:
     def deal(self, seed=None, cards=None):
         """Deals the next hand from a seed (RULES.md "Portable deals") or from explicit
         cards written as in a record ("0: 9C TC ...; 1: ...; ...")."""
-        if (seed is None) == (cards is None):
-            raise TypeError("deal: give exactly one of seed= or cards=")
-        if seed is not None:
-            N.call_err(lib.dh_game_deal_seed, self._h, int(seed) & 0xFFFFFFFFFFFFFFFF)
-        else:
-            N.call_err(lib.dh_game_deal_text, self._h, str(cards).encode())
+        self._chance("deal", lib.dh_game_deal_seed, seed, lib.dh_game_deal_text, "cards", cards)
 
     def reshuffle(self, seed=None, stock=None):
         """Toonerville (T13): a reshuffle of an explicitly dealt round, from a seed or as the
         new stock text ("stock: c c ...")."""
-        if (seed is None) == (stock is None):
-            raise TypeError("reshuffle: give exactly one of seed= or stock=")
+        self._chance("reshuffle", lib.dh_game_reshuffle_seed, seed, lib.dh_game_reshuffle_text,
+                     "stock", stock)
+
+    def _chance(self, what, seed_fn, seed, text_fn, text_name, text):
+        if (seed is None) == (text is None):
+            raise TypeError(f"{what}: give exactly one of seed= or {text_name}=")
         if seed is not None:
-            N.call_err(lib.dh_game_reshuffle_seed, self._h, int(seed) & 0xFFFFFFFFFFFFFFFF)
+            N.call_err(seed_fn, self._h, int(seed) & 0xFFFFFFFFFFFFFFFF)
         else:
-            N.call_err(lib.dh_game_reshuffle_text, self._h, str(stock).encode())
+            N.call_err(text_fn, self._h, str(text).encode())
 
     @property
     def needs_reshuffle(self):

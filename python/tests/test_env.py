@@ -289,3 +289,25 @@ def test_sheepshead_ten_calls_have_their_own_indices():
     texts = [t for _, t in g.legal_moves()]
     assert "call TC" in texts
     assert sorted(sheepshead_index(t) for t in texts) == list(np.flatnonzero(g.action_mask()))
+
+
+def test_euchre_observation_fields_sit_where_documented():
+    g = deckhand.Game("ghost-euchre", options={"history": "off"})
+    g.deal(cards="0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; "
+                 "ghost: 9S TS JS QS KS AS")
+    g.apply(1, "bid 3")
+    g.apply(2, "pass")
+    g.apply(0, "pass")
+    g.apply(1, "trump D")
+    g.apply(1, "play AD")
+    for seat in range(3):
+        obs = g.observe(seat)
+        rel = (1 - seat) % 3                      # seat 1 counted from the observer
+        assert obs[130 + rel * 24 + EUCHRE.index("AD")] == 1          # the trick in progress
+        assert obs[130:202].sum() == 1 and obs[202:274].sum() == 0
+        assert obs[120 + rel] == 1 and obs[120:123].sum() == 1         # declarer
+        assert obs[123 + 1] == 1                                      # trump D
+        assert obs[48 + 3] == 1                                       # phase: play
+        assert obs[56 + (2 - seat) % 3] == 1                          # seat 2 to act
+        hand = [EUCHRE[k] for k in np.flatnonzero(obs[0:24])]
+        assert hand == [c for c in g.view(seat)["hand"]]

@@ -40,12 +40,7 @@ void observe(const Game& game, int seat, float* out) {
   w.one_hot(P, in_play && v.tricks_done < ge::kTricks ? rel(v.leaders[v.tricks_done]) : -1);
   // Cards of the current trick, then those of the completed tricks, by who played them.
   CardSet current[P], before[P];
-  for (int t = 0; t <= v.tricks_done && t < ge::kTricks; ++t)
-    for (int s = 0; s < P; ++s) {
-      const Card c(v.played[t][s]);
-      if (!c.valid()) continue;
-      (t == v.tricks_done ? current : before)[rel(uint8_t(s))].add(c);
-    }
+  split_plays(v.played, v.tricks_done, seat, current, before, [](bool, int, uint8_t) {});
   for (int r = 0; r < P; ++r) w.cards(kEuchreRanks, current[r]);
   for (int r = 0; r < P; ++r) w.cards(kEuchreRanks, before[r]);
   for (int r = 0; r < P; ++r) w.value(v.tricks_won[(seat + r) % P] / float(ge::kTricks));

@@ -49,15 +49,11 @@ void observe(const Game& game, int seat, float* out) {
   // unknown played face down (S7) is its own slot.
   CardSet current[P], before[P];
   bool face_down_now[P] = {}, face_down_before[P] = {};
-  for (int t = 0; t <= v.tricks_done && t < sh::kTricks; ++t)
-    for (int s = 0; s < P; ++s) {
-      const uint8_t code = v.played[t][s];
-      const int r = rel(uint8_t(s));
-      if (code == sh::kFaceDown)
-        (t == v.tricks_done ? face_down_now : face_down_before)[r] = true;
-      else if (Card(code).valid())
-        (t == v.tricks_done ? current : before)[r].add(Card(code));
-    }
+  split_plays(v.played, v.tricks_done, seat, current, before,
+              [&](bool in_progress, int r, uint8_t code) {
+                if (code == sh::kFaceDown)
+                  (in_progress ? face_down_now : face_down_before)[r] = true;
+              });
   for (int r = 0; r < P; ++r) {
     w.cards(kPiquetRanks, current[r]);
     w.value(float(face_down_now[r]));

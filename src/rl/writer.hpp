@@ -59,4 +59,21 @@ inline int relative(uint8_t other, int seat, int players) {
   return other >= players ? -1 : (other - seat + players) % players;
 }
 
+// The plays of a trick-taking hand as seen by `seat`: the cards of the trick in progress and
+// of the completed tricks, per relative seat. Codes that are not cards (none yet, or
+// Sheepshead's face-down unknown) are left to `other(in_progress, relative seat, code)`.
+template <int Players, int Tricks, typename Other>
+void split_plays(const uint8_t (&played)[Tricks][Players], int tricks_done, int seat,
+                 CardSet (&in_progress)[Players], CardSet (&completed)[Players], Other&& other) {
+  for (int t = 0; t <= tricks_done && t < Tricks; ++t)
+    for (int s = 0; s < Players; ++s) {
+      const uint8_t code = played[t][s];
+      const int r = relative(uint8_t(s), seat, Players);
+      if (Card(code).valid())
+        (t == tricks_done ? in_progress : completed)[r].add(Card(code));
+      else
+        other(t == tricks_done, r, code);
+    }
+}
+
 }  // namespace deckhand::rl
