@@ -107,6 +107,12 @@ TEST_CASE("rl: sizes, buffers and refusals") {
     for (uint8_t m : mask) ones += m;
     CHECK(count == legal);
     CHECK(ones == legal);
+    std::vector<int32_t> indices(legal);
+    size_t listed = 0;
+    CHECK(dh_rl_legal_indices(&listed, nullptr, 0, g) == DH_E_BUFFER_TOO_SMALL);
+    REQUIRE(dh_rl_legal_indices(&listed, indices.data(), indices.size(), g) == DH_OK);
+    CHECK(listed == legal);
+    for (int32_t index : indices) CHECK(mask[size_t(index)] == 1);
     // An index that is not legal is refused and changes nothing.
     int refused = 0;
     while (mask[size_t(refused)]) ++refused;

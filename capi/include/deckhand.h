@@ -372,6 +372,9 @@ DH_API int dh_rl_action_mask(size_t* out_count, uint8_t* mask, size_t cap, const
 /* Applies the action of that index for the seat to act; DH_E_INVALID_ARGUMENT, reason
  * "bad_action_index", when no legal action has it (nothing changes). */
 DH_API int dh_rl_apply_index(dh_game* game, int32_t index, dh_error* err);
+/* The index of each legal action, in dh_game_legal_actions order (what an index means). */
+DH_API int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap,
+                               const dh_game* game);
 
 /* n games of one kind (each made as dh_game_new makes it, with history=off added: a
  * history option is refused), stepped together. Game i of a batch reset with seed s deals

@@ -78,6 +78,20 @@ int dh_rl_apply_index(dh_game* game, int32_t index, dh_error* err) {
   });
 }
 
+int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap, const dh_game* game) {
+  if (!out_count || !game) return DH_E_NULL_ARGUMENT;
+  const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
+  if (!enc) return DH_E_UNSUPPORTED;
+  return guarded(nullptr, [&] {
+    std::vector<deckhand::ActionCode>& codes = game->action_scratch;
+    const size_t n = deckhand::rl::legal_codes(*game->game, &codes);
+    *out_count = n;
+    if (n > cap || (!indices && n > 0)) return DH_E_BUFFER_TOO_SMALL;
+    for (size_t k = 0; k < n; ++k) indices[k] = enc->index_of(codes[k]);
+    return DH_OK;
+  });
+}
+
 int dh_batch_new(dh_batch** out, const char* name, const char* const* options, size_t n_options,
                  int32_t players, size_t n, uint32_t max_steps, dh_error* err) {
   if (out) *out = nullptr;

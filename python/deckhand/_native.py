@@ -99,6 +99,7 @@ _SIGNATURES = {
     "dh_rl_observe": (c_int, [c_void_p, c_size_t, game_p, c_int32]),
     "dh_rl_action_mask": (c_int, [size_p, c_void_p, c_size_t, game_p]),
     "dh_rl_apply_index": (c_int, [game_p, c_int32, err_p]),
+    "dh_rl_legal_indices": (c_int, [size_p, POINTER(c_int32), c_size_t, game_p]),
     "dh_batch_new": (c_int, [POINTER(c_void_p), c_char_p, POINTER(c_char_p), c_size_t, c_int32,
                              c_size_t, c_uint32, err_p]),
     "dh_batch_free": (None, [c_void_p]),

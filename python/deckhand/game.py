@@ -207,6 +207,12 @@ class Game:
         if status:
             N.raise_for(status, self._err)
 
+    def legal_indices(self):
+        """{action index: (seat, action text)} for the legal actions now: what each index
+        of the mask means."""
+        indices = N.read_array(lib.dh_rl_legal_indices, c_int32, self._h)
+        return dict(zip(indices, self.legal_moves()))
+
     def rl_spec(self):
         """(observation size, action index count); Unsupported for a game without
         encoders."""

@@ -272,6 +272,7 @@ def test_action_indices_follow_the_documented_layout(name, index_of):
             moves = g.legal_moves()
             mask = g.action_mask()
             assert sorted(index_of(t) for _, t in moves) == list(np.flatnonzero(mask))
+            assert g.legal_indices() == {index_of(t): (seat, t) for seat, t in moves}
             g.apply(*rng.choice(moves))
 
 

@@ -19,9 +19,6 @@ const Encoder* encoder_for(const Game& game) {
   return nullptr;
 }
 
-namespace {
-
-// The legal actions of the seat to act into `codes` (grown as needed); returns how many.
 size_t legal_codes(const Game& game, std::vector<ActionCode>* codes) {
   size_t n = game.legal_actions(codes->data(), codes->size());
   if (n > codes->size()) {
@@ -30,6 +27,8 @@ size_t legal_codes(const Game& game, std::vector<ActionCode>* codes) {
   }
   return n;
 }
+
+namespace {
 
 // The position in the legal list of the action with that index, or -1.
 long legal_position(const Encoder& enc, const Game& game, int index,

@@ -33,6 +33,8 @@ const Encoder* encoder_for(const Game& game);
 // for the legal actions, grown as needed and kept by the caller for the next call.
 size_t action_mask(const Encoder& enc, const Game& game, uint8_t* mask,
                    std::vector<ActionCode>* codes);
+// The legal actions of the seat to act into `codes` (grown as needed); returns how many.
+size_t legal_codes(const Game& game, std::vector<ActionCode>* codes);
 // Applies the legal action of that index; Reason::bad_action_index (nothing changed) when no
 // legal action has it.
 Reason apply_index(const Encoder& enc, Game& game, int index, Error* err);
