@@ -7,7 +7,8 @@
 PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
-.PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install coverage
+.PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install \
+  coverage python python-test python-bench
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -124,6 +125,35 @@ abi-check: abi-library
 abi-baseline: abi-library
 	$(ABI_DW) --out-file $(ABI_BASELINE) $(ABI_BUILD)/libdeckhand.so
 	@echo "wrote $(ABI_BASELINE)"
+
+# The Python package (python/, docs/python.md): libdeckhand.so and the deckhand tool from a
+# Release build of their own, then a platform wheel carrying the library, built with Debian's
+# interpreter (the python3 first on PATH may be another one). python-test installs the wheel
+# into a fresh venv, offline, and runs the tests against the installed copy.
+PY := /usr/bin/python3
+PY_BUILD := build/python
+PY_PACKAGES := python3-build python3-wheel python3-setuptools python3-numpy python3-pytest \
+  python3-hypothesis python3-venv
+python: deps
+	@$(MAKE) --no-print-directory deps PACKAGES="$(PY_PACKAGES)"
+	cmake -S . -B $(PY_BUILD) -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TESTS=OFF \
+	  -DDECKHAND_BUILD_BENCH=OFF > /dev/null
+	cmake --build $(PY_BUILD) -j $(JOBS) --target deckhand deckhand_cli
+	cp -L $(PY_BUILD)/libdeckhand.so python/deckhand/libdeckhand.so
+	rm -rf $(PY_BUILD)/dist python/build python/deckhand.egg-info
+	cd python && $(PY) -m build --no-isolation --wheel --outdir ../$(PY_BUILD)/dist .
+	@ls $(PY_BUILD)/dist/*.whl
+
+python-test: python
+	rm -rf $(PY_BUILD)/venv
+	$(PY) -m venv --system-site-packages $(PY_BUILD)/venv
+	$(PY_BUILD)/venv/bin/pip install --no-index --no-deps --quiet $(PY_BUILD)/dist/deckhand-*.whl
+	cd $(PY_BUILD) && DECKHAND_CLI="$(CURDIR)/$(PY_BUILD)/deckhand" DECKHAND_EXPECT_INSTALLED=1 \
+	  venv/bin/python -m pytest -q -p no:cacheprovider "$(CURDIR)/python/tests"
+
+# Actions per second of VectorEnv and of the plain Game API (docs/python.md "Speed").
+python-bench: python-test
+	$(PY_BUILD)/venv/bin/python python/bench/bench_env.py
 
 clean:
 	rm -rf build

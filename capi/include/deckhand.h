@@ -354,6 +354,63 @@ DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t 
 
 #endif /* DH_EXPERIMENTAL */
 
+/* ---- Experimental: reinforcement learning (observations, action indices, batches) ------ */
+/* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tier above: the
+ * layouts may still change (docs/observations.md is their contract for each release).
+ * Fixed-shape observations of what one seat sees (seat-relative: block k of a per-seat
+ * field is the seat k places to its left), a fixed index for every action of the game, and
+ * a batch of games stepped together by one call. docs/observations.md gives every layout.
+ * Ghost Hand Euchre and Sheepshead have them; other games return DH_E_UNSUPPORTED. */
+#ifdef DH_EXPERIMENTAL
+typedef struct dh_rl_spec {
+  uint32_t size;              /* set by the caller (DH_RL_SPEC_INIT), as for dh_error */
+  int32_t observation_size;   /* floats in one observation */
+  int32_t action_space_size;  /* action indices 0 .. action_space_size-1 (mask bytes) */
+} dh_rl_spec;
+#define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0}
+
+DH_API int dh_rl_spec_of(dh_rl_spec* out, const dh_game* game);
+/* The observation of `seat` (built from its view alone, RULES.md G11, S13) into
+ * obs[0 .. observation_size); DH_E_BUFFER_TOO_SMALL when cap is less. */
+DH_API int dh_rl_observe(float* obs, size_t cap, const dh_game* game, int32_t seat);
+/* mask[i] = 1 when the seat to act may take the action of index i now, else 0, for
+ * i < action_space_size (cap must be at least that); *out_count = the legal actions. */
+DH_API int dh_rl_action_mask(size_t* out_count, uint8_t* mask, size_t cap, const dh_game* game);
+/* Applies the action of that index for the seat to act; DH_E_INVALID_ARGUMENT, reason
+ * "bad_action_index", when no legal action has it (nothing changes). */
+DH_API int dh_rl_apply_index(dh_game* game, int32_t index, dh_error* err);
+/* The index of each legal action, in dh_game_legal_actions order (what an index means). */
+DH_API int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap,
+                               const dh_game* game);
+
+/* n games of one kind (each made as dh_game_new makes it, with history=off added: a
+ * history option is refused), stepped together. Game i of a batch reset with seed s deals
+ * its hands from seeds x1, x2, ...: the outputs of SplitMix64 started at s + i (docs/
+ * observations.md), continuing across its episodes. A game that ends, or that has taken
+ * max_steps actions in its episode (0: no limit), starts again and is dealt at once. */
+typedef struct dh_batch dh_batch;
+DH_API int dh_batch_new(dh_batch** out, const char* name, const char* const* options,
+                        size_t n_options, int32_t players, size_t n, uint32_t max_steps,
+                        dh_error* err);
+DH_API void dh_batch_free(dh_batch* batch);
+/* Game `index` of the batch (owned by it; for its views, specs and scores). */
+DH_API int dh_batch_game(const dh_game** out, const dh_batch* batch, size_t index);
+/* Every game new and dealt. Writes, for each game i: obs[i * observation_size ..] (of its
+ * seat to act), mask[i * action_space_size ..] and to_act[i] (to_act may be NULL). */
+DH_API int dh_batch_reset(dh_batch* batch, uint64_t seed, float* obs, uint8_t* mask,
+                          int32_t* to_act, dh_error* err);
+/* One action index per game, for its seat to act. Writes obs, mask and to_act as
+ * dh_batch_reset does (for a game that ended or was cut: its new episode's), rewards[i *
+ * players + s] (seat s's score change from a hand this step scored, else 0), terminated[i]
+ * (game i ended) and truncated[i] (it reached max_steps). When an index is not legal in its
+ * game, no game moves: DH_E_INVALID_ARGUMENT, reason "bad_action_index", err->line = that
+ * game's number + 1. */
+DH_API int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, uint8_t* mask,
+                         float* rewards, uint8_t* terminated, uint8_t* truncated,
+                         int32_t* to_act, dh_error* err);
+
+#endif /* DH_EXPERIMENTAL */
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,22 +8,12 @@
 #include <vector>
 
 #include "../../src/common/text.hpp"
-#define DH_EXPERIMENTAL  // defines the experimental tier too
-#include "deckhand.h"
-#include "deckhand/game.hpp"
+#include "handle.hpp"
 
 using deckhand::Error;
 using deckhand::Game;
 using deckhand::Reason;
-
-struct dh_game {
-  explicit dh_game(std::unique_ptr<Game> g) : game(std::move(g)) {}
-  std::unique_ptr<Game> game;
-  // Legal actions gathered for the text form; it lives with the handle so that repeated
-  // calls neither fill nor allocate it again (a handle is never used from two threads at
-  // once, so a const call may use it too).
-  mutable std::vector<deckhand::ActionCode> action_scratch;
-};
+using deckhand::capi::guarded;
 
 // dh_action and ActionCode are the same bytes, so conversions are whole-struct copies.
 static_assert(sizeof(dh_action) == sizeof(deckhand::ActionCode), "dh_action mirrors ActionCode");
@@ -143,18 +133,6 @@ int null_arg(dh_error* err, const char* what) {
   return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument", message);
 }
 
-template <typename F>
-int guarded(dh_error* err, F&& body) noexcept {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    return report(err, DH_E_INTERNAL, Reason::internal_error, "internal_error: out of memory");
-  } catch (...) {
-    return report(err, DH_E_INTERNAL, Reason::internal_error,
-                  "internal_error: unexpected exception");
-  }
-}
-
 int write_text(size_t* out_len, char* buf, size_t cap, const std::string& s) {
   const size_t need = s.size() + 1;
   *out_len = need;
@@ -217,6 +195,14 @@ const deckhand::OptionSpec* option_at(const deckhand::GameSpec& spec, size_t ind
 }
 
 }  // namespace
+
+int deckhand::capi::report(dh_error* err, int status, Reason reason, const char* code,
+                           const char* message, int line) {
+  return ::report(err, status, reason, code, message, line);
+}
+int deckhand::capi::from_reason(dh_error* err, Reason r, const Error& e) {
+  return ::from_reason(err, r, e);
+}
 
 extern "C" {
 

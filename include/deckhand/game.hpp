@@ -103,6 +103,11 @@ class Game {
   // constant, and what needs the history (the record) is refused with Reason::no_history.
   virtual bool keeps_history() const = 0;
 
+  // The game's own state value (ghost_euchre::State, sheepshead::State, ...; name() says
+  // which), for code inside the library that reads it directly: the reinforcement-learning
+  // encoders (src/rl/), which build observations from the game's per-seat view.
+  virtual const void* state_data() const = 0;
+
   // Bytes of the whole game: the state and the history that produced it, or the state alone
   // for a game without history (both checksummed). Writes them to buf when cap is enough and
   // returns their size either way; restore with deserialize_game or load.

@@ -114,6 +114,7 @@ class GameAdapter final : public Game {
     return true;
   }
   bool keeps_history() const override { return keep_history_; }
+  const void* state_data() const override { return &state_; }
   const char* name() const override { return Rules::kName; }
   int players() const override { return Rules::players(state_); }
 

@@ -1,0 +1,36 @@
+"""deckhand: rules engine for Ghost Hand Euchre, Sheepshead and Toonerville Rook.
+
+The package carries libdeckhand.so and calls its C ABI through ctypes (DECKHAND_LIBRARY may
+name another copy). docs/python.md is the guide.
+"""
+
+from ._native import lib as _lib
+from .errors import (BadOption, BufferTooSmall, CorruptData, DeckhandError, GameOver,
+                     IllegalAction, InternalError, InvalidArgument, NullArgument, ParseError,
+                     RecordError, Unsupported, UnknownGame, WrongPhase, WrongSeat)
+from .game import Game, games, replay
+
+__version__ = _lib.dh_version().decode()
+
+__all__ = [
+    "__version__", "Game", "games", "replay", "DeckhandError", "NullArgument",
+    "InvalidArgument", "BufferTooSmall", "UnknownGame", "BadOption", "ParseError",
+    "IllegalAction", "WrongSeat", "WrongPhase", "GameOver", "CorruptData", "RecordError",
+    "InternalError", "Unsupported", "env", "VectorEnv", "DeckhandEnv",
+]
+
+
+def env(name, players=None, options=None, max_steps=None, render_mode=None):
+    """The reinforcement-learning environment of a game (PettingZoo AEC conventions; needs
+    numpy). docs/python.md."""
+    from .environment import env as make_env
+    return make_env(name, players=players, options=options, max_steps=max_steps,
+                    render_mode=render_mode)
+
+
+def __getattr__(attr):
+    # VectorEnv and DeckhandEnv need numpy: imported when first asked for.
+    if attr in ("VectorEnv", "DeckhandEnv"):
+        from . import environment
+        return getattr(environment, attr)
+    raise AttributeError(f"module 'deckhand' has no attribute {attr!r}")

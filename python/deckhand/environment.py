@@ -1,0 +1,233 @@
+"""Reinforcement-learning environments over the C ABI's encoders (docs/python.md,
+docs/observations.md): DeckhandEnv follows PettingZoo's AEC conventions without depending on
+it; VectorEnv steps n games with one C call per step."""
+
+import os
+from ctypes import byref, c_char_p, c_size_t, c_void_p
+
+import numpy as np
+
+from . import _native as N
+from ._native import lib
+from .game import Game, option_strings
+from .spaces import Box, Dict, Discrete
+
+_MASK64 = (1 << 64) - 1
+
+
+def splitmix64(state):
+    """One SplitMix64 step: (new state, output). The deal seeds of an environment seeded s
+    are the outputs of the generator started at s (the C batch uses the same)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def _random_seed():
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def env_options(name, options, add_history=True):
+    """The options an environment's games are made with: the caller's, plus history=off
+    unless it names history (the environment needs no record; the C batch adds it itself),
+    and for Sheepshead hands=1 unless it names hands (an endless session would never end an
+    episode)."""
+    opts = option_strings(options)
+    keys = {o.split("=", 1)[0].strip().lower() for o in opts}
+    if add_history and "history" not in keys:
+        opts.append("history=off")
+    if name.strip().lower() == "sheepshead" and "hands" not in keys:
+        opts.append("hands=1")
+    return opts
+
+
+def _ptr(array):
+    return array.ctypes.data_as(c_void_p)
+
+
+class DeckhandEnv:
+    """One game as a PettingZoo-style AEC environment. Agents are "player_0" ..; the agent
+    to act is agent_selection. observe(agent) gives {"observation": float32 array,
+    "action_mask": int8 array}; step(index) takes an action index. Chance (the deals) comes
+    from the seed given to reset. Rewards are score changes when a hand is scored."""
+
+    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, name, players=None, options=None, max_steps=None, render_mode=None):
+        self.game = Game(name, players=players, options=env_options(name, options))
+        self.metadata = dict(self.metadata, name=f"deckhand_{self.game.name}")
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.observation_size, self.action_size = self.game.rl_spec()
+        self.possible_agents = [f"player_{s}" for s in range(self.game.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self._stream = None
+        self.agents = []
+        self._obs_space = Dict({
+            "observation": Box(-np.inf, np.inf, (self.observation_size,), np.float32),
+            "action_mask": Box(0, 1, (self.action_size,), np.int8)})
+        self._act_space = Discrete(self.action_size)
+
+    def observation_space(self, agent):
+        return self._obs_space
+
+    def action_space(self, agent):
+        return self._act_space
+
+    def _deal_until_acting(self):
+        while self.game.awaiting_deal:
+            self._stream, deal_seed = splitmix64(self._stream)
+            self.game.deal(seed=deal_seed)
+
+    def reset(self, seed=None, options=None):
+        """A new game. With a seed its deals are that seed's; without one the deals go on
+        from the previous episode's generator (a random seed the first time)."""
+        if seed is not None:
+            self._stream = int(seed) & _MASK64
+        elif self._stream is None:
+            self._stream = _random_seed()
+        self.game.reset()
+        self._deal_until_acting()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.num_steps = 0
+        self.agent_selection = self.possible_agents[self.game.to_act]
+
+    def observe(self, agent):
+        seat = self._seat[agent]
+        obs = np.empty(self.observation_size, dtype=np.float32)
+        N.check(lib.dh_rl_observe(_ptr(obs), obs.size, self.game._h, seat))
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        if self.game.to_act == seat and agent in self.agents and not (
+                self.terminations[agent] or self.truncations[agent]):
+            count = c_size_t()
+            N.check(lib.dh_rl_action_mask(byref(count), _ptr(mask), mask.size, self.game._h))
+        return {"observation": obs, "action_mask": mask}
+
+    def last(self, observe=True):
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            # PettingZoo's dead step: a finished agent steps with None and leaves.
+            if action is not None:
+                raise ValueError(f"{agent} is done: step(None) removes it")
+            self.agents.remove(agent)
+            for d in (self.rewards, self._cumulative_rewards, self.terminations,
+                      self.truncations, self.infos):
+                del d[agent]
+            if self.agents:
+                self.agent_selection = self.agents[0]
+            return
+        before = self.game.scores
+        N.call_err(lib.dh_rl_apply_index, self.game._h, int(action))
+        self.num_steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        after = self.game.scores
+        for a in self.agents:
+            self.rewards[a] = float(after[self._seat[a]] - before[self._seat[a]])
+            self._cumulative_rewards[a] += self.rewards[a]
+        if self.game.is_over:
+            for a in self.agents:
+                self.terminations[a] = True
+        elif self.max_steps is not None and self.num_steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+        else:
+            self._deal_until_acting()
+        if self.game.to_act is not None and not any(self.truncations.values()):
+            self.agent_selection = self.possible_agents[self.game.to_act]
+        else:
+            self.agent_selection = self.agents[0]
+
+    def render(self):
+        seat = self._seat[self.agent_selection] if self.agents else None
+        return self.game.view_text(seat)
+
+    def close(self):
+        pass
+
+
+def env(name, players=None, options=None, max_steps=None, render_mode=None):
+    """The AEC environment of a game (docs/python.md)."""
+    return DeckhandEnv(name, players=players, options=options, max_steps=max_steps,
+                       render_mode=render_mode)
+
+
+class VectorEnv:
+    """n games of one kind stepped together: one C call advances every game by one action
+    (for its seat to act), and a game that ends starts again by itself. Game i of a VectorEnv
+    seeded s plays as env(...) reset with seed s + i and then reset without a seed."""
+
+    def __init__(self, name, n, players=None, options=None, seed=None, max_steps=None):
+        opts = [o.encode() for o in env_options(name, options, add_history=False)]
+        arr = (c_char_p * max(len(opts), 1))(*opts)
+        handle = c_void_p()
+        N.call_err(lib.dh_batch_new, byref(handle), name.encode(), arr, len(opts),
+                   int(players or 0), int(n), int(max_steps or 0))
+        self._h = handle
+        self.n = int(n)
+        first = self.game(0)
+        self.observation_size, self.action_size = first.rl_spec()
+        self.players = first.players
+        self.seed = seed
+        self.to_act = np.full(self.n, -1, dtype=np.int32)
+        self._buffers = None
+
+    def __del__(self):
+        h = getattr(self, "_h", None)
+        if h is not None and h.value:
+            lib.dh_batch_free(h)
+            self._h = None
+
+    def _outputs(self):
+        # The arrays step() and reset() return are the VectorEnv's own, written again by the
+        # next call (fresh megabyte-sized arrays each step would cost more than the step).
+        if self._buffers is None:
+            self._buffers = (np.empty((self.n, self.observation_size), dtype=np.float32),
+                             np.empty((self.n, self.action_size), dtype=np.int8),
+                             np.empty((self.n, self.players), dtype=np.float32),
+                             np.empty(self.n, dtype=np.bool_), np.empty(self.n, dtype=np.bool_))
+        return self._buffers
+
+    def reset(self, seed=None):
+        """Every game new; returns (obs, mask): float32 (n, observation_size) of each game's
+        seat to act, int8 (n, action_size). Like step's, these arrays are the VectorEnv's
+        own and the next reset or step overwrites them: copy what you keep."""
+        if seed is None:
+            seed = self.seed if self.seed is not None else _random_seed()
+        self.seed = None  # a later reset() without a seed draws a fresh one
+        obs, mask = self._outputs()[:2]
+        N.call_err(lib.dh_batch_reset, self._h, int(seed) & _MASK64, _ptr(obs), _ptr(mask),
+                   _ptr(self.to_act))
+        return obs, mask
+
+    def step(self, actions):
+        """One action index per game; returns (obs, mask, rewards, terminated, truncated):
+        rewards float32 (n, players), terminated and truncated bool (n,). For a game that
+        ended, obs and mask are its new episode's. The arrays are overwritten by the next
+        call: copy what you keep."""
+        actions = np.ascontiguousarray(actions, dtype=np.int32)
+        if actions.shape != (self.n,):
+            raise ValueError(f"step: {self.n} actions, got shape {actions.shape}")
+        obs, mask, rewards, terminated, truncated = self._outputs()
+        N.call_err(lib.dh_batch_step, self._h, _ptr(actions), _ptr(obs), _ptr(mask),
+                   _ptr(rewards), _ptr(terminated), _ptr(truncated), _ptr(self.to_act))
+        return obs, mask, rewards, terminated, truncated
+
+    def game(self, index):
+        """A copy of game `index` as it is now (a Game: views, scores, legal actions)."""
+        handle = c_void_p()
+        N.check(lib.dh_batch_game(byref(handle), self._h, int(index)))
+        clone = c_void_p()
+        N.call_err(lib.dh_game_clone, byref(clone), handle)
+        return Game._adopt(clone)

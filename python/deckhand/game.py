@@ -1,0 +1,331 @@
+"""deckhand.Game: one game behind a C ABI handle, with Python values in and out."""
+
+import ctypes
+import json
+from ctypes import byref, c_char_p, c_int32, c_int64, c_size_t, c_void_p
+
+from . import _native as N
+from ._native import lib
+
+
+def option_strings(options):
+    """Options as the C ABI's "key=value" strings, from a dict (values str, int or bool) or
+    from an iterable of "key=value" strings."""
+    if options is None:
+        return []
+    if isinstance(options, dict):
+        out = []
+        for key, value in options.items():
+            if isinstance(value, bool):
+                value = "on" if value else "off"
+            out.append(f"{key}={value}")
+        return out
+    if isinstance(options, str):
+        raise TypeError("options: a dict or a list of 'key=value' strings, not one string")
+    return [str(o) for o in options]
+
+
+class Game:
+    """One game of "ghost-euchre", "sheepshead" or "toonerville".
+
+    Every method that fails raises a DeckhandError subclass and leaves the game unchanged.
+    """
+
+    # _err and _count are the handle's own output cells, passed by reference on the hot
+    # calls (apply, apply_legal, legal_count) instead of new ctypes objects each time.
+    __slots__ = ("_h", "_err", "_err_ref", "_count", "_count_ref", "__weakref__")
+
+    def __init__(self, name, players=None, options=None, first_dealer=0):
+        opts = [o.encode() for o in option_strings(options)]
+        arr = (c_char_p * max(len(opts), 1))(*opts)
+        handle = c_void_p()
+        N.call_err(lib.dh_game_new, byref(handle), str(name).encode(), arr, len(opts),
+                   int(players or 0), int(first_dealer))
+        self._own(handle)
+
+    def _own(self, handle):
+        self._h = handle
+        self._err = N.new_error()
+        self._err_ref = byref(self._err)
+        self._count = c_size_t()
+        self._count_ref = byref(self._count)
+
+    @classmethod
+    def _adopt(cls, handle):
+        g = cls.__new__(cls)
+        g._own(handle)
+        return g
+
+    def __del__(self):
+        h = getattr(self, "_h", None)
+        if h is not None and h.value:
+            lib.dh_game_free(h)
+            self._h = None
+
+    # ---- construction from data ----
+    @classmethod
+    def from_record(cls, text):
+        """Replays a record (DESIGN.md "Game records") into a new game; a refused line raises
+        its error class with .line set."""
+        handle = c_void_p()
+        N.call_err(lib.dh_record_replay, byref(handle), str(text).encode())
+        return cls._adopt(handle)
+
+    @classmethod
+    def deserialize(cls, data):
+        """Restores bytes from serialize() (any game; the bytes say which)."""
+        data = bytes(data)
+        handle = c_void_p()
+        N.call_err(lib.dh_game_deserialize, byref(handle), data, len(data))
+        return cls._adopt(handle)
+
+    def serialize(self):
+        """The whole game as checksummed bytes, the same on every platform."""
+        return N.read_bytes(lib.dh_game_serialize, self._h)
+
+    def copy(self):
+        handle = c_void_p()
+        N.call_err(lib.dh_game_clone, byref(handle), self._h)
+        return Game._adopt(handle)
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        return (Game.deserialize, (self.serialize(),))
+
+    def reset(self):
+        """Back to a new game with the same options and first dealer."""
+        N.call_err(lib.dh_game_reset, self._h)
+
+    # ---- chance ----
+    def deal(self, seed=None, cards=None):
+        """Deals the next hand from a seed (RULES.md "Portable deals") or from explicit
+        cards written as in a record ("0: 9C TC ...; 1: ...; ...")."""
+        self._chance("deal", lib.dh_game_deal_seed, seed, lib.dh_game_deal_text, "cards", cards)
+
+    def reshuffle(self, seed=None, stock=None):
+        """Toonerville (T13): a reshuffle of an explicitly dealt round, from a seed or as the
+        new stock text ("stock: c c ...")."""
+        self._chance("reshuffle", lib.dh_game_reshuffle_seed, seed, lib.dh_game_reshuffle_text,
+                     "stock", stock)
+
+    def _chance(self, what, seed_fn, seed, text_fn, text_name, text):
+        if (seed is None) == (text is None):
+            raise TypeError(f"{what}: give exactly one of seed= or {text_name}=")
+        if seed is not None:
+            N.call_err(seed_fn, self._h, int(seed) & 0xFFFFFFFFFFFFFFFF)
+        else:
+            N.call_err(text_fn, self._h, str(text).encode())
+
+    @property
+    def needs_reshuffle(self):
+        return self._flag(lib.dh_game_needs_reshuffle)
+
+    def buy_winner(self, seats):
+        """Toonerville (T6): of the seats asking to buy, the one that gets the top discard,
+        or None when none may."""
+        mask = 0
+        for s in seats:
+            mask |= 1 << int(s)
+        out = c_int32()
+        N.check(lib.dh_game_buy_winner(byref(out), self._h, mask))
+        return None if out.value < 0 else out.value
+
+    # ---- actions ----
+    def apply(self, seat, action):
+        """Applies one action text ("bid 4", "play JS") for `seat`."""
+        status = _apply_text(self._h, int(seat), str(action).encode(), self._err_ref)
+        if status:
+            N.raise_for(status, self._err)
+
+    def check(self, seat, action):
+        """Raises the error `action` would be refused with now; changes nothing."""
+        N.call_err(lib.dh_game_is_legal_text, self._h, int(seat), str(action).encode())
+
+    def is_legal(self, seat, action):
+        """True when `seat` may take `action` now. False for any refusal by the rules or the
+        turn (illegal, wrong seat, wrong phase, game over); malformed text raises
+        ParseError and a seat out of range InvalidArgument."""
+        err = N.new_error()
+        status = lib.dh_game_is_legal_text(self._h, int(seat), str(action).encode(), byref(err))
+        if status == N.DH_OK:
+            return True
+        if status in (-7, -8, -9, -10):
+            return False
+        N.raise_for(status, err)
+
+    def legal_actions(self):
+        """Action texts the seat to act may take (Toonerville also lists other seats'
+        "buy"s), in the library's order; [] when no seat acts."""
+        return N.read_text(lib.dh_game_legal_actions_text, self._h).splitlines()
+
+    def legal_moves(self):
+        """The legal actions as (seat, text) pairs: the seat to act's, and in Toonerville
+        the "buy" of every other seat that may buy now (T6)."""
+        codes = N.read_array(lib.dh_game_legal_actions, N.DhAction, self._h)
+        return [(a.seat, N.read_text(lib.dh_game_format_action, self._h, byref(a)))
+                for a in codes]
+
+    @property
+    def legal_count(self):
+        N.check(_legal_count(self._count_ref, self._h))
+        return self._count.value
+
+    def apply_legal(self, index):
+        """Applies the index-th legal action (legal_actions() order); returns how many legal
+        actions there are after it."""
+        status = _apply_legal(self._count_ref, self._h, int(index), self._err_ref)
+        if status:
+            N.raise_for(status, self._err)
+        return self._count.value
+
+    # ---- reinforcement learning (docs/observations.md; needs numpy) ----
+    def observe(self, seat):
+        """The observation of `seat`: a float32 array built from its view alone."""
+        import numpy as np
+        size, _ = self.rl_spec()
+        obs = np.empty(size, dtype=np.float32)
+        N.check(lib.dh_rl_observe(obs.ctypes.data_as(c_void_p), size, self._h, int(seat)))
+        return obs
+
+    def action_mask(self):
+        """int8 array over the game's action indices: 1 where the seat to act may act."""
+        import numpy as np
+        _, size = self.rl_spec()
+        mask = np.zeros(size, dtype=np.int8)
+        count = c_size_t()
+        N.check(lib.dh_rl_action_mask(byref(count), mask.ctypes.data_as(c_void_p), size,
+                                      self._h))
+        return mask
+
+    def apply_index(self, index):
+        """Applies the action of that index for the seat to act."""
+        status = _apply_index(self._h, int(index), self._err_ref)
+        if status:
+            N.raise_for(status, self._err)
+
+    def legal_indices(self):
+        """{action index: (seat, action text)} for the legal actions now: what each index
+        of the mask means."""
+        indices = N.read_array(lib.dh_rl_legal_indices, c_int32, self._h)
+        return dict(zip(indices, self.legal_moves()))
+
+    def rl_spec(self):
+        """(observation size, action index count); Unsupported for a game without
+        encoders."""
+        spec = N.DhRlSpec()
+        spec.size = ctypes.sizeof(N.DhRlSpec)
+        status = lib.dh_rl_spec_of(byref(spec), self._h)
+        if status != N.DH_OK:
+            N.raise_for(status)
+        return spec.observation_size, spec.action_space_size
+
+    # ---- queries ----
+    def _out(self, fn, ctype):
+        """Calls fn(&out, game) and returns out's value."""
+        out = ctype()
+        N.check(fn(byref(out), self._h))
+        return out.value
+
+    def _flag(self, fn):
+        return bool(self._out(fn, c_int32))
+
+    @property
+    def name(self):
+        return self._out(lib.dh_game_name, c_char_p).decode()
+
+    @property
+    def players(self):
+        return self._out(lib.dh_game_players, c_int32)
+
+    @property
+    def to_act(self):
+        """The seat to act, or None (awaiting a deal, or the game is over)."""
+        seat = self._out(lib.dh_game_to_act, c_int32)
+        return None if seat < 0 else seat
+
+    @property
+    def awaiting_deal(self):
+        return self._flag(lib.dh_game_awaiting_deal)
+
+    @property
+    def is_over(self):
+        return self._flag(lib.dh_game_is_over)
+
+    @property
+    def keeps_history(self):
+        return self._flag(lib.dh_game_keeps_history)
+
+    @property
+    def phase(self):
+        return self._out(lib.dh_game_phase, c_char_p).decode()
+
+    @property
+    def scores(self):
+        return N.read_array(lib.dh_game_scores, c_int64, self._h)
+
+    @property
+    def winners(self):
+        return N.read_array(lib.dh_game_winners, c_int32, self._h)
+
+    @property
+    def last_deltas(self):
+        """Score changes of the last scored hand per seat ([] before the first)."""
+        return N.read_array(lib.dh_game_last_deltas, c_int64, self._h)
+
+    def last_hand(self):
+        """The itemised result of the last scored hand as a dict (None before the first)."""
+        return json.loads(N.read_text(lib.dh_game_last_hand_json, self._h))
+
+    def view(self, seat=None):
+        """What `seat` sees as a dict (RULES.md G11, S13); None is a spectator."""
+        return json.loads(N.read_text(lib.dh_game_view_json, self._h, _seat(seat)))
+
+    def view_text(self, seat=None):
+        return N.read_text(lib.dh_game_view_text, self._h, _seat(seat))
+
+    def record(self):
+        """The game as a record; Unsupported for a history=off game."""
+        need = c_size_t()
+        status = lib.dh_game_record(byref(need), None, 0, self._h)
+        if status not in (N.DH_OK, N.DH_E_BUFFER_TOO_SMALL):
+            N.raise_for(status, _record_error(status))
+        return N.read_text(lib.dh_game_record, self._h)
+
+    def __repr__(self):
+        return (f"<deckhand.Game {self.name} players={self.players} phase={self.phase} "
+                f"to_act={self.to_act} scores={self.scores}>")
+
+
+_apply_text = lib.dh_game_apply_text
+_apply_legal = lib.dh_game_apply_legal
+_apply_index = lib.dh_rl_apply_index
+_legal_count = lib.dh_game_legal_count
+
+
+def _seat(seat):
+    return -1 if seat is None else int(seat)
+
+
+def _record_error(status):
+    err = N.new_error()
+    err.status = status
+    err.code = b"no_history" if status == -14 else b""
+    err.message = (b"no_history: the game was created with history=off and keeps no record"
+                   if status == -14 else N.status_name(status).encode())
+    return err
+
+
+def replay(text):
+    """The JSON result of `deckhand replay` for a record, as a dict (read "ok")."""
+    return json.loads(N.read_text(lib.dh_record_replay_json, str(text).encode()))
+
+
+def games():
+    """Every game this library has: a list of dicts with name, min_players, max_players,
+    description, options (name, values, default, rule, description), phases and
+    action_kinds (code, name, syntax), as `deckhand games --json` prints them."""
+    return json.loads(N.read_text(lib.dh_catalog_json))["games"]

@@ -1,0 +1,314 @@
+"""The environment contract: masks, episodes, seeding, VectorEnv, and no leaks."""
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings, strategies as st
+
+import deckhand
+
+RL_GAMES = ("ghost-euchre", "sheepshead")
+
+
+def masked_choice(rng, mask):
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+@pytest.mark.parametrize("name", RL_GAMES)
+def test_the_mask_is_exactly_the_legal_actions(name):
+    rng = random.Random(1)
+    g = deckhand.Game(name, options={"sheepshead": {"hands": 3}}.get(name))
+    for _ in range(300):
+        if g.is_over:
+            break
+        if g.awaiting_deal:
+            g.deal(seed=rng.getrandbits(64))
+            continue
+        mask = g.action_mask()
+        # Each masked index leads to the state of one legal action, each legal action to the
+        # state of one masked index.
+        by_index = set()
+        for index in np.flatnonzero(mask):
+            twin = g.copy()
+            twin.apply_index(int(index))
+            by_index.add(twin.serialize())
+        by_text = set()
+        for seat, text in g.legal_moves():
+            twin = g.copy()
+            twin.apply(seat, text)
+            by_text.add(twin.serialize())
+        assert by_index == by_text and len(by_index) == int(mask.sum()) == g.legal_count
+        # An unmasked index is refused and changes nothing.
+        refused = int(rng.choice(np.flatnonzero(mask == 0)))
+        before = g.serialize()
+        with pytest.raises(deckhand.InvalidArgument) as e:
+            g.apply_index(refused)
+        assert e.value.reason == "bad_action_index" and g.serialize() == before
+        g.apply_index(masked_choice(rng, mask))
+
+
+@pytest.mark.parametrize("name", RL_GAMES)
+def test_episodes_end_and_every_agent_leaves(name):
+    rng = np.random.default_rng(2)
+    env = deckhand.env(name, options={"target": 1} if name == "ghost-euchre" else None)
+    env.reset(seed=5)
+    assert env.agents == env.possible_agents
+    total = {a: 0.0 for a in env.possible_agents}
+    for _ in range(20000):
+        if not env.agents:
+            break
+        obs, reward, terminated, truncated, info = env.last()
+        total[env.agent_selection] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert env.observation_space(env.agent_selection).contains(obs)
+        env.step(masked_choice(rng, obs["action_mask"]))
+    # Each agent's rewards, collected through last(), add up to its final score.
+    assert env.agents == [] and env.game.is_over
+    assert [total[a] for a in env.possible_agents] == [float(s) for s in env.game.scores]
+
+
+def test_max_steps_truncates():
+    env = deckhand.env("ghost-euchre", max_steps=7)
+    env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    for _ in range(7):
+        env.step(masked_choice(rng, env.last()[0]["action_mask"]))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def play(env, seed, steps):
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    trace = []
+    for _ in range(steps):
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.reset()
+            continue
+        trace.append((env.agent_selection, obs["observation"].copy(), reward))
+        env.step(masked_choice(rng, obs["action_mask"]))
+    return trace
+
+
+@pytest.mark.parametrize("name", RL_GAMES)
+def test_seeding_is_deterministic(name):
+    a, b = play(deckhand.env(name), 9, 400), play(deckhand.env(name), 9, 400)
+    assert len(a) == len(b)
+    for (agent_a, obs_a, r_a), (agent_b, obs_b, r_b) in zip(a, b):
+        assert agent_a == agent_b and r_a == r_b and np.array_equal(obs_a, obs_b)
+    c = play(deckhand.env(name), 10, 400)
+    assert any(not np.array_equal(x[1], y[1]) for x, y in zip(a, c))
+
+
+@pytest.mark.parametrize("name", RL_GAMES)
+def test_vector_env_equals_single_envs_with_the_same_seeds(name):
+    n, seed = 4, 77
+    options = {"target": 1} if name == "ghost-euchre" else None
+    vec = deckhand.VectorEnv(name, n, options=options, seed=seed)
+    envs = [deckhand.env(name, options=options) for _ in range(n)]
+    for i, e in enumerate(envs):
+        e.reset(seed=seed + i)
+    obs, mask = vec.reset()
+    rng = np.random.default_rng(3)
+    ended = 0
+    for _ in range(600):
+        for i, e in enumerate(envs):
+            single = e.observe(e.agent_selection)
+            assert vec.to_act[i] == e.possible_agents.index(e.agent_selection)
+            assert np.array_equal(obs[i], single["observation"])
+            assert np.array_equal(mask[i], single["action_mask"])
+        actions = np.array([masked_choice(rng, m) for m in mask])
+        obs, mask, rewards, terminated, truncated = vec.step(actions)
+        for i, e in enumerate(envs):
+            e.step(int(actions[i]))
+            assert list(rewards[i]) == [e.rewards[a] for a in e.possible_agents]
+            assert terminated[i] == all(e.terminations.values())
+            assert not truncated[i]
+            if terminated[i]:
+                ended += 1
+                e.reset()
+    assert ended > 0
+
+
+def test_vector_env_refuses_an_illegal_index_and_moves_nothing():
+    vec = deckhand.VectorEnv("ghost-euchre", 3, seed=4)
+    obs, mask = vec.reset()
+    before = [vec.game(i).serialize() for i in range(3)]
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in mask])
+    actions[1] = int(np.flatnonzero(mask[1] == 0)[0])
+    with pytest.raises(deckhand.InvalidArgument) as e:
+        vec.step(actions)
+    assert e.value.reason == "bad_action_index" and e.value.line == 2
+    assert [vec.game(i).serialize() for i in range(3)] == before
+
+
+def test_spaces_and_games_without_encoders():
+    env = deckhand.env("sheepshead")
+    space = env.observation_space("player_0")
+    assert space["observation"].shape == (env.observation_size,)
+    assert space["action_mask"].dtype == np.int8
+    assert env.action_space("player_0").n == env.action_size
+    with pytest.raises(deckhand.Unsupported):
+        deckhand.env("toonerville", players=3)
+
+
+# ---- leak test: swapping cards a seat cannot see leaves its observation identical ----
+
+EUCHRE = [r + s for s in "CDHS" for r in "9TJQKA"]
+PIQUET = [r + s for s in "CDHS" for r in "789TJQKA"]
+LAYOUT = {"ghost-euchre": (EUCHRE, ["0", "1", "2", "ghost"], 6),
+          "sheepshead": (PIQUET, ["0", "1", "2", "3", "4", "blind"], 6)}
+
+
+def deal_text(holdings):
+    return "; ".join(f"{who}: {' '.join(cards)}" for who, cards in holdings.items())
+
+
+def seen_by(view):
+    """Every card named anywhere in a seat's view: what it may know."""
+    seen = set()
+
+    def walk(x):
+        if isinstance(x, str) and len(x) == 2 and x[1] in "CDHS":
+            seen.add(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(view)
+    return seen
+
+
+def replay_actions(name, holdings, moves):
+    g = deckhand.Game(name, options={"history": "off"})
+    g.deal(cards=deal_text(holdings))
+    for seat, text in moves:
+        g.apply(seat, text)
+    return g
+
+
+@pytest.mark.parametrize("name", RL_GAMES)
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 30), data=st.data())
+def test_swapping_unseen_cards_leaves_the_observation_identical(name, seed, steps, data):
+    deck, holders, size = LAYOUT[name]
+    rng = random.Random(seed)
+    cards = deck[:]
+    rng.shuffle(cards)
+    holdings = {h: cards[i * size:(i + 1) * size] for i, h in enumerate(holders[:-1])}
+    holdings[holders[-1]] = cards[len(holders[:-1]) * size:]
+    g = replay_actions(name, holdings, [])
+    moves = []
+    for _ in range(steps):
+        if g.to_act is None:
+            break
+        move = rng.choice(g.legal_moves())
+        g.apply(*move)
+        moves.append(move)
+    assume(g.to_act is not None)
+    for seat in range(g.players):
+        seen = seen_by(g.view(seat))
+        hidden = [(h, c) for h in holders for c in holdings[h]
+                  if c not in seen and h != str(seat)]
+        pairs = [(a, b) for a in hidden for b in hidden if a[0] < b[0]]
+        if not pairs:
+            continue
+        (ha, ca), (hb, cb) = data.draw(st.sampled_from(pairs))
+        swapped = {h: list(cs) for h, cs in holdings.items()}
+        swapped[ha][swapped[ha].index(ca)] = cb
+        swapped[hb][swapped[hb].index(cb)] = ca
+        try:
+            other = replay_actions(name, swapped, moves)
+        except deckhand.DeckhandError:
+            continue  # the swap made a past action illegal: not the same history
+        assert np.array_equal(other.observe(seat), g.observe(seat)), (seat, ca, cb)
+
+
+# ---- the documented index layouts (docs/observations.md), written out independently ----
+
+def card_code(text):
+    return "CDHS".index(text[1]) * 8 + "789TJQKA".index(text[0])
+
+
+def euchre_index(text):
+    words = text.split()
+    if words[0] in ("swap", "pass"):
+        return ["swap", "pass"].index(words[0])
+    if words[0] == "bid":
+        return {"3": 2, "4": 3, "5": 4, "moon": 5}[words[1]]
+    if words[0] == "trump":
+        return 6 + "CDHS".index(words[1][0].upper())
+    return 10 + EUCHRE.index(words[1])
+
+
+def sheepshead_index(text):
+    words = text.split()
+    if words[0] in ("pick", "pass", "alone"):
+        return ["pick", "pass", "alone"].index(words[0])
+    if words[0] == "play":
+        return 3 + card_code(words[1])
+    if words[0] == "bury":
+        lo, hi = sorted(card_code(w) for w in words[1:3])
+        return 35 + hi * (hi - 1) // 2 + lo
+    fail = "CHS".index(words[1][1])
+    if len(words) == 2:
+        return 531 + fail * 2 + (0 if words[1][0] == "A" else 1)
+    return 537 + fail * 32 + card_code(words[3])
+
+
+@pytest.mark.parametrize("name,index_of", [("ghost-euchre", euchre_index),
+                                           ("sheepshead", sheepshead_index)])
+def test_action_indices_follow_the_documented_layout(name, index_of):
+    for seed in range(60):
+        rng = random.Random(seed)
+        g = deckhand.Game(name, options={"history": "off"})
+        g.deal(seed=seed)
+        while g.to_act is not None:
+            moves = g.legal_moves()
+            mask = g.action_mask()
+            assert sorted(index_of(t) for _, t in moves) == list(np.flatnonzero(mask))
+            assert g.legal_indices() == {index_of(t): (seat, t) for seat, t in moves}
+            g.apply(*rng.choice(moves))
+
+
+def test_sheepshead_ten_calls_have_their_own_indices():
+    # S7: a picker holding all three fail aces calls a ten.
+    picker = ["AC", "AH", "AS", "7C", "8C", "9C"]
+    blind = ["7H", "8H"]
+    rest = [c for c in PIQUET if c not in picker + blind]
+    holdings = {"0": rest[0:6], "1": picker, "2": rest[6:12], "3": rest[12:18],
+                "4": rest[18:24], "blind": blind}
+    g = deckhand.Game("sheepshead", options={"history": "off"})
+    g.deal(cards=deal_text(holdings))
+    g.apply(1, "pick")
+    g.apply(1, "bury 7H 8H")
+    texts = [t for _, t in g.legal_moves()]
+    assert "call TC" in texts
+    assert sorted(sheepshead_index(t) for t in texts) == list(np.flatnonzero(g.action_mask()))
+
+
+def test_euchre_observation_fields_sit_where_documented():
+    g = deckhand.Game("ghost-euchre", options={"history": "off"})
+    g.deal(cards="0: 9C TC JC QC KC AC; 1: 9D TD JD QD KD AD; 2: 9H TH JH QH KH AH; "
+                 "ghost: 9S TS JS QS KS AS")
+    g.apply(1, "bid 3")
+    g.apply(2, "pass")
+    g.apply(0, "pass")
+    g.apply(1, "trump D")
+    g.apply(1, "play AD")
+    for seat in range(3):
+        obs = g.observe(seat)
+        rel = (1 - seat) % 3                      # seat 1 counted from the observer
+        assert obs[130 + rel * 24 + EUCHRE.index("AD")] == 1          # the trick in progress
+        assert obs[130:202].sum() == 1 and obs[202:274].sum() == 0
+        assert obs[120 + rel] == 1 and obs[120:123].sum() == 1         # declarer
+        assert obs[123 + 1] == 1                                      # trump D
+        assert obs[48 + 3] == 1                                       # phase: play
+        assert obs[56 + (2 - seat) % 3] == 1                          # seat 2 to act
+        hand = [EUCHRE[k] for k in np.flatnonzero(obs[0:24])]
+        assert hand == [c for c in g.view(seat)["hand"]]

@@ -1,0 +1,160 @@
+// The encoders' registry, masks and index actions, and batched stepping (rl.hpp).
+#include "rl.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+
+#include "deckhand/rng.hpp"
+
+namespace deckhand::rl {
+
+extern const Encoder kGhostEuchreEncoder;
+extern const Encoder kSheepsheadEncoder;
+
+const Encoder* encoder_for(const Game& game) {
+  const std::string_view name = game.name();
+  if (name == "ghost-euchre") return &kGhostEuchreEncoder;
+  if (name == "sheepshead") return &kSheepsheadEncoder;
+  return nullptr;
+}
+
+size_t legal_codes(const Game& game, std::vector<ActionCode>* codes) {
+  size_t n = game.legal_actions(codes->data(), codes->size());
+  if (n > codes->size()) {
+    codes->resize(n);
+    n = game.legal_actions(codes->data(), codes->size());
+  }
+  return n;
+}
+
+namespace {
+
+// The position in the legal list of the action with that index, or -1.
+long legal_position(const Encoder& enc, const Game& game, int index,
+                    std::vector<ActionCode>* codes) {
+  const size_t n = legal_codes(game, codes);
+  for (size_t k = 0; k < n; ++k)
+    if (enc.index_of((*codes)[k]) == index) return long(k);
+  return -1;
+}
+
+Reason no_such_index(int index, Error* err) {
+  return fail(err, Reason::bad_action_index, "no legal action of the seat to act has index %d now",
+              index);
+}
+
+}  // namespace
+
+size_t action_mask(const Encoder& enc, const Game& game, uint8_t* mask,
+                   std::vector<ActionCode>* codes) {
+  std::memset(mask, 0, size_t(enc.spec.action_space_size));
+  const size_t n = legal_codes(game, codes);
+  for (size_t k = 0; k < n; ++k) mask[enc.index_of((*codes)[k])] = 1;
+  return n;
+}
+
+Reason apply_index(const Encoder& enc, Game& game, int index, Error* err) {
+  std::vector<ActionCode> codes(64);
+  const long position = legal_position(enc, game, index, &codes);
+  if (position < 0) return no_such_index(index, err);
+  return game.apply_legal(size_t(position), err);
+}
+
+uint64_t next_deal_seed(uint64_t* stream) {
+  return PortableRng::splitmix64(*stream);
+}
+
+Batch::Batch(std::vector<Game*> games, const Encoder& enc, uint32_t max_steps)
+    : games_(std::move(games)),
+      streams_(games_.size()),
+      steps_(games_.size()),
+      scratch_(64),
+      positions_(games_.size() * size_t(enc.spec.action_space_size), int16_t(-1)),
+      enc_(enc),
+      max_steps_(max_steps),
+      players_(games_.empty() ? 0 : games_[0]->players()) {}
+
+Reason Batch::deal_until_acting(size_t i, Error* err) {
+  while (games_[i]->awaiting_deal())
+    if (Reason r = games_[i]->deal_seed(next_deal_seed(&streams_[i]), err); r != Reason::ok)
+      return r;
+  return Reason::ok;
+}
+
+Reason Batch::restart(size_t i, Error* err) {
+  games_[i]->reset();
+  steps_[i] = 0;
+  return deal_until_acting(i, err);
+}
+
+void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) {
+  const Game& g = *games_[i];
+  const int seat = g.to_act();
+  const size_t obs_size = size_t(enc_.spec.observation_size);
+  const size_t space = size_t(enc_.spec.action_space_size);
+  if (seat >= 0)
+    enc_.observe(g, seat, obs + i * obs_size);
+  else
+    std::memset(obs + i * obs_size, 0, obs_size * sizeof(float));
+  uint8_t* row = mask + i * space;
+  std::memset(row, 0, space);
+  int16_t* where = &positions_[i * space];
+  std::fill(where, where + space, int16_t(-1));
+  const size_t n = legal_codes(g, &scratch_);
+  for (size_t k = 0; k < n; ++k) {
+    const int index = enc_.index_of(scratch_[k]);
+    row[index] = 1;
+    where[index] = int16_t(k);
+  }
+  if (to_act) to_act[i] = seat;
+}
+
+Reason Batch::reset(uint64_t seed, float* obs, uint8_t* mask, int32_t* to_act, Error* err) {
+  for (size_t i = 0; i < games_.size(); ++i) {
+    streams_[i] = seed + i;
+    if (Reason r = restart(i, err); r != Reason::ok) return r;
+    write_outputs(i, obs, mask, to_act);
+  }
+  ready_ = true;
+  return Reason::ok;
+}
+
+Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rewards,
+                   uint8_t* terminated, uint8_t* truncated, int32_t* to_act, size_t* bad_game,
+                   Error* err) {
+  // Every index is checked before any game moves, so a refused step changes nothing.
+  // The positions were noted when the masks were written (reset and every step since).
+  if (!ready_) return fail(err, Reason::wrong_phase, "reset the batch before its first step");
+  const size_t space = size_t(enc_.spec.action_space_size);
+  for (size_t i = 0; i < games_.size(); ++i) {
+    const int32_t index = actions[i];
+    if (index < 0 || size_t(index) >= space || positions_[i * space + size_t(index)] < 0) {
+      if (bad_game) *bad_game = i;
+      return no_such_index(index, err);
+    }
+  }
+  const size_t p = size_t(players_);
+  for (size_t i = 0; i < games_.size(); ++i) {
+    Game& g = *games_[i];
+    const uint32_t scored = g.hands_scored();
+    const size_t position = size_t(positions_[i * space + size_t(actions[i])]);
+    if (Reason r = g.apply_legal(position, err); r != Reason::ok) return r;
+    ++steps_[i];
+    float* reward = rewards + i * p;
+    if (g.hands_scored() != scored) {
+      const std::vector<int64_t> deltas = g.last_deltas();
+      for (size_t s = 0; s < p; ++s) reward[s] = float(deltas[s]);
+    } else {
+      for (size_t s = 0; s < p; ++s) reward[s] = 0.0f;
+    }
+    terminated[i] = g.over() ? 1 : 0;
+    truncated[i] = !terminated[i] && max_steps_ > 0 && steps_[i] >= max_steps_ ? 1 : 0;
+    const Reason r = terminated[i] || truncated[i] ? restart(i, err) : deal_until_acting(i, err);
+    if (r != Reason::ok) return r;
+    write_outputs(i, obs, mask, to_act);
+  }
+  return Reason::ok;
+}
+
+}  // namespace deckhand::rl

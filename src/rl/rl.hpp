@@ -1,0 +1,86 @@
+// Reinforcement-learning encoders (internal header): fixed-shape, seat-relative observations
+// built from a game's per-seat view (so they hold only what that seat may see: RULES.md G11,
+// S13), fixed action index spaces, and a batch of games stepped together. The C ABI exposes
+// them as dh_rl_* and dh_batch_*; docs/observations.md documents every layout.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "deckhand/game.hpp"
+
+namespace deckhand::rl {
+
+struct Spec {
+  int observation_size = 0;   // floats per observation
+  int action_space_size = 0;  // indices an action mask covers
+};
+
+// The encoders of one game; nullptr for a game without them.
+struct Encoder {
+  Spec spec;
+  // The observation of `seat` (0 .. players-1) into out[0 .. spec.observation_size).
+  void (*observe)(const Game& game, int seat, float* out);
+  // The action index of a legal action code.
+  int (*index_of)(const ActionCode& code);
+};
+const Encoder* encoder_for(const Game& game);
+
+// Writes the mask of the seat to act (mask[i] = 1 when index i is legal now) into
+// mask[0 .. spec.action_space_size); returns the number of legal actions. `codes` is room
+// for the legal actions, grown as needed and kept by the caller for the next call.
+size_t action_mask(const Encoder& enc, const Game& game, uint8_t* mask,
+                   std::vector<ActionCode>* codes);
+// The legal actions of the seat to act into `codes` (grown as needed); returns how many.
+size_t legal_codes(const Game& game, std::vector<ActionCode>* codes);
+// Applies the legal action of that index; Reason::bad_action_index (nothing changed) when no
+// legal action has it.
+Reason apply_index(const Encoder& enc, Game& game, int index, Error* err);
+
+// n games of one kind, stepped together; each deals from its own stream of seeds (game i of
+// a batch seeded s deals as a lone game seeded s + i), and starts again when it ends.
+class Batch {
+ public:
+  // n games made alike (history=off, owned by the caller) and their encoder.
+  Batch(std::vector<Game*> games, const Encoder& enc, uint32_t max_steps);
+
+  size_t size() const { return games_.size(); }
+  int players() const { return players_; }
+  const Encoder& encoder() const { return enc_; }
+  const Game& game(size_t i) const { return *games_[i]; }
+
+  // Every game new and dealt; game i from seed + i. Writes the first observations and masks.
+  Reason reset(uint64_t seed, float* obs, uint8_t* mask, int32_t* to_act, Error* err);
+  // One action index per game for its seat to act. Writes, per game: the observation and
+  // mask of the seat to act next (of the next game when this one ended), rewards per seat
+  // (score changes of a hand scored by this step), terminated (the game ended) and
+  // truncated (max_steps reached). When an index is not legal, *bad_game is that game,
+  // Reason::bad_action_index is returned, and no game has moved.
+  Reason step(const int32_t* actions, float* obs, uint8_t* mask, float* rewards,
+              uint8_t* terminated, uint8_t* truncated, int32_t* to_act, size_t* bad_game,
+              Error* err);
+
+ private:
+  // Deals while the game waits for a deal, from its stream.
+  Reason deal_until_acting(size_t i, Error* err);
+  Reason restart(size_t i, Error* err);
+  void write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act);
+
+  std::vector<Game*> games_;
+  std::vector<uint64_t> streams_;  // SplitMix64 states: each deal seed is the next output
+  std::vector<uint32_t> steps_;    // actions in the current episode
+  std::vector<ActionCode> scratch_;
+  // Per game and action index: its position in the legal list, or -1 (noted with the mask).
+  std::vector<int16_t> positions_;
+  bool ready_ = false;  // reset has run: the positions are the games' own
+  const Encoder& enc_;
+  uint32_t max_steps_;
+  int players_;
+};
+
+// The seed of the next deal from a stream (SplitMix64; Python's env uses the same).
+uint64_t next_deal_seed(uint64_t* stream);
+
+}  // namespace deckhand::rl

@@ -1,0 +1,193 @@
+// The reinforcement-learning C ABI (dh_rl_*, dh_batch_*; docs/observations.md): sizes, buffer
+// and argument refusals, masks against the legal actions, and batches that refuse a bad step
+// without moving, repeat themselves from a seed, and start finished games again.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#define DH_EXPERIMENTAL  // the reinforcement-learning calls are in that tier
+#include "deckhand.h"
+
+namespace {
+
+struct Sizes {
+  const char* name;
+  int observation;
+  int actions;
+  const char* short_game;  // an option that ends games soon (G10, S15)
+};
+constexpr Sizes kSizes[] = {{"ghost-euchre", 282, 34, "target=1"},
+                            {"sheepshead", 540, 633, "hands=1"}};
+
+dh_game* new_game(const char* name, int players = 0) {
+  dh_game* g = nullptr;
+  REQUIRE(dh_game_new(&g, name, nullptr, 0, players, 0, nullptr) == DH_OK);
+  return g;
+}
+
+std::vector<uint8_t> bytes_of(const dh_game* g) {
+  size_t n = 0;
+  dh_game_serialize(&n, nullptr, 0, g);
+  std::vector<uint8_t> out(n);
+  REQUIRE(dh_game_serialize(&n, out.data(), n, g) == DH_OK);
+  return out;
+}
+
+struct Batch {
+  dh_batch* b = nullptr;
+  size_t n;
+  Sizes sizes;
+  std::vector<float> obs, rewards;
+  std::vector<uint8_t> mask, terminated, truncated;
+  std::vector<int32_t> to_act;
+  Batch(const Sizes& s, size_t games, uint32_t max_steps = 0) : n(games), sizes(s) {
+    dh_error err = DH_ERROR_INIT;
+    REQUIRE(dh_batch_new(&b, s.name, &s.short_game, 1, 0, n, max_steps, &err) == DH_OK);
+    obs.resize(n * size_t(s.observation));
+    mask.resize(n * size_t(s.actions));
+    rewards.resize(n * 5);
+    terminated.resize(n);
+    truncated.resize(n);
+    to_act.resize(n);
+  }
+  ~Batch() { dh_batch_free(b); }
+  int reset(uint64_t seed) {
+    return dh_batch_reset(b, seed, obs.data(), mask.data(), to_act.data(), nullptr);
+  }
+  int step(const std::vector<int32_t>& actions, dh_error* err = nullptr) {
+    return dh_batch_step(b, actions.data(), obs.data(), mask.data(), rewards.data(),
+                         terminated.data(), truncated.data(), to_act.data(), err);
+  }
+  // A legal index of each game, varied with `turn` (always the first one never ends a game:
+  // everyone passes and Ghost Hand Euchre redeals, G5).
+  std::vector<int32_t> some_legal(int turn) const {
+    std::vector<int32_t> a(n, -1);
+    for (size_t i = 0; i < n; ++i) {
+      const uint8_t* row = &mask[i * size_t(sizes.actions)];
+      int count = 0;
+      for (int k = 0; k < sizes.actions; ++k) count += row[k];
+      if (count == 0) continue;
+      int wanted = int((size_t(turn) * 7 + i) % size_t(count));
+      for (int k = 0; k < sizes.actions; ++k)
+        if (row[k] && wanted-- == 0) {
+          a[i] = k;
+          break;
+        }
+    }
+    return a;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("rl: sizes, buffers and refusals") {
+  for (const Sizes& s : kSizes) {
+    dh_game* g = new_game(s.name);
+    dh_rl_spec spec = DH_RL_SPEC_INIT;
+    REQUIRE(dh_rl_spec_of(&spec, g) == DH_OK);
+    CHECK(spec.observation_size == s.observation);
+    CHECK(spec.action_space_size == s.actions);
+    REQUIRE(dh_game_deal_seed(g, 3, nullptr) == DH_OK);
+    std::vector<float> obs(size_t(s.observation) + 1, -7.0f);
+    CHECK(dh_rl_observe(obs.data(), obs.size() - 2, g, 0) == DH_E_BUFFER_TOO_SMALL);
+    CHECK(dh_rl_observe(obs.data(), obs.size(), g, 9) == DH_E_INVALID_ARGUMENT);
+    REQUIRE(dh_rl_observe(obs.data(), obs.size(), g, 0) == DH_OK);
+    CHECK(obs.back() == -7.0f);  // nothing past observation_size
+    for (size_t k = 0; k + 1 < obs.size(); ++k) CHECK(std::isfinite(obs[k]));
+    std::vector<uint8_t> mask(size_t(s.actions));
+    size_t count = 0;
+    CHECK(dh_rl_action_mask(&count, mask.data(), mask.size() - 1, g) == DH_E_BUFFER_TOO_SMALL);
+    REQUIRE(dh_rl_action_mask(&count, mask.data(), mask.size(), g) == DH_OK);
+    size_t legal = 0;
+    dh_game_legal_count(&legal, g);
+    size_t ones = 0;
+    for (uint8_t m : mask) ones += m;
+    CHECK(count == legal);
+    CHECK(ones == legal);
+    std::vector<int32_t> indices(legal);
+    size_t listed = 0;
+    CHECK(dh_rl_legal_indices(&listed, nullptr, 0, g) == DH_E_BUFFER_TOO_SMALL);
+    REQUIRE(dh_rl_legal_indices(&listed, indices.data(), indices.size(), g) == DH_OK);
+    CHECK(listed == legal);
+    for (int32_t index : indices) CHECK(mask[size_t(index)] == 1);
+    // An index that is not legal is refused and changes nothing.
+    int refused = 0;
+    while (mask[size_t(refused)]) ++refused;
+    const std::vector<uint8_t> before = bytes_of(g);
+    dh_error err = DH_ERROR_INIT;
+    CHECK(dh_rl_apply_index(g, refused, &err) == DH_E_INVALID_ARGUMENT);
+    CHECK(std::string(err.code) == "bad_action_index");
+    CHECK(dh_rl_apply_index(g, -1, nullptr) == DH_E_INVALID_ARGUMENT);
+    CHECK(bytes_of(g) == before);
+    dh_game_free(g);
+  }
+  dh_game* t = new_game("toonerville", 3);
+  dh_rl_spec spec = DH_RL_SPEC_INIT;
+  CHECK(dh_rl_spec_of(&spec, t) == DH_E_UNSUPPORTED);
+  dh_error err = DH_ERROR_INIT;
+  CHECK(dh_rl_apply_index(t, 0, &err) == DH_E_UNSUPPORTED);
+  CHECK(std::string(err.code) == "no_encoder");
+  dh_game_free(t);
+  dh_batch* b = nullptr;
+  CHECK(dh_batch_new(&b, "toonerville", nullptr, 0, 3, 2, 0, nullptr) == DH_E_UNSUPPORTED);
+  CHECK(b == nullptr);
+  CHECK(dh_batch_new(&b, "ghost-euchre", nullptr, 0, 0, 0, 0, nullptr) == DH_E_INVALID_ARGUMENT);
+  const char* history[] = {"history=on"};
+  CHECK(dh_batch_new(&b, "ghost-euchre", history, 1, 0, 2, 0, nullptr) == DH_E_BAD_OPTION);
+  CHECK(b == nullptr);
+}
+
+TEST_CASE("rl: a batch refuses a bad step whole, repeats from a seed, and restarts games") {
+  for (const Sizes& s : kSizes) {
+    Batch a(s, 8), b(s, 8);
+    CHECK(a.step(std::vector<int32_t>(8, 0)) == DH_E_WRONG_PHASE);  // before any reset
+    REQUIRE(a.reset(42) == DH_OK);
+    REQUIRE(b.reset(42) == DH_OK);
+    size_t ended = 0;
+    for (int step = 0; step < 3000; ++step) {
+      CHECK(a.obs == b.obs);
+      CHECK(a.mask == b.mask);
+      std::vector<int32_t> actions = a.some_legal(step);
+      for (int32_t x : actions) REQUIRE(x >= 0);
+      if (step == 5) {
+        // Game 3 given an index it cannot take: no game moves.
+        std::vector<std::vector<uint8_t>> before;
+        for (size_t i = 0; i < a.n; ++i) {
+          const dh_game* g = nullptr;
+          REQUIRE(dh_batch_game(&g, a.b, i) == DH_OK);
+          before.push_back(bytes_of(g));
+        }
+        std::vector<int32_t> bad = actions;
+        bad[3] = s.actions;
+        dh_error err = DH_ERROR_INIT;
+        CHECK(a.step(bad, &err) == DH_E_INVALID_ARGUMENT);
+        CHECK(err.line == 4);
+        for (size_t i = 0; i < a.n; ++i) {
+          const dh_game* g = nullptr;
+          dh_batch_game(&g, a.b, i);
+          CHECK(bytes_of(g) == before[i]);
+        }
+      }
+      REQUIRE(a.step(actions) == DH_OK);
+      REQUIRE(b.step(actions) == DH_OK);
+      CHECK(a.rewards == b.rewards);
+      for (size_t i = 0; i < a.n; ++i) {
+        ended += a.terminated[i];
+        CHECK(a.to_act[i] >= 0);  // a finished game was dealt again at once
+      }
+    }
+    CHECK(ended > 0);
+  }
+}
+
+TEST_CASE("rl: max_steps truncates an episode") {
+  Batch a(kSizes[0], 2, 10);
+  REQUIRE(a.reset(1) == DH_OK);
+  for (int step = 1; step <= 10; ++step) {
+    REQUIRE(a.step(a.some_legal(step)) == DH_OK);
+    CHECK(a.truncated[0] == (step == 10 ? 1 : 0));
+  }
+}
