@@ -1050,6 +1050,21 @@ static void test_unused_bytes(void) {
     CHECK(tried > 50);
     dh_game_free(g);
   }
+  {
+    /* sheepshead: "no second card" is count 0, never count 1 with 0xFF in cards[0] */
+    dh_game* g = NULL;
+    dh_action list[64], twin;
+    size_t n = 0;
+    CHECK(dh_game_new(&g, "sheepshead", NULL, 0, 0, 0, NULL) == DH_OK);
+    CHECK(dh_game_deal_seed(g, 3, NULL) == DH_OK);
+    CHECK(dh_game_legal_actions(&n, list, 64, g) == DH_OK && n > 0);
+    twin = list[n - 1]; /* pass */
+    CHECK(twin.count == 0);
+    twin.count = 1;
+    twin.cards[0] = 0xFF;
+    expect_garbage_refused(g, &twin, DH_E_PARSE, "malformed_action");
+    dh_game_free(g);
+  }
 }
 
 static void test_garbage_actions(void) {
@@ -2277,6 +2292,18 @@ static void test_catalog(void) {
     small.min_players = -1;
     CHECK(dh_catalog_game((dh_game_info*)&small, 2) == DH_OK && small.min_players == 3 &&
           small.size == sizeof small);
+  }
+  {
+    /* a size that ends inside a field: that field is not written, not even in part */
+    dh_option_info o;
+    memset(&o, 0xAB, sizeof o);
+    o.size = (uint32_t)(offsetof(dh_option_info, name) + 4);
+    CHECK(dh_catalog_option(&o, 0, 0) == DH_OK);
+    CHECK(((const uint8_t*)&o.name)[0] == 0xAB && ((const uint8_t*)&o.name)[3] == 0xAB);
+    o.size = (uint32_t)(offsetof(dh_option_info, values) + sizeof o.values);
+    CHECK(dh_catalog_option(&o, 0, 0) == DH_OK && strcmp(o.name, "swaps") == 0 &&
+          strcmp(o.values, "one|chain") == 0);
+    CHECK(((const uint8_t*)&o.default_value)[0] == 0xAB);
   }
   json = (char*)xmalloc(1);
   CHECK(dh_catalog_json(&len, NULL, 0) == DH_E_BUFFER_TOO_SMALL && len > 100);

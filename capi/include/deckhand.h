@@ -217,10 +217,10 @@ typedef struct dh_action {
 typedef struct dh_game dh_game;
 
 /* Creates a game. `name`: "ghost-euchre", "sheepshead" or "toonerville". `options`:
- * `n_options` strings "key=value" with names and values from RULES.md (NULL when n_options is
+ * `n_options` strings "key=value" with names and values from docs/rules.md (NULL when n_options is
  * 0). `players`: 3 to 5 for toonerville (required); 0 (or the fixed count) for the others.
  * `first_dealer`: a seat.
- * Limits for unattended play (RULES.md G10, S15, T13): ghost-euchre "max_hands=N", sheepshead
+ * Limits for unattended play (rules G10, S15, T13): ghost-euchre "max_hands=N", sheepshead
  * "hands=N" and toonerville "max_turns=N"; each defaults to 0, no limit (a sheepshead game
  * with hands=0 is an endless session).
  * Every game also takes the engine option "history=on|off" (default on). With history=off
@@ -237,7 +237,7 @@ DH_API int dh_game_reset(dh_game* game, dh_error* err);
 DH_API int dh_game_name(const char** out_name, const dh_game* game);
 DH_API int dh_game_players(int32_t* out_players, const dh_game* game);
 
-/* Chance: deal from a seed (RULES.md "Portable deals") or from explicit cards, written as in
+/* Chance: deal from a seed (docs/deals.md) or from explicit cards, written as in
  * a record: "0: 9C TC JC QC KC AC; 1: ...; 2: ...; ghost: ..." (ghost-euchre) or
  * "0: ...; 1: ...; 2: ...; 3: ...; 4: ...; blind: c c" (sheepshead) or
  * "0: ...; 1: ...; 2: ...; upcard: c; stock: c c ... [...]" (toonerville: the stock top
@@ -245,7 +245,7 @@ DH_API int dh_game_players(int32_t* out_players, const dh_game* game);
 DH_API int dh_game_deal_seed(dh_game* game, uint64_t seed, dh_error* err);
 DH_API int dh_game_deal_text(dh_game* game, const char* cards, dh_error* err);
 
-/* Toonerville (RULES.md T13): a round dealt with explicit cards cannot reshuffle by itself.
+/* Toonerville (rules T13): a round dealt with explicit cards cannot reshuffle by itself.
  * When its stock is empty and a card is needed, dh_game_needs_reshuffle sets *out to 1 and
  * draws are refused (reason "reshuffle_needed") until one of these is given: a generator
  * seed for this and every later reshuffle of the round (made when a card is needed), or the
@@ -304,7 +304,7 @@ DH_API int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, co
 DH_API int dh_game_legal_count(size_t* out_count, const dh_game* game);
 DH_API int dh_game_apply_legal(size_t* out_count, dh_game* game, size_t index, dh_error* err);
 
-/* What `seat` sees (RULES.md G11, S13); seat -1 is a spectator. */
+/* What `seat` sees (rules G11, S13); seat -1 is a spectator. */
 DH_API int dh_game_view_text(size_t* out_len, char* buf, size_t cap, const dh_game* game,
                              int32_t seat);
 DH_API int dh_game_view_json(size_t* out_len, char* buf, size_t cap, const dh_game* game,
@@ -334,7 +334,7 @@ DH_API int dh_game_record(size_t* out_len, char* buf, size_t cap, const dh_game*
 /* Replays a record into a new game. On a refused or malformed line, returns its status,
  * sets err->line to the 1-based number of that line, and sets *out to NULL. */
 DH_API int dh_record_replay(dh_game** out, const char* record, dh_error* err);
-/* The JSON result of `deckhand replay` for a record (DESIGN.md). Returns DH_OK whenever the
+/* The JSON result of `deckhand replay` for a record (docs/cli.md). Returns DH_OK whenever the
  * JSON was written, whether the record was accepted or not: read "ok" in the JSON. */
 DH_API int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const char* record);
 
@@ -343,8 +343,9 @@ DH_API int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const c
 #ifdef DH_EXPERIMENTAL
 
 /* Makes `dst` a copy of `src` (any game), reusing dst's memory: no allocation when both are
- * the same game and dst's history has room for src's (always, with history=off). For search
- * bots that copy states millions of times. */
+ * the same game and dst's buffers have room for src's history and explicit deals (always,
+ * with history=off). For search bots that copy states millions of times. On failure dst is
+ * unchanged. */
 DH_API int dh_game_copy(dh_game* dst, const dh_game* src, dh_error* err);
 
 /* Restores bytes of the handle's own game into it, reusing its memory (no allocation for
@@ -370,7 +371,7 @@ typedef struct dh_rl_spec {
 #define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0}
 
 DH_API int dh_rl_spec_of(dh_rl_spec* out, const dh_game* game);
-/* The observation of `seat` (built from its view alone, RULES.md G11, S13) into
+/* The observation of `seat` (built from its view alone, rules G11, S13) into
  * obs[0 .. observation_size); DH_E_BUFFER_TOO_SMALL when cap is less. */
 DH_API int dh_rl_observe(float* obs, size_t cap, const dh_game* game, int32_t seat);
 /* mask[i] = 1 when the seat to act may take the action of index i now, else 0, for

@@ -171,10 +171,34 @@ size_t gather_legal_actions(const dh_game* game) {
 
 // Copies a filled discovery structure into the caller's, within its `size` (deckhand.h: a
 // size of 0 is this first layout), keeping the caller's size.
+// The end of each field of a discovery structure, in order: a caller's `size` is honoured
+// field by field, never writing part of one.
+#define DH_END(type, field) (offsetof(type, field) + sizeof(type::field))
+template <typename Info>
+constexpr size_t kFieldEnds[] = {0};
+template <>
+constexpr size_t kFieldEnds<dh_game_info>[] = {
+    DH_END(dh_game_info, min_players),       DH_END(dh_game_info, max_players),
+    DH_END(dh_game_info, option_count),      DH_END(dh_game_info, phase_count),
+    DH_END(dh_game_info, action_kind_count), DH_END(dh_game_info, name),
+    DH_END(dh_game_info, description)};
+template <>
+constexpr size_t kFieldEnds<dh_option_info>[] = {
+    DH_END(dh_option_info, name), DH_END(dh_option_info, values),
+    DH_END(dh_option_info, default_value), DH_END(dh_option_info, rule),
+    DH_END(dh_option_info, description)};
+template <>
+constexpr size_t kFieldEnds<dh_action_kind_info>[] = {DH_END(dh_action_kind_info, kind),
+                                                      DH_END(dh_action_kind_info, name),
+                                                      DH_END(dh_action_kind_info, syntax)};
+#undef DH_END
+
 template <typename Info>
 int write_info(Info* out, const Info& info) {
   const size_t room = out->size == 0 ? sizeof(Info) : out->size;
-  const size_t n = room < sizeof(Info) ? room : sizeof(Info);
+  size_t n = sizeof info.size;  // the end of the last field that fits wholly
+  for (size_t end : kFieldEnds<Info>)
+    if (end <= room) n = end;
   if (n > sizeof info.size)
     std::memcpy(reinterpret_cast<unsigned char*>(out) + sizeof info.size,
                 reinterpret_cast<const unsigned char*>(&info) + sizeof info.size,

@@ -65,7 +65,7 @@ class Game:
     # ---- construction from data ----
     @classmethod
     def from_record(cls, text):
-        """Replays a record (DESIGN.md "Game records") into a new game; a refused line raises
+        """Replays a record (docs/records.md) into a new game; a refused line raises
         its error class with .line set."""
         handle = c_void_p()
         N.call_err(lib.dh_record_replay, byref(handle), str(text).encode())
@@ -102,7 +102,7 @@ class Game:
 
     # ---- chance ----
     def deal(self, seed=None, cards=None):
-        """Deals the next hand from a seed (RULES.md "Portable deals") or from explicit
+        """Deals the next hand from a seed (docs/deals.md) or from explicit
         cards written as in a record ("0: 9C TC ...; 1: ...; ...")."""
         self._chance("deal", lib.dh_game_deal_seed, seed, lib.dh_game_deal_text, "cards", cards)
 
@@ -281,7 +281,7 @@ class Game:
         return json.loads(N.read_text(lib.dh_game_last_hand_json, self._h))
 
     def view(self, seat=None):
-        """What `seat` sees as a dict (RULES.md G11, S13); None is a spectator."""
+        """What `seat` sees as a dict (rules G11, S13); None is a spectator."""
         return json.loads(N.read_text(lib.dh_game_view_json, self._h, _seat(seat)))
 
     def view_text(self, seat=None):

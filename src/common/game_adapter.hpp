@@ -97,10 +97,14 @@ class GameAdapter final : public Game {
         payload_(other.payload_) {
     copy_legal_cache(other);
   }
+  // All or nothing: the only steps that can fail (growing the buffers) come first, after them
+  // the copies reuse this game's memory and cannot fail.
   GameAdapter& operator=(const GameAdapter& other) {
+    history_.reserve(other.history_.size());
+    payload_.reserve(other.payload_.size());
     state_ = other.state_;
     keep_history_ = other.keep_history_;
-    history_ = other.history_;  // reuses this vector's memory when it has room
+    history_ = other.history_;
     payload_ = other.payload_;
     copy_legal_cache(other);
     return *this;

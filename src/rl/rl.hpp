@@ -1,5 +1,5 @@
 // Reinforcement-learning encoders (internal header): fixed-shape, seat-relative observations
-// built from a game's per-seat view (so they hold only what that seat may see: RULES.md G11,
+// built from a game's per-seat view (so they hold only what that seat may see: rules G11,
 // S13), fixed action index spaces, and a batch of games stepped together. The C ABI exposes
 // them as dh_rl_* and dh_batch_*; docs/observations.md documents every layout.
 #pragma once

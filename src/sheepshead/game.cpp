@@ -105,6 +105,7 @@ struct Rules {
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
     if (c.kind > uint8_t(ActionKind::play) || c.count > 1 ||
+        (c.count == 1 && c.cards[0] == kNoCard) ||  // one code per action: none is count 0
         !deckhand::detail::unused_cards_zero(c, c.count))
       return fail(err, Reason::malformed_action,
                   "action kind %d with %d cards is not a sheepshead action (unused bytes must "
