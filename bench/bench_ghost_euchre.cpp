@@ -54,6 +54,11 @@ void BM_EuchrePlayoutCApiIndexed(benchmark::State& st) {
   CApiPlayout<true> playout("ghost-euchre");
   run_playout(st, playout);
 }
+// The struct path again with history=off: what recording the history costs.
+void BM_EuchrePlayoutCApiNoHistory(benchmark::State& st) {
+  CApiPlayout<false> playout("ghost-euchre", "history=off");
+  run_playout(st, playout);
+}
 
 // States from every phase of many hands, for the copy and serialization benchmarks.
 constexpr size_t kSampleCount = 256;  // a power of two: indices wrap with a mask
@@ -116,6 +121,7 @@ void BM_EuchreSerializeRoundTrip(benchmark::State& st) {
 BENCHMARK(BM_EuchrePlayoutCpp);
 BENCHMARK(BM_EuchrePlayoutCApi);
 BENCHMARK(BM_EuchrePlayoutCApiIndexed);
+BENCHMARK(BM_EuchrePlayoutCApiNoHistory);
 BENCHMARK(BM_EuchreCloneState);
 BENCHMARK(BM_EuchreSerializeRoundTrip);
 

@@ -46,6 +46,11 @@ void BM_SheepsheadPlayoutCApiIndexed(benchmark::State& st) {
   CApiPlayout<true> playout("sheepshead");
   run_playout(st, playout);
 }
+// The struct path again with history=off: what recording the history costs.
+void BM_SheepsheadPlayoutCApiNoHistory(benchmark::State& st) {
+  CApiPlayout<false> playout("sheepshead", "history=off");
+  run_playout(st, playout);
+}
 
 void BM_SheepsheadSerializeRoundTrip(benchmark::State& st) {
   sh::State s = sh::new_game();
@@ -64,6 +69,7 @@ void BM_SheepsheadSerializeRoundTrip(benchmark::State& st) {
 BENCHMARK(BM_SheepsheadPlayoutCpp);
 BENCHMARK(BM_SheepsheadPlayoutCApi);
 BENCHMARK(BM_SheepsheadPlayoutCApiIndexed);
+BENCHMARK(BM_SheepsheadPlayoutCApiNoHistory);
 BENCHMARK(BM_SheepsheadSerializeRoundTrip);
 
 }  // namespace
