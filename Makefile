@@ -84,9 +84,9 @@ install: deps
 	cmake --install build/install --prefix "$(PREFIX)"
 
 # Line and branch coverage of src/ and capi/ by the whole suite (gcovr). CI fails below the
-# thresholds, set a little under the figures measured (docs/performance.md lists them).
-COVERAGE_LINES ?= 94
-COVERAGE_BRANCHES ?= 80
+# thresholds, set a little under the figures measured (97.0% of lines, 87.9% of branches).
+COVERAGE_LINES ?= 95
+COVERAGE_BRANCHES ?= 85
 COVERAGE_FLAGS := --coverage -O0
 coverage: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="gcovr"
@@ -97,7 +97,8 @@ coverage: deps
 	find build/coverage -name '*.gcda' -delete
 	ctest --test-dir build/coverage -j $(JOBS) --output-on-failure -E test_packaging
 	gcovr --root . --object-directory build/coverage --filter 'src/' --filter 'capi/' \
-	  --exclude-unreachable-branches --exclude-throw-branches --print-summary \
+	  --exclude-directories 'build/coverage/CMakeFiles/[0-9.]+' --exclude-unreachable-branches \
+	  --exclude-throw-branches --print-summary \
 	  --txt build/coverage/coverage.txt \
 	  --fail-under-line $(COVERAGE_LINES) --fail-under-branch $(COVERAGE_BRANCHES)
 
