@@ -47,9 +47,9 @@ inline void write_code(ActionCode* out, uint64_t first8) {
 }
 
 // True when cards[used..] of an action code are all zero (deckhand.h: unused bytes must be
-// zero, so that every action has exactly one code). Accumulated, not branched on.
-// Four 8-byte words masked below the first unused byte: it is on the C ABI's apply path, where
-// a loop over bytes cost more than the rest of the conversion.
+// zero, so that every action has exactly one code). Read as four 8-byte words masked below the
+// first unused byte: on the C ABI's apply path a loop over bytes cost more than the rest of
+// the conversion.
 inline bool unused_cards_zero(const ActionCode& c, int used) {
   static_assert(sizeof c == 32 && offsetof(ActionCode, cards) == 4);
   uint64_t words[4];
