@@ -211,7 +211,9 @@ export function setUpPlay(dh, { delay }) {
       for (const meld of view.melds) {
         const row = document.createElement("div");
         row.className = "meld cards";
-        row.append(`meld ${meld.id} (${meld.kind}, seat ${meld.owner}) `, ...meld.cards.map(cardElement));
+        // a meld's cards are one string, as the record writes them ("5R 6R ROOK 8R")
+        row.append(`meld ${meld.id} (${meld.kind}, seat ${meld.owner}) `,
+          ...meld.cards.split(" ").map(cardElement));
         center.append(row);
       }
     }
