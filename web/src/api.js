@@ -83,8 +83,9 @@ function bind(M) {
   const textDecoder = new TextDecoder();
   // Memory can grow during any call, which replaces the buffer: views are taken afresh.
   const u8 = () => M.HEAPU8;
-  const i32At = (ptr) => new DataView(M.HEAPU8.buffer).getInt32(ptr, true);
-  const u32At = (ptr) => new DataView(M.HEAPU8.buffer).getUint32(ptr, true);
+  // (pointers from malloc and the fields read are 4-byte aligned; wasm is little-endian)
+  const i32At = (ptr) => M.HEAP32[ptr >> 2];
+  const u32At = (ptr) => M.HEAPU32[ptr >> 2];
 
   // Scratch cells that live as long as the module: one dh_error, output slots, and a text
   // buffer that grows to the largest text read so far.
@@ -110,9 +111,11 @@ function bind(M) {
     return M.UTF8ToString(M._dh_status_name(status));
   }
 
+  // The dh_error before a call: its size, and a status no call leaves there (errorOf reads
+  // the fields only when the call wrote its status).
   function resetError() {
-    u8().fill(0, errPtr, errPtr + ERROR_SIZE);
-    new DataView(M.HEAPU8.buffer).setUint32(errPtr, ERROR_SIZE, true);
+    M.HEAPU32[errPtr >> 2] = ERROR_SIZE;
+    M.HEAP32[(errPtr >> 2) + 1] = 1;
     return errPtr;
   }
 

@@ -15,7 +15,7 @@ import * as esm from "../dist/index.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
-const cli = process.env.DECKHAND_CLI || join(root, "build/web/native/deckhand");
+const cli = process.env.DECKHAND_CLI || join(root, "build/dev/deckhand");
 const dh = await esm.load();
 
 // The CLI's stdout for a record, whatever its exit code (1 for a refused line).
@@ -64,7 +64,7 @@ test("both entry points load the same API", async () => {
 });
 
 test("replay prints what `deckhand replay` prints, for every record fixture", () => {
-  assert.ok(existsSync(cli), `${cli} missing: make web-test builds it`);
+  assert.ok(existsSync(cli), `${cli} missing: make web-test builds it (or set DECKHAND_CLI)`);
   const dir = join(root, "tests/cli");
   const fixtures = readdirSync(dir).filter((f) => f.endsWith(".rec"));
   assert.ok(fixtures.length >= 10, "the record fixtures of tests/cli");
