@@ -161,7 +161,7 @@ python-bench: python-test
 # playwright-core) come from web/package-lock.json. web-test runs the Node tests, comparing
 # replay with the deckhand tool of the dev build, and the browser tests in Debian's headless
 # Chromium (screenshots in build/web/screenshots). web-serve serves the app on 127.0.0.1.
-WEB_PACKAGES := emscripten nodejs npm chromium
+WEB_PACKAGES := emscripten nodejs chromium
 WEB_PORT ?= 8080
 web-deps: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="$(WEB_PACKAGES)"
