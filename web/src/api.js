@@ -175,35 +175,30 @@ function bind(M) {
     }
   }
 
-  // Text a C function writes with the (out_len, buf, cap, ...) convention: asks for the size
-  // first when the scratch buffer is too small.
-  function readText(fn, ...args) {
-    let status = fn(outPtr, bufPtr, bufCap, ...args);
-    if (status === DH_E_BUFFER_TOO_SMALL) {
-      bufferOf(u32At(outPtr));
-      status = fn(outPtr, bufPtr, bufCap, ...args);
-    }
-    check(status);
-    return textDecoder.decode(u8().subarray(bufPtr, bufPtr + u32At(outPtr) - 1));
-  }
-  function readBytes(fn, ...args) {
-    let status = fn(outPtr, bufPtr, bufCap, ...args);
-    if (status === DH_E_BUFFER_TOO_SMALL) {
-      bufferOf(u32At(outPtr));
-      status = fn(outPtr, bufPtr, bufCap, ...args);
-    }
-    check(status);
-    return u8().slice(bufPtr, bufPtr + u32At(outPtr));
-  }
-  // An array of `width`-byte items a C function writes with (out_count, items, cap, ...).
-  function readArray(width, fn, ...args) {
+  // Calls a C function that writes into a caller's buffer with the (out_len, buf, cap, ...)
+  // convention, `width` bytes per item, into the scratch buffer (grown and called again
+  // when too small); returns the items written.
+  function callSized(width, fn, ...args) {
     let status = fn(outPtr, bufPtr, Math.floor(bufCap / width), ...args);
     if (status === DH_E_BUFFER_TOO_SMALL) {
       bufferOf(u32At(outPtr) * width);
       status = fn(outPtr, bufPtr, Math.floor(bufCap / width), ...args);
     }
     check(status);
-    return { ptr: bufPtr, count: u32At(outPtr) };
+    return u32At(outPtr);
+  }
+  function readText(fn, ...args) {
+    const length = callSized(1, fn, ...args); // with the terminating NUL
+    return textDecoder.decode(u8().subarray(bufPtr, bufPtr + length - 1));
+  }
+  // (the call first: it may move the buffer)
+  function readBytes(fn, ...args) {
+    const length = callSized(1, fn, ...args);
+    return u8().slice(bufPtr, bufPtr + length);
+  }
+  function readArray(width, fn, ...args) {
+    const count = callSized(width, fn, ...args);
+    return { ptr: bufPtr, count };
   }
   function readInt64s(fn, game) {
     const { ptr, count } = readArray(8, fn, game);
