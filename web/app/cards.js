@@ -4,13 +4,13 @@ const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const ROOK_COLOURS = { B: "black", G: "green", R: "red", Y: "yellow" };
 
 // A card as an element: French cards ("TH", "9C") with their suit's colour, Rook cards
-// ("14Y", "ROOK") on their colour; null or "unknown" face down.
+// ("14Y", "ROOK") on their colour; "unknown" face down; null an empty place (not played yet).
 export function cardElement(code) {
   const el = document.createElement("span");
   el.className = "card";
   if (code == null || code === "unknown") {
-    el.classList.add("back");
-    el.title = code == null ? "not played" : "the unknown card";
+    el.classList.add(code == null ? "empty" : "back");
+    el.title = code == null ? "not played yet" : "the unknown card";
     return el;
   }
   el.dataset.card = code;

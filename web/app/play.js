@@ -90,7 +90,10 @@ export function setUpPlay(dh, { delay }) {
       showRefusal(error);
       return;
     }
-    if (seat === YOU) clearRefusal();
+    if (seat === YOU) {
+      clearRefusal();
+      $("action-text").value = "";
+    }
     log.push(`${seatName(seat, YOU)}: ${action}`);
     advance();
   }
@@ -131,6 +134,7 @@ export function setUpPlay(dh, { delay }) {
     game = created;
     random = generator(Number($("seed").value));
     log.length = 0;
+    $("action-text").value = "";
     clearRefusal();
     advance();
   }
