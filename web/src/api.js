@@ -99,12 +99,22 @@ function bind(M) {
       bufCap = Math.max(size, bufCap * 2);
       bufPtr = M._malloc(bufCap);
       if (!bufPtr) {
-        bufCap = 0;
-        throw new InternalError(-13, "DH_E_INTERNAL", "internal_error", 54,
-          "internal_error: out of memory", 0);
+        bufCap = 0; // the next call asks again
+        throw outOfMemory();
       }
     }
     return bufPtr;
+  }
+
+  // The binding's own allocations fail as the library's do (DH_E_INTERNAL).
+  function outOfMemory() {
+    return new InternalError(-13, "DH_E_INTERNAL", "internal_error", 0,
+      "internal_error: out of memory", 0);
+  }
+  function allocate(size) {
+    const ptr = M._malloc(size);
+    if (!ptr) throw outOfMemory();
+    return ptr;
   }
 
   function statusName(status) {
@@ -145,8 +155,7 @@ function bind(M) {
   // Copies a string into the module's memory for the length of fn(ptr).
   function withString(text, fn) {
     const bytes = textEncoder.encode(String(text));
-    const ptr = M._malloc(bytes.length + 1);
-    if (!ptr) throw errorOf(-13, false);
+    const ptr = allocate(bytes.length + 1);
     try {
       u8().set(bytes, ptr);
       u8()[ptr + bytes.length] = 0;
@@ -157,17 +166,16 @@ function bind(M) {
   }
   function withStrings(texts, fn) {
     const ptrs = [];
-    const array = M._malloc(Math.max(texts.length, 1) * 4);
+    const array = allocate(Math.max(texts.length, 1) * 4);
     try {
       for (const text of texts) {
         const bytes = textEncoder.encode(String(text));
-        const ptr = M._malloc(bytes.length + 1);
+        const ptr = allocate(bytes.length + 1);
         ptrs.push(ptr);
         u8().set(bytes, ptr);
         u8()[ptr + bytes.length] = 0;
       }
-      const view = new DataView(M.HEAPU8.buffer);
-      ptrs.forEach((ptr, i) => view.setUint32(array + 4 * i, ptr, true));
+      ptrs.forEach((ptr, i) => { M.HEAPU32[(array >> 2) + i] = ptr; });
       return fn(array, texts.length);
     } finally {
       ptrs.forEach((ptr) => M._free(ptr));
@@ -262,7 +270,7 @@ function bind(M) {
     // Restores bytes from serialize() (any game: the bytes say which).
     static deserialize(bytes) {
       const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-      const ptr = M._malloc(Math.max(data.length, 1));
+      const ptr = allocate(Math.max(data.length, 1));
       try {
         u8().set(data, ptr);
         callErr((err) => M._dh_game_deserialize(outPtr, ptr, data.length, err));
@@ -359,7 +367,7 @@ function bind(M) {
     legalMoves() {
       const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, this._handle);
       const codes = u8().slice(bufPtr, bufPtr + count * ACTION_SIZE);
-      const one = M._malloc(ACTION_SIZE);
+      const one = allocate(ACTION_SIZE);
       try {
         const moves = [];
         for (let i = 0; i < count; ++i) {
