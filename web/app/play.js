@@ -72,8 +72,12 @@ export function setUpPlay(dh, { delay }) {
     const box = $("refusal");
     box.hidden = false;
     box.dataset.reason = error.reason;
+    // the message begins with the reason's name, shown in bold
+    const name = error.reason || error.statusName;
+    const rest = error.message.startsWith(`${name}: `) ? error.message.slice(name.length + 2)
+      : error.message;
     box.replaceChildren("Refused — ", Object.assign(document.createElement("strong"),
-      { textContent: error.reason || error.statusName }), `: ${error.message}`);
+      { textContent: name }), `: ${rest}`);
   }
   function clearRefusal() {
     $("refusal").hidden = true;

@@ -64,11 +64,21 @@ const handsScored = () => page.locator("#play-scores tbody tr").count();
 test("play a whole hand of Ghost Hand Euchre by clicking", async () => {
   await newGame("ghost-euchre", 3);
   let clicks = 0;
+  let ruleRefusal = null;
   while (await waitForTurn(() => document.querySelectorAll("#play-scores tbody tr").length > 0)) {
     // cards in the hand during play, the last listed move otherwise (a bid, so that a hand
     // is played rather than thrown in)
     const playable = page.locator("#hand .card.playable");
-    if ((await page.getAttribute("#table", "data-phase")) === "play" && await playable.count())
+    const inPlay = (await page.getAttribute("#table", "data-phase")) === "play";
+    const unplayable = page.locator("#hand .card:not(.playable)");
+    if (inPlay && !ruleRefusal && await unplayable.count()) {
+      // once: a card the rules refuse now (G7: follow suit)
+      await unplayable.first().click();
+      await page.waitForSelector("#refusal:not([hidden])");
+      ruleRefusal = await page.getAttribute("#refusal", "data-reason");
+      await shot("refusal-rules");
+    }
+    if (inPlay && await playable.count())
       await playable.first().click();
     else
       await page.locator("#moves button").last().click();
@@ -82,6 +92,7 @@ test("play a whole hand of Ghost Hand Euchre by clicking", async () => {
     "after one hand, the totals are its deltas");
   assert.ok(cells.slice(1).some((cell) => Number(cell) !== 0), "a scored hand moves the scores");
   assert.ok(clicks >= 5, `the human played the hand (${clicks} clicks)`);
+  assert.equal(ruleRefusal, "must_follow_suit", "a card that does not follow suit is refused");
   await shot("play-hand-scored");
   assert.deepEqual(pageErrors, []);
 });
