@@ -216,7 +216,7 @@ TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
   CHECK(offer == 2);
   CHECK(bytes_of(g) == before);  // no game action yet
   REQUIRE(dh_rl_observe_offer(obs.data(), obs.size(), g, 0, offer) == DH_OK);
-  CHECK(obs[57 + 4 + 11 + 4 + 4 + 2] == 1.0f);  // seat 0 sees the offer to seat 2
+  CHECK(obs[57 + 4 + 11 + 5 + 5 + 2] == 1.0f);  // seat 0 sees the offer to seat 2
   REQUIRE(dh_rl_choices(&count, mask.data(), 64, features.data(), features.size(), g, offer) ==
           DH_OK);
   CHECK(count == 2);
