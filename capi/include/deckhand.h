@@ -426,6 +426,12 @@ DH_API void dh_batch_free(dh_batch* batch);
  * each dh_batch_reset and dh_batch_step (its to_act and observations are the deciding
  * seat's, the seat offered the buy during an offer). DH_E_UNSUPPORTED for other games. */
 DH_API int dh_batch_features(const float** out, const dh_batch* batch);
+/* Every game's legal action indices, owned by the batch and written again by each
+ * dh_batch_reset and dh_batch_step: row i of int32[n][action_space_size] holds counts[i]
+ * indices (the rest of the row is stale), so that a uniform random choice costs the same
+ * however wide the mask is. */
+DH_API int dh_batch_legal(const int32_t** out_indices, const int32_t** out_counts,
+                          const dh_batch* batch);
 /* Game `index` of the batch (owned by it; for its views, specs and scores). */
 DH_API int dh_batch_game(const dh_game** out, const dh_batch* batch, size_t index);
 /* Every game new and dealt. Writes, for each game i: obs[i * observation_size ..] (of its

@@ -227,6 +227,13 @@ int dh_batch_features(const float** out, const dh_batch* batch) {
   return DH_OK;
 }
 
+int dh_batch_legal(const int32_t** out_indices, const int32_t** out_counts, const dh_batch* batch) {
+  if (!out_indices || !out_counts || !batch) return DH_E_NULL_ARGUMENT;
+  *out_indices = batch->batch->legal_indices();
+  *out_counts = batch->batch->legal_counts();
+  return DH_OK;
+}
+
 void dh_batch_free(dh_batch* batch) {
   delete batch;
 }

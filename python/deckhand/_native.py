@@ -105,6 +105,7 @@ _SIGNATURES = {
     "dh_rl_choices": (c_int, [size_p, c_void_p, c_size_t, c_void_p, c_size_t, game_p, c_int32]),
     "dh_rl_apply_choice": (c_int, [game_p, POINTER(c_int32), c_int32, err_p]),
     "dh_batch_features": (c_int, [POINTER(c_void_p), c_void_p]),
+    "dh_batch_legal": (c_int, [POINTER(c_void_p), POINTER(c_void_p), c_void_p]),
     "dh_batch_new": (c_int, [POINTER(c_void_p), c_char_p, POINTER(c_char_p), c_size_t, c_int32,
                              c_size_t, c_uint32, err_p]),
     "dh_batch_free": (None, [c_void_p]),

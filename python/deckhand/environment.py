@@ -60,6 +60,11 @@ def _ptr(array):
     return array.ctypes.data_as(c_void_p)
 
 
+def _view(address, ctype, shape):
+    """A numpy array over memory the library owns (a VectorEnv's batch outputs)."""
+    return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(ctype)), shape=shape)
+
+
 class DeckhandEnv:
     """One game as a PettingZoo-style AEC environment. Agents are "player_0" ..; the agent
     to decide is agent_selection. observe(agent) gives {"observation": float32 array,
@@ -199,8 +204,11 @@ class VectorEnv:
     """n games of one kind stepped together: one C call advances every game by one action
     (for its deciding seat, to_act), and a game that ends starts again by itself. Game i of
     a VectorEnv seeded s plays as env(...) reset with seed s + i and then reset without a
-    seed. For Toonerville, action_features is float32 (n, action indices, features per
-    action), written again by each reset and step like the arrays they return."""
+    seed. legal_indices (int32, n rows of action_size) and legal_counts (int32, n) list each
+    game's legal indices: row i's first legal_counts[i] (for a uniform random choice that
+    costs the same however wide the mask). For Toonerville, action_features is float32 (n,
+    action indices, features per action). All are written again by each reset and step,
+    like the arrays those return."""
 
     def __init__(self, name, n, players=None, options=None, seed=None, max_steps=None):
         opts = [o.encode() for o in env_options(name, options, add_history=False)]
@@ -217,9 +225,12 @@ class VectorEnv:
         if self.feature_size:
             address = c_void_p()
             N.check(lib.dh_batch_features(byref(address), self._h))
-            cells = ctypes.cast(address, ctypes.POINTER(ctypes.c_float))
-            self.action_features = np.ctypeslib.as_array(
-                cells, shape=(self.n, self.action_size, self.feature_size))
+            self.action_features = _view(address, ctypes.c_float,
+                                         (self.n, self.action_size, self.feature_size))
+        indices, counts = c_void_p(), c_void_p()
+        N.check(lib.dh_batch_legal(byref(indices), byref(counts), self._h))
+        self.legal_indices = _view(indices, ctypes.c_int32, (self.n, self.action_size))
+        self.legal_counts = _view(counts, ctypes.c_int32, (self.n,))
         self.seed = seed
         self.to_act = np.full(self.n, -1, dtype=np.int32)
         self._buffers = None

@@ -153,6 +153,8 @@ def test_vector_env_equals_single_envs_with_the_same_seeds(name):
             assert vec.to_act[i] == e.possible_agents.index(e.agent_selection)
             assert np.array_equal(obs[i], single["observation"])
             assert np.array_equal(mask[i], single["action_mask"])
+            legal = vec.legal_indices[i, :vec.legal_counts[i]]
+            assert sorted(legal) == list(np.flatnonzero(mask[i]))
             if vec.action_features is not None:
                 assert np.array_equal(vec.action_features[i], single["action_features"])
         actions = np.array([masked_choice(rng, m) for m in mask])

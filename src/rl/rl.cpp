@@ -96,6 +96,8 @@ Batch::Batch(std::vector<Game*> games, const Encoder& enc, uint32_t max_steps)
       choices_(enc.index_of ? 0 : games_.size() * size_t(tv::kActionCap)),
       counts_(enc.index_of ? 0 : games_.size()),
       features_(enc.index_of ? 0 : games_.size() * size_t(tv::kActionCap * tv::kFeatureSize)),
+      legal_(games_.size() * size_t(enc.spec.action_space_size)),
+      legal_counts_(games_.size()),
       enc_(enc),
       max_steps_(max_steps),
       players_(games_.empty() ? 0 : games_[0]->players()) {}
@@ -130,6 +132,8 @@ void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) 
     counts_[i] = uint16_t(n);
     std::memset(mask + i * space, 0, space);
     std::memset(mask + i * space, 1, n);
+    for (size_t k = 0; k < n; ++k) legal_[i * space + k] = int32_t(k);
+    legal_counts_[i] = int32_t(n);
     tv::features(g, list, n, &features_[i * space * size_t(tv::kFeatureSize)]);
     if (to_act) to_act[i] = seat;
     return;
@@ -144,11 +148,14 @@ void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) 
   int16_t* where = &positions_[i * space];
   std::fill(where, where + space, int16_t(-1));
   const size_t n = legal_codes(g, &scratch_);
+  int32_t* legal = &legal_[i * space];
   for (size_t k = 0; k < n; ++k) {
     const int index = enc_.index_of(scratch_[k]);
     row[index] = 1;
     where[index] = int16_t(k);
+    legal[k] = index;
   }
+  legal_counts_[i] = int32_t(n);
   if (to_act) to_act[i] = seat;
 }
 

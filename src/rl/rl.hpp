@@ -96,6 +96,11 @@ class Batch {
   // A listed game's action features of every game's decision, [n][kActionCap][kFeatureSize],
   // written by reset and step (empty for the other games).
   const float* features() const { return features_.data(); }
+  // Each game's legal action indices, [n][action_space_size] with the first counts()[i] of
+  // row i used (in the game's legal order), written by reset and step: a uniform random
+  // choice then costs the same however wide the mask.
+  const int32_t* legal_indices() const { return legal_.data(); }
+  const int32_t* legal_counts() const { return legal_counts_.data(); }
 
  private:
   // Deals while the game waits for a deal, from its stream.
@@ -114,6 +119,8 @@ class Batch {
   std::vector<ActionCode> choices_;
   std::vector<uint16_t> counts_;
   std::vector<float> features_;
+  std::vector<int32_t> legal_;
+  std::vector<int32_t> legal_counts_;
   bool ready_ = false;  // reset has run: the positions are the games' own
   const Encoder& enc_;
   uint32_t max_steps_;
