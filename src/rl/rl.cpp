@@ -129,12 +129,13 @@ void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) 
       std::memset(obs + i * obs_size, 0, obs_size * sizeof(float));
     ActionCode* list = &choices_[i * space];
     const size_t n = seat >= 0 ? tv::choices(g, offer, &scratch_, list) : 0;
+    const size_t before = counts_[i];  // the rows the last list used (zeros at first)
     counts_[i] = uint16_t(n);
     std::memset(mask + i * space, 0, space);
     std::memset(mask + i * space, 1, n);
     for (size_t k = 0; k < n; ++k) legal_[i * space + k] = int32_t(k);
     legal_counts_[i] = int32_t(n);
-    tv::features(g, list, n, &features_[i * space * size_t(tv::kFeatureSize)]);
+    tv::features(g, list, n, &features_[i * space * size_t(tv::kFeatureSize)], before);
     if (to_act) to_act[i] = seat;
     return;
   }

@@ -64,8 +64,10 @@ void observe(const Game& game, int seat, int offer, float* out);
 // The deciding seat's choices in index order into out[0 .. return) (room for kActionCap);
 // `legal` is scratch for the game's legal actions.
 size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out);
-// The features of list[0 .. count) into out[0 .. kActionCap * kFeatureSize), zeros past count.
-void features(const Game& game, const ActionCode* list, size_t count, float* out);
+// The features of list[0 .. count) into out[0 .. count * kFeatureSize), and zeros in the rows
+// from count to clear_to (kActionCap: all of them; a batch passes its previous count).
+void features(const Game& game, const ActionCode* list, size_t count, float* out,
+              size_t clear_to = kActionCap);
 // Applies a choice of the list; `offer` (nullptr: no buy is offered, a `draw` draws at once)
 // becomes the next decision's.
 Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err);
