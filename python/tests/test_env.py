@@ -226,6 +226,18 @@ def seen_by(view):
     return seen
 
 
+def play_randomly(g, rng, steps):
+    """Up to `steps` random legal actions (any seat's), while a seat is to act; the moves."""
+    moves = []
+    for _ in range(steps):
+        if g.to_act is None:
+            break
+        move = rng.choice(g.legal_moves())
+        g.apply(*move)
+        moves.append(move)
+    return moves
+
+
 def replay_actions(name, holdings, moves):
     g = deckhand.Game(name, options={"history": "off"})
     g.deal(cards=deal_text(holdings))
@@ -245,13 +257,7 @@ def test_swapping_unseen_cards_leaves_the_observation_identical(name, seed, step
     holdings = {h: cards[i * size:(i + 1) * size] for i, h in enumerate(holders[:-1])}
     holdings[holders[-1]] = cards[len(holders[:-1]) * size:]
     g = replay_actions(name, holdings, [])
-    moves = []
-    for _ in range(steps):
-        if g.to_act is None:
-            break
-        move = rng.choice(g.legal_moves())
-        g.apply(*move)
-        moves.append(move)
+    moves = play_randomly(g, rng, steps)
     assume(g.to_act is not None)
     for seat in range(g.players):
         seen = seen_by(g.view(seat))
@@ -361,13 +367,7 @@ def test_toonerville_swapping_unseen_cards_leaves_observation_and_features_ident
     hands = [cards[12 * s:12 * (s + 1)] for s in range(players)]
     upcard, stock = cards[12 * players], cards[12 * players + 1:]
     g = toonerville_round(hands, upcard, stock, [])
-    moves = []
-    for _ in range(steps):
-        if g.to_act is None:
-            break
-        move = rng.choice(g.legal_moves())
-        g.apply(*move)
-        moves.append(move)
+    moves = play_randomly(g, rng, steps)
     assume(g.to_act is not None)
     drawn = len(stock) - g.view(0)["stock_count"]
     offer = rng.choice([-1] + [s for s, text in g.legal_moves() if text == "buy"])
