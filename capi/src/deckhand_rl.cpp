@@ -29,6 +29,11 @@ int no_encoder(dh_error* err, const deckhand::Game& game) {
   return report(err, DH_E_UNSUPPORTED, Reason::ok, "no_encoder", message);
 }
 
+// -1 (the seat to act decides), or for a listed game a seat that may buy now (T6).
+bool offer_valid(const deckhand::rl::Encoder& enc, const deckhand::Game& game, int32_t offer) {
+  return enc.index_of ? offer == -1 : deckhand::rl::tv::offer_valid(game, offer);
+}
+
 }  // namespace
 
 extern "C" {
@@ -112,8 +117,7 @@ int dh_rl_agent(int32_t* out_seat, const dh_game* game, int32_t offer) {
   if (!out_seat || !game) return DH_E_NULL_ARGUMENT;
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return DH_E_UNSUPPORTED;
-  if (enc->index_of ? offer != -1 : !deckhand::rl::tv::offer_valid(*game->game, offer))
-    return DH_E_INVALID_ARGUMENT;
+  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
   *out_seat = enc->index_of ? game->game->to_act() : deckhand::rl::tv::agent(*game->game, offer);
   return DH_OK;
 }
@@ -122,8 +126,7 @@ int dh_rl_observe_offer(float* obs, size_t cap, const dh_game* game, int32_t sea
   if (!obs || !game) return DH_E_NULL_ARGUMENT;
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return DH_E_UNSUPPORTED;
-  if (enc->index_of ? offer != -1 : !deckhand::rl::tv::offer_valid(*game->game, offer))
-    return DH_E_INVALID_ARGUMENT;
+  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
   if (enc->index_of) return dh_rl_observe(obs, cap, game, seat);
   if (seat < 0 || seat >= game->game->players()) return DH_E_INVALID_ARGUMENT;
   if (cap < size_t(enc->spec.observation_size)) return DH_E_BUFFER_TOO_SMALL;
@@ -136,8 +139,7 @@ int dh_rl_choices(size_t* out_count, uint8_t* mask, size_t mask_cap, float* feat
   if (!out_count || !mask || !game) return DH_E_NULL_ARGUMENT;
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return DH_E_UNSUPPORTED;
-  if (enc->index_of ? offer != -1 : !deckhand::rl::tv::offer_valid(*game->game, offer))
-    return DH_E_INVALID_ARGUMENT;
+  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
   if (enc->index_of) return dh_rl_action_mask(out_count, mask, mask_cap, game);
   namespace tv = deckhand::rl::tv;
   if (!features) return DH_E_NULL_ARGUMENT;
@@ -162,7 +164,7 @@ int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* e
                   "null_argument: game or offer is NULL");
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return no_encoder(err, *game->game);
-  if (enc->index_of ? *offer != -1 : !deckhand::rl::tv::offer_valid(*game->game, *offer)) {
+  if (!offer_valid(*enc, *game->game, *offer)) {
     char message[120];
     std::snprintf(message, sizeof message, "bad_offer: seat %d may not buy now", int(*offer));
     return report(err, DH_E_INVALID_ARGUMENT, Reason::ok, "bad_offer", message);
