@@ -17,6 +17,8 @@ namespace tr = deckhand::toonerville;
 constexpr int P = tr::kMaxPlayers;  // seat blocks: always five, zeros past the players
 constexpr int kFaces = kRookFaces;
 constexpr int kPerMeld = P + 2 + kRookColours + kRookNumbers + 1;
+// The fields before the melds, then 25 meld slots (docs/observations.md).
+static_assert(282 + tr::kMaxTableMelds * kPerMeld == kObservationSize);
 
 const tr::State& state_of(const Game& game) {
   return *static_cast<const tr::State*>(game.state_data());
@@ -27,8 +29,8 @@ void write_counts(Writer& w, const FaceCounts& cards) {
   for (int f = 0; f < kFaces; ++f) w.value(float(cards.n[f]));
 }
 
-// The seats that may buy after the seat to act, nearest first, past `after` (a seat, or the
-// seat to act itself to start from the first).
+// The next seat after `after` in turn order from the seat to act that may buy (T6), or -1;
+// `after` = the seat to act gives the nearest.
 int next_buyer(const tr::State& s, int after) {
   const uint8_t may = tr::buyers(s);
   const int n = tr::players(s);
