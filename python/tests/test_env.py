@@ -341,6 +341,30 @@ def test_toonerville_choices_are_the_legal_actions_of_the_deciding_seat(players)
     assert g.is_over
 
 
+def test_toonerville_lists_past_the_cap_lose_only_lay_offs():
+    # Random play with random buys grows hands until a seat has more than 64 actions (found
+    # with this seed; about one decision in a thousand). The first 64 in the documented order
+    # are the choices: everything but lay-offs is among them.
+    rng = random.Random(0)
+    g = deckhand.Game("toonerville", players=5, options={"max_turns": 300, "history": "off"})
+    for _ in range(20000):
+        if g.awaiting_deal:
+            g.deal(seed=rng.getrandbits(64))
+            continue
+        own = [text for seat, text in g.legal_moves() if seat == g.to_act]
+        if len(own) > 64:
+            break
+        g.apply(*rng.choice(g.legal_moves()))
+    assert len(own) > 64, "no list past the cap: choose another seed"
+    mask, features = g.choices()
+    assert mask.sum() == 64
+    chosen = {text for seat, text in g.legal_indices().values()}
+    assert len(chosen) == 64
+    assert {text.split()[0] for text in own if text not in chosen} == {"layoff"}
+    kinds = kinds_of(features, 64)
+    assert [TV_RANK[k] for k in kinds] == sorted(TV_RANK[k] for k in kinds)
+
+
 ROOK_DECK = [f"{n}{c}" for c in "BGRY" for n in range(1, 15)] + ["ROOK"]
 
 
