@@ -343,7 +343,7 @@ def test_toonerville_choices_are_the_legal_actions_of_the_deciding_seat(players)
 
 def test_toonerville_lists_past_the_cap_lose_only_lay_offs():
     # Random play with random buys grows hands until a seat has more than 64 actions (found
-    # with this seed; about one decision in a thousand). The first 64 in the documented order
+    # with this seed; rare: at most 1 decision in 800). The first 64 in the documented order
     # are the choices: everything but lay-offs is among them.
     rng = random.Random(0)
     g = deckhand.Game("toonerville", players=5, options={"max_turns": 300, "history": "off"})
