@@ -361,14 +361,15 @@ DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t 
  * Fixed-shape observations of what one seat sees (seat-relative: block k of a per-seat
  * field is the seat k places to its left), a fixed index for every action of the game, and
  * a batch of games stepped together by one call. docs/observations.md gives every layout.
- * Ghost Hand Euchre and Sheepshead have them; other games return DH_E_UNSUPPORTED. */
+ * Every game has them (Toonerville: a listed game, see dh_rl_choices). */
 #ifdef DH_EXPERIMENTAL
 typedef struct dh_rl_spec {
   uint32_t size;              /* set by the caller (DH_RL_SPEC_INIT), as for dh_error */
   int32_t observation_size;   /* floats in one observation */
   int32_t action_space_size;  /* action indices 0 .. action_space_size-1 (mask bytes) */
+  int32_t action_feature_size; /* floats per choice of a listed game (toonerville), else 0 */
 } dh_rl_spec;
-#define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0}
+#define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0, 0}
 
 DH_API int dh_rl_spec_of(dh_rl_spec* out, const dh_game* game);
 /* The observation of `seat` (built from its view alone, rules G11, S13) into
@@ -384,6 +385,32 @@ DH_API int dh_rl_apply_index(dh_game* game, int32_t index, dh_error* err);
 DH_API int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap,
                                const dh_game* game);
 
+/* Decisions, for every game with an encoder. Toonerville is a listed game: an action index
+ * is a position in an ordered list of the deciding seat's actions (at most
+ * action_space_size = 64 of them, docs/observations.md says in what order), and each has
+ * action_feature_size floats. Its buy (T6) is a decision of its own: the seat to act takes
+ * the top discard or declines it with `draw`; then the buy is offered to each seat that may
+ * buy, nearest after it first (each chooses buy or pass), and the first buy, or the last
+ * pass, is followed by the seat to act's draw. `offer` is the seat the buy is offered to
+ * now, or -1 when the seat to act decides (always -1 for the other games, where these calls
+ * are dh_rl_observe, dh_rl_action_mask and dh_rl_apply_index). A bad offer (not -1 and not a
+ * seat that may buy now) is DH_E_INVALID_ARGUMENT. The calls above without an offer treat a
+ * toonerville game as having none: its `draw` draws at once, and others' buys are not
+ * choices (dh_rl_legal_indices gives them -1, as it does actions cut off by the cap). */
+/* The seat that decides now (-1 when none). */
+DH_API int dh_rl_agent(int32_t* out_seat, const dh_game* game, int32_t offer);
+/* `seat`'s observation, which shows the seat the buy is offered to. */
+DH_API int dh_rl_observe_offer(float* obs, size_t cap, const dh_game* game, int32_t seat,
+                               int32_t offer);
+/* The deciding seat's choices: mask[i] = 1 for i < *out_count, and for toonerville the
+ * features of choice i in features[i * action_feature_size ..] (zeros past the count;
+ * mask_cap >= action_space_size, features_cap >= action_space_size * action_feature_size). */
+DH_API int dh_rl_choices(size_t* out_count, uint8_t* mask, size_t mask_cap, float* features,
+                         size_t features_cap, const dh_game* game, int32_t offer);
+/* Applies choice `index` of the deciding seat; *offer becomes the next decision's. Refused
+ * (nothing changes): DH_E_INVALID_ARGUMENT with reason "bad_action_index" or "bad_offer". */
+DH_API int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* err);
+
 /* n games of one kind (each made as dh_game_new makes it, with history=off added: a
  * history option is refused), stepped together. Game i of a batch reset with seed s deals
  * its hands from seeds x1, x2, ...: the outputs of SplitMix64 started at s + i (docs/
@@ -394,6 +421,17 @@ DH_API int dh_batch_new(dh_batch** out, const char* name, const char* const* opt
                         size_t n_options, int32_t players, size_t n, uint32_t max_steps,
                         dh_error* err);
 DH_API void dh_batch_free(dh_batch* batch);
+/* A listed game's (toonerville's) batch: the action features of every game's decision,
+ * float[n][action_space_size][action_feature_size], owned by the batch and written again by
+ * each dh_batch_reset and dh_batch_step (its to_act and observations are the deciding
+ * seat's, the seat offered the buy during an offer). DH_E_UNSUPPORTED for other games. */
+DH_API int dh_batch_features(const float** out, const dh_batch* batch);
+/* Every game's legal action indices, owned by the batch and written again by each
+ * dh_batch_reset and dh_batch_step: row i of int32[n][action_space_size] holds counts[i]
+ * indices (the rest of the row is stale), so that a uniform random choice costs the same
+ * however wide the mask is. */
+DH_API int dh_batch_legal(const int32_t** out_indices, const int32_t** out_counts,
+                          const dh_batch* batch);
 /* Game `index` of the batch (owned by it; for its views, specs and scores). */
 DH_API int dh_batch_game(const dh_game** out, const dh_batch* batch, size_t index);
 /* Every game new and dealt. Writes, for each game i: obs[i * observation_size ..] (of its
