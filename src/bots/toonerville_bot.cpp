@@ -1,8 +1,10 @@
-#include "toonerville_bot.hpp"
-
+// The `basic` Toonerville Rook bot (include/deckhand/bots.hpp): the contract finder for going
+// down, a usefulness score for taking, buying and discarding.
 #include <algorithm>
 
-namespace deckhand::cli {
+#include "deckhand/bots.hpp"
+
+namespace deckhand::bots {
 
 using namespace toonerville;
 
@@ -79,6 +81,10 @@ const Action* first_of(const Action* legal, int count, ActionKind kind) {
 
 }  // namespace
 
+bool toonerville_bot_wants_take(const View& v) {
+  return wants_top(v, false);
+}
+
 bool toonerville_bot_wants_buy(const View& v) {
   if (v.seat == kNoSeat || (v.down >> v.seat & 1) || v.buys[v.seat] >= 3) return false;
   // Round 11 goes out with the whole hand (T11): every card bought must fit, so buy only when
@@ -141,7 +147,7 @@ bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
   const int seat = to_act(s);
   if (seat < 0) return false;
   if (s.phase == Phase::draw) {
-    if (!s.bought && s.pile_count && wants_top(view(s, seat), false)) {
+    if (!s.bought && s.pile_count && toonerville_bot_wants_take(view(s, seat))) {
       *out = take_action(seat);
       return true;
     }
@@ -173,4 +179,4 @@ bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
   return true;
 }
 
-}  // namespace deckhand::cli
+}  // namespace deckhand::bots
