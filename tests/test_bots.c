@@ -68,6 +68,27 @@ static uint64_t fnv(uint64_t h, const void* bytes, size_t n) {
   return h;
 }
 
+/* A deal consistent with the seat's view shows it the same view (the whole check is in
+ * test_consistent.cpp; this one is the C ABI's). */
+static int check_consistent_deal(const dh_game* g, int32_t seat, uint64_t seed) {
+  static char truth[1 << 15], sampled[1 << 15];
+  dh_error err = DH_ERROR_INIT;
+  dh_game* sample = NULL;
+  size_t len = 0;
+  int32_t history = 1;
+  int ok;
+  if (!CHECK(dh_game_sample_consistent(&sample, g, seat, seed, &err) == DH_OK)) {
+    printf("      %s\n", err.message);
+    return 0;
+  }
+  ok = CHECK(dh_game_view_json(&len, truth, sizeof truth, g, seat) == DH_OK) &&
+       CHECK(dh_game_view_json(&len, sampled, sizeof sampled, sample, seat) == DH_OK) &&
+       CHECK(strcmp(truth, sampled) == 0) &&
+       CHECK(dh_game_keeps_history(&history, sample) == DH_OK && history == 0);
+  dh_game_free(sample);
+  return ok;
+}
+
 /* Applies a bot's action after checking that it is legal; 0 on failure. */
 static int apply_checked(dh_game* g, const dh_action* a, const config* c) {
   dh_error err = DH_ERROR_INIT;
@@ -110,6 +131,9 @@ static uint64_t play_game(dh_game* g, dh_bot** bots, const config* c, uint64_t d
       return 0;
     }
     dh_game_to_act(&seat, g);
+    if (actions % 11 == 0 &&
+        !check_consistent_deal(g, (seat + actions / 11) % c->players, (uint64_t)actions))
+      return 0;
     if (!CHECK(dh_bot_choose(&a, bots[seat], g, seat, &err) == DH_OK)) {
       printf("      %s: %s\n", c->game, err.message);
       return 0;
@@ -230,6 +254,12 @@ static void check_refusals(void) {
   CHECK(dh_bot_choose(NULL, bot, g, 0, &err) == DH_E_NULL_ARGUMENT);
   CHECK(dh_bot_choose(&a, NULL, g, 0, &err) == DH_E_NULL_ARGUMENT);
   CHECK(dh_bot_choose(&a, bot, NULL, 0, &err) == DH_E_NULL_ARGUMENT);
+  {
+    dh_game* sample = (dh_game*)&err;
+    CHECK(dh_game_sample_consistent(&sample, g, 3, 1, &err) == DH_E_INVALID_ARGUMENT && !sample);
+    CHECK(dh_game_sample_consistent(&sample, NULL, 0, 1, &err) == DH_E_NULL_ARGUMENT);
+    CHECK(dh_game_sample_consistent(NULL, g, 0, 1, &err) == DH_E_NULL_ARGUMENT);
+  }
   dh_bot_free(bot);
   dh_bot_free(NULL);
   dh_game_free(g);

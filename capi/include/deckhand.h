@@ -445,6 +445,16 @@ DH_API void dh_bot_free(dh_bot* bot);
 DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat,
                          dh_error* err);
 
+/* A deal consistent with what `seat` has seen: a new game (history=off) whose view for that
+ * seat is the same as `game`'s, its hidden cards (other hands, the ghost or dead hand, the
+ * blind, the bury, the unknown, the stock) drawn uniformly from every placement that matches
+ * the seat's knowledge: hand sizes, the cards it holds, was shown or gave away, and suits
+ * others showed they lack by not following (docs/bots.md lists each game's). For search bots
+ * and AIs of your own: play it out or solve it open-hand. The same seed gives the same deal.
+ * DH_E_INVALID_ARGUMENT for a seat out of range. */
+DH_API int dh_game_sample_consistent(dh_game** out, const dh_game* game, int32_t seat,
+                                     uint64_t seed, dh_error* err);
+
 #endif /* DH_EXPERIMENTAL */
 
 #ifdef __cplusplus

@@ -75,4 +75,19 @@ int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat
   });
 }
 
+int dh_game_sample_consistent(dh_game** out, const dh_game* game, int32_t seat, uint64_t seed,
+                              dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_argument(err, "out");
+  if (!game) return null_argument(err, "game");
+  return guarded(err, [&] {
+    std::unique_ptr<deckhand::Game> sample;
+    Error e;
+    const Reason r = deckhand::bots::sample_consistent(*game->game, seat, seed, &sample, &e);
+    if (r != Reason::ok) return from_reason(err, r, e);
+    *out = new dh_game{std::move(sample)};
+    return from_reason(err, Reason::ok, e);
+  });
+}
+
 }  // extern "C"

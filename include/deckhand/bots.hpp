@@ -102,4 +102,15 @@ class Bot {
 std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uint64_t seed,
                               const OptionList& options, Error* err);
 
+// --- Deals consistent with a seat's view ---
+
+// A complete game that `seat` cannot tell from `game`: the same view (so the same scores,
+// table, own cards and everything played), its hidden cards drawn uniformly from every
+// placement that matches what the seat has seen (docs/bots.md: hand sizes, the cards it
+// holds, was shown or gave away, suits others showed they lack by not following, S7's called
+// card and hold card). A new game with history=off, since the true history would tell the
+// hidden cards; the same seed gives the same sample. bad_seat for a seat out of range.
+Reason sample_consistent(const Game& game, int seat, uint64_t seed, std::unique_ptr<Game>* out,
+                         Error* err);
+
 }  // namespace deckhand::bots
