@@ -2,7 +2,8 @@
  * test_bots.c — bots through the C ABI (dh_bot_*, experimental tier), from plain C99: whole
  * games of every game and player count between bots of every level, dealt by seed, with the
  * play limits set (G10 max_hands, S15 hands, T13 max_turns). Checks that
- *   - every action a bot chooses is legal (dh_game_is_legal) and applies;
+ *   - every action a bot chooses (levels random, basic and strong) is legal (dh_game_is_legal) and
+ * applies;
  *   - Toonerville buys go through the documented protocol (T6): the seat to act answers take
  *     or draw; before a draw every other seat's bot answers "buy" or DH_E_WRONG_SEAT, and
  *     dh_game_buy_winner settles the requests;
@@ -57,9 +58,11 @@ static const config k_configs[] = {
 
 /* Seat s of game g gets this level: every level meets every other. */
 static const char* level_of(int g, int s) {
-  static const char* const levels[] = {"basic", "random"};
-  return levels[(g + s) % 2];
+  static const char* const levels[] = {"basic", "random", "strong"};
+  return levels[(g + s) % 3];
 }
+/* A small budget for "strong", so that the Debug build plays quickly. */
+static const char* const k_strong_options[] = {"samples=2"};
 
 static uint64_t fnv(uint64_t h, const void* bytes, size_t n) {
   const unsigned char* p = (const unsigned char*)bytes;
@@ -192,8 +195,10 @@ static uint64_t play_config(const config* c, uint64_t bot_seed) {
     for (s = 0; s < c->players; ++s) {
       dh_bot_free(bots[s]);
       bots[s] = NULL;
-      if (!CHECK(dh_bot_new(&bots[s], c->game, level_of(i, s), bot_seed + (uint64_t)(10 * i + s),
-                            NULL, 0, &err) == DH_OK)) {
+      const char* level = level_of(i, s);
+      const size_t n_options = strcmp(level, "strong") == 0 ? 1 : 0;
+      if (!CHECK(dh_bot_new(&bots[s], c->game, level, bot_seed + (uint64_t)(10 * i + s),
+                            n_options ? k_strong_options : NULL, n_options, &err) == DH_OK)) {
         printf("      %s\n", err.message);
         h = 1;
       }
@@ -215,8 +220,10 @@ static uint64_t play_config(const config* c, uint64_t bot_seed) {
 static void run_config(const config* c) {
   const long buys_before = g_buys;
   const uint64_t first = play_config(c, 7), again = play_config(c, 7), other = play_config(c, 8);
-  printf("%s (%d players, %s): %d games between basic and random bots, hash %016llx, %ld buys\n",
-         c->game, c->players, c->limit, c->games, (unsigned long long)first, g_buys - buys_before);
+  printf(
+      "%s (%d players, %s): %d games between basic, random and strong bots, hash %016llx, %ld "
+      "buys\n",
+      c->game, c->players, c->limit, c->games, (unsigned long long)first, g_buys - buys_before);
   fflush(stdout);
   CHECK(first != 0);
   CHECK(first == again); /* the same seeds: the same games */

@@ -92,6 +92,10 @@ bool sheepshead_plays_legal(const sh::State& s) {
     for (int t = 0; t < sh::kTricks; ++t)
       for (int p = 0; p < sh::kPlayers; ++p) seen |= s.played[t][p] == s.called;
     if (!seen) return false;
+    // S8: the partner plays the called card to the trick that first leads the called suit.
+    for (int p = 0; s.called_led && p < sh::kPlayers; ++p)
+      if (s.played[s.called_led - 1][p] != kNoCard && s.hands[p].has(Card(s.called)))
+        return false;
   }
   return true;
 }

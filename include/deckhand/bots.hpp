@@ -64,10 +64,13 @@ bool toonerville_bot_table(const toonerville::State& state, PortableRng& rng,
 enum class Level : uint8_t {
   random = 0,  // a uniformly random legal action (a Toonerville buy: a coin flip)
   basic = 1,   // the heuristic policies above
+  strong = 2,  // perfect-information Monte Carlo over consistent deals (docs/bots.md)
 };
 
 // Budget options every level takes (`samples=N`, `time_ms=N`); levels that do not search
-// ignore them.
+// ignore them. `strong` searches `samples` consistent deals per decision (default: per game,
+// docs/bots.md), stopping early once `time_ms` has passed (which makes it depend on the
+// machine's speed: without time_ms a bot is deterministic for its seed).
 struct Budget {
   uint32_t samples = 0;  // 0: the level's default
   uint32_t time_ms = 0;  // 0: no time limit
@@ -96,8 +99,8 @@ class Bot {
   virtual Reason choose(const Game& game, int seat, ActionCode* out, Error* err) = 0;
 };
 
-// A bot for the game of that name (matched as make_game does) at level "random" or "basic"
-// (case-insensitive), its generator seeded with `seed`, with options `samples=N` and
+// A bot for the game of that name (matched as make_game does) at level "random", "basic" or
+// "strong" (case-insensitive), its generator seeded with `seed`, with options `samples=N` and
 // `time_ms=N`. Null, and *err filled (unknown_game, bad_option), on bad input.
 std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uint64_t seed,
                               const OptionList& options, Error* err);

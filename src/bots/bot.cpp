@@ -6,6 +6,7 @@
 
 #include "../common/text.hpp"
 #include "deckhand/bots.hpp"
+#include "strong.hpp"
 
 namespace deckhand::bots {
 
@@ -26,14 +27,15 @@ struct Policy<ge::State> {
   using State = ge::State;
   using Action = ge::Action;
   static constexpr const char* kName = "ghost-euchre";
-  static bool decide(const State& s, int seat, Level level, PortableRng& rng,
+  static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
                      std::vector<Action>& legal, Action* out) {
     if (ge::to_act(s) != seat) return false;
     legal.resize(ge::kMaxLegalActions);
     const int n = ge::legal_actions(s, legal.data());
     if (n == 0) return false;
-    *out = level == Level::random ? legal[rng.bounded(uint64_t(n))]
-                                  : euchre_bot(ge::view(s, seat), legal.data(), n, rng);
+    *out = level == Level::random   ? legal[rng.bounded(uint64_t(n))]
+           : level == Level::strong ? detail::strong_euchre(s, seat, legal.data(), n, budget, rng)
+                                    : euchre_bot(ge::view(s, seat), legal.data(), n, rng);
     return true;
   }
   static std::string text(const Action& a) { return ge::format_action(a); }
@@ -44,14 +46,16 @@ struct Policy<sh::State> {
   using State = sh::State;
   using Action = sh::Action;
   static constexpr const char* kName = "sheepshead";
-  static bool decide(const State& s, int seat, Level level, PortableRng& rng,
+  static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
                      std::vector<Action>& legal, Action* out) {
     if (sh::to_act(s) != seat) return false;
     legal.resize(sh::kMaxLegalActions);
     const int n = sh::legal_actions(s, legal.data());
     if (n == 0) return false;
     *out = level == Level::random ? legal[rng.bounded(uint64_t(n))]
-                                  : sheepshead_bot(sh::view(s, seat), legal.data(), n, rng);
+           : level == Level::strong
+               ? detail::strong_sheepshead(s, seat, legal.data(), n, budget, rng)
+               : sheepshead_bot(sh::view(s, seat), legal.data(), n, rng);
     return true;
   }
   static std::string text(const Action& a) { return sh::format_action(a); }
@@ -62,7 +66,7 @@ struct Policy<tv::State> {
   using State = tv::State;
   using Action = tv::Action;
   static constexpr const char* kName = "toonerville";
-  static bool decide(const State& s, int seat, Level level, PortableRng& rng,
+  static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
                      std::vector<Action>& legal, Action* out) {
     if (tv::to_act(s) != seat) {
       // T6: another seat may buy the top discard before the seat to act draws.
@@ -79,6 +83,9 @@ struct Policy<tv::State> {
     if (n == 0) return false;  // the stock needs a reshuffle the record must give (T13)
     if (level == Level::random) {
       *out = legal[rng.bounded(uint64_t(n))];
+    } else if (level == Level::strong &&
+               detail::strong_toonerville(s, seat, legal.data(), n, budget, rng, out)) {
+      // searched: the take-or-draw choice or the discard
     } else if (s.phase == tv::Phase::draw) {
       const bool take = !s.bought && s.pile_count && toonerville_bot_wants_take(tv::view(s, seat));
       *out = legal[0];
@@ -113,7 +120,7 @@ class GameBot final : public Bot {
                   seat);
     const State& s = *static_cast<const State*>(game.state_data());
     typename Policy<State>::Action a;
-    if (!Policy<State>::decide(s, seat, level_, rng_, legal_, &a)) {
+    if (!Policy<State>::decide(s, seat, level_, budget_, rng_, legal_, &a)) {
       if (game.to_act() == seat)
         return fail(err, Reason::wrong_phase,
                     "seat %d has no action it can take (a reshuffle must be given first)", seat);
@@ -147,8 +154,11 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     lv = Level::random;
   } else if (text::iequals(text::trim(level), "basic")) {
     lv = Level::basic;
+  } else if (text::iequals(text::trim(level), "strong")) {
+    lv = Level::strong;
   } else {
-    fail(err, Reason::bad_option, "no bot level %s (random, basic)", text::quote(level).c_str());
+    fail(err, Reason::bad_option, "no bot level %s (random, basic, strong)",
+         text::quote(level).c_str());
     return nullptr;
   }
   Budget budget;

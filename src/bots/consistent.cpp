@@ -275,9 +275,13 @@ bool SheepsheadSampler::init(const sheepshead::State& s, int seat) {
   }
   // S7: the called card lies in a hand other than the picker's (the partner's).
   const bool called_hidden = s.contract == sh::Contract::called && s.called != kNoCard;
+  // S8: once the called suit is led the partner plays the called card to that trick, so a
+  // seat that has played to it without that card is not the partner.
   uint32_t partner_holders = 0;
   for (int p = 0; p < sh::kPlayers; ++p)
-    if (holder_of_[p] >= 0 && p != s.picker) partner_holders |= 1u << holder_of_[p];
+    if (holder_of_[p] >= 0 && p != s.picker &&
+        !(s.called_led && s.played[s.called_led - 1][p] != kNoCard))
+      partner_holders |= 1u << holder_of_[p];
   deal_.reset(holders);
   for (int h = 0; h < sh::kPlayers + 3; ++h) {
     if (holder_of_[h] < 0) continue;

@@ -1,0 +1,182 @@
+// The `strong` level (include/deckhand/bots.hpp, docs/bots.md): perfect-information Monte
+// Carlo. For each of N deals consistent with the seat's view (consistent.hpp), every legal
+// action is played out to the end of the hand by the `basic` bots, all actions of one deal
+// with the same rollout seed (common random numbers, so that the comparison is of actions,
+// not of luck); the action with the best mean result wins. The result is the seat's score
+// change minus the mean of the others' (the game is won on totals relative to the others).
+// Toonerville Rook: the same for the take-or-draw choice and the discard, with rollouts of
+// the round by the basic bots (the contract finder); going down, laying off and buying stay
+// basic.
+#include "strong.hpp"
+
+#include <chrono>
+#include <vector>
+
+#include "consistent.hpp"
+#include "deckhand/bots.hpp"
+
+namespace deckhand::bots::detail {
+
+namespace {
+
+namespace ge = ghost_euchre;
+namespace sh = sheepshead;
+namespace tv = toonerville;
+
+// Stops after budget.samples deals, or earlier when budget.time_ms has passed (at least one
+// deal is always used).
+class Clock {
+ public:
+  explicit Clock(const Budget& budget, uint32_t default_samples)
+      : samples_(budget.samples ? budget.samples : default_samples),
+        time_ms_(budget.time_ms),
+        start_(std::chrono::steady_clock::now()) {}
+  bool more(uint32_t done) const {
+    if (done >= samples_) return false;
+    if (done == 0 || time_ms_ == 0) return true;
+    const auto elapsed = std::chrono::steady_clock::now() - start_;
+    return elapsed < std::chrono::milliseconds(time_ms_);
+  }
+
+ private:
+  uint32_t samples_;
+  uint32_t time_ms_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// The seat's result relative to the others: its score change minus their mean change.
+template <typename Score>
+double relative(const Score* after, const Score* before, int players, int seat) {
+  double others = 0;
+  for (int p = 0; p < players; ++p)
+    if (p != seat) others += double(after[p] - before[p]);
+  return double(after[seat] - before[seat]) - others / (players - 1);
+}
+
+// Plays a trick-taking hand out from `w` with the basic bots.
+template <typename State, typename Action, int kMaxLegal, typename Bot, typename ToAct,
+          typename View, typename Legal, typename Advance>
+void play_out(State* w, PortableRng& rng, Bot bot, ToAct to_act, View view, Legal legal,
+              Advance advance) {
+  Action buf[kMaxLegal];
+  for (int steps = 0; steps < 200 && to_act(*w) >= 0; ++steps) {
+    const int n = legal(*w, buf);
+    if (n == 0) break;
+    const Action a = bot(view(*w, to_act(*w)), buf, n, rng);
+    if (advance(w, a, nullptr) != Reason::ok) break;
+  }
+}
+
+// The index of the largest total (the first among equals).
+int best_of(const std::vector<double>& total) {
+  int best = 0;
+  for (size_t i = 1; i < total.size(); ++i)
+    if (total[i] > total[size_t(best)]) best = int(i);
+  return best;
+}
+
+}  // namespace
+
+ge::Action strong_euchre(const ge::State& s, int seat, const ge::Action* legal, int n,
+                         const Budget& budget, PortableRng& rng) {
+  if (n == 1) return legal[0];
+  EuchreSampler sampler;
+  if (!sampler.init(s, seat)) return euchre_bot(ge::view(s, seat), legal, n, rng);
+  std::vector<double> total(size_t(n), 0.0);
+  const Clock clock(budget, kDefaultSamples.ghost_euchre);
+  for (uint32_t k = 0; clock.more(k); ++k) {
+    ge::State world;
+    sampler.sample(rng, &world);
+    const uint64_t rollout_seed = rng.next();
+    for (int i = 0; i < n; ++i) {
+      ge::State w = world;
+      if (ge::advance(&w, legal[i], nullptr) != Reason::ok) continue;
+      PortableRng r(rollout_seed);
+      play_out<ge::State, ge::Action, ge::kMaxLegalActions>(
+          &w, r, euchre_bot, [](const ge::State& x) { return ge::to_act(x); }, ge::view,
+          ge::legal_actions,
+          [](ge::State* x, ge::Action a, Error* e) { return ge::advance(x, a, e); });
+      total[size_t(i)] += relative(w.scores, world.scores, ge::kPlayers, seat);
+    }
+  }
+  return legal[best_of(total)];
+}
+
+sh::Action strong_sheepshead(const sh::State& s, int seat, const sh::Action* legal, int n,
+                             const Budget& budget, PortableRng& rng) {
+  if (n == 1) return legal[0];
+  SheepsheadSampler sampler;
+  if (!sampler.init(s, seat)) return sheepshead_bot(sh::view(s, seat), legal, n, rng);
+  std::vector<double> total(size_t(n), 0.0);
+  const Clock clock(budget, kDefaultSamples.sheepshead);
+  for (uint32_t k = 0; clock.more(k); ++k) {
+    sh::State world;
+    if (!sampler.sample(rng, &world)) break;
+    const uint64_t rollout_seed = rng.next();
+    for (int i = 0; i < n; ++i) {
+      sh::State w = world;
+      if (sh::advance(&w, legal[i], nullptr) != Reason::ok) continue;
+      PortableRng r(rollout_seed);
+      play_out<sh::State, sh::Action, sh::kMaxLegalActions>(
+          &w, r, sheepshead_bot, [](const sh::State& x) { return sh::to_act(x); }, sh::view,
+          sh::legal_actions,
+          [](sh::State* x, sh::Action a, Error* e) { return sh::advance(x, a, e); });
+      total[size_t(i)] += relative(w.scores, world.scores, sh::kPlayers, seat);
+    }
+  }
+  return legal[best_of(total)];
+}
+
+namespace {
+
+// Plays the round out from `w` with the basic bots (toonerville_bot_table); the seat's result
+// relative to the others, in penalty points saved (T12: fewer is better). A round still going
+// after many actions counts each hand's penalty points as they stand.
+double toonerville_rollout(tv::State* w, int seat, PortableRng& rng) {
+  const int players = tv::players(*w);
+  const uint32_t scored = w->hands_scored;
+  int32_t before[tv::kMaxPlayers];
+  std::copy(w->scores, w->scores + players, before);
+  tv::Action a;
+  for (int steps = 0; steps < 2000 && w->hands_scored == scored; ++steps)
+    if (!toonerville_bot_table(*w, rng, &a) || tv::advance(w, a, nullptr) != Reason::ok) break;
+  int32_t after[tv::kMaxPlayers];
+  for (int p = 0; p < players; ++p)
+    after[p] = w->hands_scored != scored ? w->scores[p] : before[p] + penalty_points(w->hands[p]);
+  return -relative(after, before, players, seat);
+}
+
+}  // namespace
+
+bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, int n,
+                        const Budget& budget, PortableRng& rng, tv::Action* out) {
+  // The choices searched: take or draw, and which card to discard.
+  std::vector<tv::Action> choices;
+  for (int i = 0; i < n; ++i) {
+    const tv::ActionKind k = legal[i].kind;
+    if (k == tv::ActionKind::down || k == tv::ActionKind::layoff || k == tv::ActionKind::swap)
+      return false;  // the basic bot goes down, lays off and swaps as soon as it can
+    if (k == tv::ActionKind::take || k == tv::ActionKind::draw || k == tv::ActionKind::discard)
+      choices.push_back(legal[i]);
+  }
+  if (choices.size() < 2) return false;
+  ToonervilleSampler sampler;
+  if (!sampler.init(s, seat)) return false;
+  std::vector<double> total(choices.size(), 0.0);
+  const Clock clock(budget, kDefaultSamples.toonerville);
+  for (uint32_t k = 0; clock.more(k); ++k) {
+    tv::State world;
+    sampler.sample(rng, &world);
+    const uint64_t rollout_seed = rng.next();
+    for (size_t i = 0; i < choices.size(); ++i) {
+      tv::State w = world;
+      if (tv::advance(&w, choices[i], nullptr) != Reason::ok) continue;
+      PortableRng r(rollout_seed);
+      total[i] += toonerville_rollout(&w, seat, r);
+    }
+  }
+  *out = choices[size_t(best_of(total))];
+  return true;
+}
+
+}  // namespace deckhand::bots::detail
