@@ -45,6 +45,10 @@ sheepshead::Action sheepshead_bot(const sheepshead::View& view, const sheepshead
 toonerville::Action toonerville_bot(const toonerville::View& view, const toonerville::Action* legal,
                                     int count, PortableRng& rng);
 
+// How readily the basic bot discards `face` from the hand of `view`: the lowest key goes first
+// (the least useful card for the round's contract, high penalty points first).
+int toonerville_discard_key(const toonerville::View& view, RookFace face);
+
 // Whether the seat to act of `view` takes the top discard in the draw phase (T5).
 bool toonerville_bot_wants_take(const toonerville::View& view);
 

@@ -1,6 +1,7 @@
 // The `strong` level's search (internal header; src/bots/strong.cpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "deckhand/bots.hpp"
@@ -14,7 +15,9 @@ struct DefaultSamples {
   uint32_t sheepshead;
   uint32_t toonerville;
 };
-inline constexpr DefaultSamples kDefaultSamples{64, 24, 8};
+inline constexpr DefaultSamples kDefaultSamples{128, 48, 8};
+// Toonerville: the discards searched, the basic bot's first choices.
+inline constexpr size_t kToonervilleDiscards = 3;
 
 ghost_euchre::Action strong_euchre(const ghost_euchre::State& s, int seat,
                                    const ghost_euchre::Action* legal, int n, const Budget& budget,

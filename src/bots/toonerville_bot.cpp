@@ -93,6 +93,20 @@ bool toonerville_bot_wants_buy(const View& v) {
   return wants_top(v, true);
 }
 
+int toonerville_discard_key(const View& v, RookFace f) {
+  const Contract c = contract_for_round(v.round);
+  const bool down = v.seat != kNoSeat && (v.down >> v.seat & 1);
+  const int use = down ? (can_lay_off_anywhere(v, f) ? 50 : 0) : usefulness(v.hand, f, c);
+  if (v.round != kRounds) return use * 100 - penalty_points(f);
+  // Round 11 goes out with the whole hand (T11): keep the hand whose best two runs and two
+  // sets leave the fewest points over, so that a card or two more completes it.
+  FaceCounts rest = v.hand;
+  rest.remove(f);
+  Arrangement arr;
+  return find_contract(rest, c, &arr) ? arr.leftover_points * 100 - penalty_points(f)
+                                      : 100000 + use * 100 - penalty_points(f);
+}
+
 Action toonerville_bot(const View& v, const Action* legal, int count, PortableRng& rng) {
   if (const Action* down = first_of(legal, count, ActionKind::down)) {
     // The engine lists an arrangement; the bot lays down the one leaving the fewest points.
@@ -115,24 +129,11 @@ Action toonerville_bot(const View& v, const Action* legal, int count, PortableRn
   if (best) return *best;
   if (const Action* swap = first_of(legal, count, ActionKind::swap)) return *swap;
   // Discard: the least useful card, high penalty points first; random among equals.
-  const Contract c = contract_for_round(v.round);
-  const bool down = v.seat != kNoSeat && (v.down >> v.seat & 1);
   const Action* pick = nullptr;
   int pick_key = 0, ties = 0;
   for (int i = 0; i < count; ++i) {
     if (legal[i].kind != ActionKind::discard) continue;
-    const RookFace f = legal[i].bytes[0];
-    const int use = down ? (can_lay_off_anywhere(v, f) ? 50 : 0) : usefulness(v.hand, f, c);
-    int key = use * 100 - penalty_points(f);
-    if (v.round == kRounds) {
-      // Round 11 goes out with the whole hand (T11): keep the hand whose best two runs and
-      // two sets leave the fewest points over, so that a card or two more completes it.
-      FaceCounts rest = v.hand;
-      rest.remove(f);
-      Arrangement arr;
-      key = find_contract(rest, c, &arr) ? arr.leftover_points * 100 - penalty_points(f)
-                                         : 100000 + key;
-    }
+    const int key = toonerville_discard_key(v, legal[i].bytes[0]);
     if (!pick || key < pick_key) {
       pick = &legal[i], pick_key = key, ties = 1;
     } else if (key == pick_key && rng.bounded(uint64_t(++ties)) == 0) {
