@@ -19,47 +19,34 @@ namespace tv = toonerville;
 // What a level decides for one game, given the game's state and a seat; false when the seat
 // has nothing to do now. Each reads the seat's view only (the state is used for the legal
 // actions and the view, which the seat could compute itself).
-template <typename Game>
+template <typename State>
 struct Policy;
 
-template <>
-struct Policy<ge::State> {
-  using State = ge::State;
-  using Action = ge::Action;
-  static constexpr const char* kName = "ghost-euchre";
+// The trick-taking games: only the seat to act has something to do.
+template <typename Rules>
+struct TrickTakingPolicy {
+  using State = typename Rules::State;
+  using Action = typename Rules::Action;
+  static constexpr const char* kName = Rules::kName;
   static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
                      std::vector<Action>& legal, Action* out) {
-    if (ge::to_act(s) != seat) return false;
-    legal.resize(ge::kMaxLegalActions);
-    const int n = ge::legal_actions(s, legal.data());
-    if (n == 0) return false;
-    *out = level == Level::random   ? legal[rng.bounded(uint64_t(n))]
-           : level == Level::strong ? detail::strong_euchre(s, seat, legal.data(), n, budget, rng)
-                                    : euchre_bot(ge::view(s, seat), legal.data(), n, rng);
-    return true;
-  }
-  static std::string text(const Action& a) { return ge::format_action(a); }
-};
-
-template <>
-struct Policy<sh::State> {
-  using State = sh::State;
-  using Action = sh::Action;
-  static constexpr const char* kName = "sheepshead";
-  static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
-                     std::vector<Action>& legal, Action* out) {
-    if (sh::to_act(s) != seat) return false;
-    legal.resize(sh::kMaxLegalActions);
-    const int n = sh::legal_actions(s, legal.data());
+    if (Rules::to_act(s) != seat) return false;
+    legal.resize(Rules::kMaxLegal);
+    const int n = Rules::legal(s, legal.data());
     if (n == 0) return false;
     *out = level == Level::random ? legal[rng.bounded(uint64_t(n))]
            : level == Level::strong
-               ? detail::strong_sheepshead(s, seat, legal.data(), n, budget, rng)
-               : sheepshead_bot(sh::view(s, seat), legal.data(), n, rng);
+               ? detail::strong_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng)
+               : Rules::basic(Rules::view(s, seat), legal.data(), n, rng);
     return true;
   }
-  static std::string text(const Action& a) { return sh::format_action(a); }
+  static std::string text(const Action& a) { return Rules::text(a); }
 };
+
+template <>
+struct Policy<ge::State> : TrickTakingPolicy<detail::EuchreRules> {};
+template <>
+struct Policy<sh::State> : TrickTakingPolicy<detail::SheepsheadRules> {};
 
 template <>
 struct Policy<tv::State> {

@@ -56,16 +56,14 @@ double relative(const Score* after, const Score* before, int players, int seat) 
 }
 
 // Plays a trick-taking hand out from `w` with the basic bots.
-template <typename State, typename Action, int kMaxLegal, typename Bot, typename ToAct,
-          typename View, typename Legal, typename Advance>
-void play_out(State* w, PortableRng& rng, Bot bot, ToAct to_act, View view, Legal legal,
-              Advance advance) {
-  Action buf[kMaxLegal];
-  for (int steps = 0; steps < 200 && to_act(*w) >= 0; ++steps) {
-    const int n = legal(*w, buf);
+template <typename Rules>
+void play_out(typename Rules::State* w, PortableRng& rng) {
+  typename Rules::Action buf[Rules::kMaxLegal];
+  for (int steps = 0; steps < 200 && Rules::to_act(*w) >= 0; ++steps) {
+    const int n = Rules::legal(*w, buf);
     if (n == 0) break;
-    const Action a = bot(view(*w, to_act(*w)), buf, n, rng);
-    if (advance(w, a, nullptr) != Reason::ok) break;
+    const auto a = Rules::basic(Rules::view(*w, Rules::to_act(*w)), buf, n, rng);
+    if (Rules::advance(w, a) != Reason::ok) break;
   }
 }
 
@@ -79,55 +77,34 @@ int best_of(const std::vector<double>& total) {
 
 }  // namespace
 
-ge::Action strong_euchre(const ge::State& s, int seat, const ge::Action* legal, int n,
-                         const Budget& budget, PortableRng& rng) {
+template <typename Rules>
+typename Rules::Action strong_trick_taking(const typename Rules::State& s, int seat,
+                                           const typename Rules::Action* legal, int n,
+                                           const Budget& budget, PortableRng& rng) {
   if (n == 1) return legal[0];
-  EuchreSampler sampler;
-  if (!sampler.init(s, seat)) return euchre_bot(ge::view(s, seat), legal, n, rng);
+  typename Rules::Sampler sampler;
+  if (!sampler.init(s, seat)) return Rules::basic(Rules::view(s, seat), legal, n, rng);
   std::vector<double> total(size_t(n), 0.0);
-  const Clock clock(budget, kDefaultSamples.ghost_euchre);
+  const Clock clock(budget, Rules::kDefaultSamples);
   for (uint32_t k = 0; clock.more(k); ++k) {
-    ge::State world;
-    sampler.sample(rng, &world);
+    typename Rules::State world;
+    if (!Rules::sample(sampler, rng, &world)) break;
     const uint64_t rollout_seed = rng.next();
     for (int i = 0; i < n; ++i) {
-      ge::State w = world;
-      if (ge::advance(&w, legal[i], nullptr) != Reason::ok) continue;
+      typename Rules::State w = world;
+      if (Rules::advance(&w, legal[i]) != Reason::ok) continue;
       PortableRng r(rollout_seed);
-      play_out<ge::State, ge::Action, ge::kMaxLegalActions>(
-          &w, r, euchre_bot, [](const ge::State& x) { return ge::to_act(x); }, ge::view,
-          ge::legal_actions,
-          [](ge::State* x, ge::Action a, Error* e) { return ge::advance(x, a, e); });
-      total[size_t(i)] += relative(w.scores, world.scores, ge::kPlayers, seat);
+      play_out<Rules>(&w, r);
+      total[size_t(i)] += relative(w.scores, world.scores, Rules::kPlayers, seat);
     }
   }
   return legal[best_of(total)];
 }
 
-sh::Action strong_sheepshead(const sh::State& s, int seat, const sh::Action* legal, int n,
-                             const Budget& budget, PortableRng& rng) {
-  if (n == 1) return legal[0];
-  SheepsheadSampler sampler;
-  if (!sampler.init(s, seat)) return sheepshead_bot(sh::view(s, seat), legal, n, rng);
-  std::vector<double> total(size_t(n), 0.0);
-  const Clock clock(budget, kDefaultSamples.sheepshead);
-  for (uint32_t k = 0; clock.more(k); ++k) {
-    sh::State world;
-    if (!sampler.sample(rng, &world)) break;
-    const uint64_t rollout_seed = rng.next();
-    for (int i = 0; i < n; ++i) {
-      sh::State w = world;
-      if (sh::advance(&w, legal[i], nullptr) != Reason::ok) continue;
-      PortableRng r(rollout_seed);
-      play_out<sh::State, sh::Action, sh::kMaxLegalActions>(
-          &w, r, sheepshead_bot, [](const sh::State& x) { return sh::to_act(x); }, sh::view,
-          sh::legal_actions,
-          [](sh::State* x, sh::Action a, Error* e) { return sh::advance(x, a, e); });
-      total[size_t(i)] += relative(w.scores, world.scores, sh::kPlayers, seat);
-    }
-  }
-  return legal[best_of(total)];
-}
+template ge::Action strong_trick_taking<EuchreRules>(const ge::State&, int, const ge::Action*, int,
+                                                     const Budget&, PortableRng&);
+template sh::Action strong_trick_taking<SheepsheadRules>(const sh::State&, int, const sh::Action*,
+                                                         int, const Budget&, PortableRng&);
 
 namespace {
 
@@ -183,7 +160,7 @@ bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, i
   ToonervilleSampler sampler;
   if (!sampler.init(s, seat)) return false;
   std::vector<std::vector<double>> values(choices.size());
-  const Clock clock(budget, kDefaultSamples.toonerville);
+  const Clock clock(budget, kToonervilleDefaultSamples);
   for (uint32_t k = 0; clock.more(k); ++k) {
     tv::State world;
     sampler.sample(rng, &world);
