@@ -94,8 +94,7 @@ bool sheepshead_plays_legal(const sh::State& s) {
     if (!seen) return false;
     // S8: the partner plays the called card to the trick that first leads the called suit.
     for (int p = 0; s.called_led && p < sh::kPlayers; ++p)
-      if (s.played[s.called_led - 1][p] != kNoCard && s.hands[p].has(Card(s.called)))
-        return false;
+      if (s.played[s.called_led - 1][p] != kNoCard && s.hands[p].has(Card(s.called))) return false;
   }
   return true;
 }
@@ -123,8 +122,8 @@ void play_bot_game(Game& game, uint64_t seed, int hands,
   }
 }
 
-void check_views(const char* name, int players, int hands) {
-  auto game = make_game(name, {}, players, 0, nullptr);
+void check_views(const char* name, int players, int hands, const OptionList& options = {}) {
+  auto game = make_game(name, options, players, 0, nullptr);
   REQUIRE(game);
   int samples = 0, differing = 0, decisions = 0;
   play_bot_game(*game, 11, hands, [&](const Game& g) {
@@ -210,6 +209,7 @@ void check_uniform(const std::map<std::vector<uint32_t>, int>& counts, size_t ce
 
 TEST_CASE("consistent deals: every sample shows the seat its own view (G11, S13, T14)") {
   check_views("ghost-euchre", 3, 6);
+  check_views("ghost-euchre", 3, 6, {{"renege", "penalize"}, {"swaps", "chain"}});
   check_views("sheepshead", 5, 4);
   check_views("toonerville", 3, 1);
   check_views("toonerville", 5, 1);
@@ -340,4 +340,33 @@ TEST_CASE("consistent deals: uniform over the placements a brute force finds (S7
     });
   }
   CHECK(cases == 3);
+}
+
+TEST_CASE("bots decide from their seat's view alone: the same choice on a consistent deal") {
+  // A bot with a given seed chooses the same on the true game and on any game its seat cannot
+  // tell from it (a consistent sample): nothing hidden reaches its decision.
+  for (const char* name : {"ghost-euchre", "sheepshead", "toonerville"}) {
+    auto game = make_game(name, {}, std::string(name) == "toonerville" ? 3 : 0, 0, nullptr);
+    int compared = 0, decisions = 0;
+    play_bot_game(*game, 5, 2, [&](const Game& g) {
+      if (decisions++ % 4) return;
+      const int seat = g.to_act();
+      std::unique_ptr<Game> sample;
+      REQUIRE(bots::sample_consistent(g, seat, uint64_t(decisions), &sample, nullptr) ==
+              Reason::ok);
+      for (const char* level : {"basic", "strong"}) {
+        auto on_truth = bots::make_bot(name, level, 77, {{"samples", "3"}}, nullptr);
+        auto on_sample = bots::make_bot(name, level, 77, {{"samples", "3"}}, nullptr);
+        ActionCode a, b;
+        REQUIRE(on_truth->choose(g, seat, &a, nullptr) == Reason::ok);
+        REQUIRE(on_sample->choose(*sample, seat, &b, nullptr) == Reason::ok);
+        INFO(std::string(name), " ", std::string(level), ": ", g.format_action(a), " / ",
+             g.format_action(b));
+        CHECK(a == b);
+        ++compared;
+      }
+    });
+    INFO(std::string(name));
+    CHECK(compared > 20);
+  }
 }

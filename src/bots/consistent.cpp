@@ -195,22 +195,55 @@ bool EuchreSampler::init(const ghost_euchre::State& s, int seat) {
   }
   deal_.reset(holders);
   const TrickRanking& r = ge::ranking_for(Suit(s.trump < kSuitCount ? s.trump : 0));
+  // The hidden cards in card order, not holder by holder: the draw must depend on what the
+  // seat knows only, so that two states it cannot tell apart give the same samples.
+  CardSet hidden;
   for (int h = 0; h <= ge::kPlayers; ++h) {
     if (holder_of_[h] < 0) continue;
     deal_.set_need(holder_of_[h], holding[h].size());
-    for (Card c : holding[h]) {
-      uint32_t allowed = 0;
-      for (int g = 0; g <= ge::kPlayers; ++g) {
-        if (holder_of_[g] < 0) continue;
-        const bool void_there =
-            g < ge::kPlayers && s.trump < kSuitCount && (voids[g] >> r.effective_suit(c) & 1);
-        if (!void_there) allowed |= 1u << holder_of_[g];
-      }
-      deal_.add_card(c.code, allowed);
+    hidden |= holding[h];
+  }
+  for (Card c : hidden) {
+    uint32_t allowed = 0;
+    for (int g = 0; g <= ge::kPlayers; ++g) {
+      if (holder_of_[g] < 0) continue;
+      const bool void_there =
+          g < ge::kPlayers && s.trump < kSuitCount && (voids[g] >> r.effective_suit(c) & 1);
+      if (!void_there) allowed |= 1u << holder_of_[g];
     }
+    deal_.add_card(c.code, allowed);
   }
   return deal_.prepare();
 }
+
+namespace {
+
+// G8 with renege=penalize: the reneges of this hand, which follow from where the cards were
+// (each seat's holding is its hand now plus what it has played).
+void count_reneges(ghost_euchre::State* s) {
+  namespace ge = ghost_euchre;
+  const TrickRanking& r = ge::ranking_for(Suit(s->trump));
+  CardSet held[ge::kPlayers];
+  for (int p = 0; p < ge::kPlayers; ++p) {
+    held[p] = s->hands[p];
+    s->reneges[p] = 0;
+    for (int t = 0; t < ge::kTricks; ++t)
+      if (s->played[t][p] != kNoCard) held[p].add(Card(s->played[t][p]));
+  }
+  for (int t = 0; t <= s->tricks_done && t < ge::kTricks; ++t) {
+    const uint8_t led = s->played[t][s->leaders[t]];
+    if (led == kNoCard) break;
+    for (int i = 0; i < ge::kPlayers; ++i) {
+      const int p = (s->leaders[t] + i) % ge::kPlayers;
+      const uint8_t c = s->played[t][p];
+      if (c == kNoCard) break;
+      if (i > 0 && r.reneges(held[p], Card(led), Card(c))) ++s->reneges[p];
+      held[p].remove(Card(c));
+    }
+  }
+}
+
+}  // namespace
 
 void EuchreSampler::sample(PortableRng& rng, ghost_euchre::State* out) const {
   CardSet dealt[HiddenDeal::kMaxHolders];
@@ -220,6 +253,9 @@ void EuchreSampler::sample(PortableRng& rng, ghost_euchre::State* out) const {
     if (holder_of_[p] >= 0) out->hands[p] = dealt[holder_of_[p]];
   if (holder_of_[ghost_euchre::kPlayers] >= 0)
     out->spare = dealt[holder_of_[ghost_euchre::kPlayers]];
+  if (base_.phase == ghost_euchre::Phase::play &&
+      base_.options.renege == ghost_euchre::Renege::penalize)
+    count_reneges(out);
 }
 
 // --- Sheepshead (S6 bury, S7 calls and the unknown, S8 called suit, S9 following suit) ---
@@ -283,17 +319,19 @@ bool SheepsheadSampler::init(const sheepshead::State& s, int seat) {
         !(s.called_led && s.played[s.called_led - 1][p] != kNoCard))
       partner_holders |= 1u << holder_of_[p];
   deal_.reset(holders);
+  CardSet hidden;  // in card order, as for Ghost Hand Euchre
   for (int h = 0; h < sh::kPlayers + 3; ++h) {
     if (holder_of_[h] < 0) continue;
     deal_.set_need(holder_of_[h], holding[h].size());
-    for (Card c : holding[h]) {
-      uint32_t allowed = 0;
-      for (int g = 0; g < sh::kPlayers + 3; ++g)
-        if (holder_of_[g] >= 0 && !(voids[g] >> r.effective_suit(c) & 1))
-          allowed |= 1u << holder_of_[g];
-      if (called_hidden && c.code == s.called) allowed &= partner_holders;
-      deal_.add_card(c.code, allowed);
-    }
+    hidden |= holding[h];
+  }
+  for (Card c : hidden) {
+    uint32_t allowed = 0;
+    for (int g = 0; g < sh::kPlayers + 3; ++g)
+      if (holder_of_[g] >= 0 && !(voids[g] >> r.effective_suit(c) & 1))
+        allowed |= 1u << holder_of_[g];
+    if (called_hidden && c.code == s.called) allowed &= partner_holders;
+    deal_.add_card(c.code, allowed);
   }
   // S8: until the called suit is led the picker keeps a hold card (plain calls).
   // (At the last trick the picker may have played it already.)
@@ -376,13 +414,15 @@ bool ToonervilleSampler::init(const toonerville::State& s, int seat) {
         s.hands[actor].count(s.taken_face) > known_.count(s.taken_face))
       known_.add(s.taken_face);
   }
+  // The hidden faces in face order (as the trick-taking games do for cards).
+  FaceCounts hidden;
   for (int p = 0; p < tv::players(s); ++p) {
     if (p == seat) continue;
     for (int f = 0; f < kRookFaces; ++f)
-      for (int k = p == actor ? known_.n[f] : 0; k < s.hands[p].n[f]; ++k)
-        pool_.push_back(RookFace(f));
+      hidden.add(RookFace(f), s.hands[p].n[f] - (p == actor ? known_.n[f] : 0));
   }
-  pool_.insert(pool_.end(), s.stock, s.stock + s.stock_count);
+  for (int i = 0; i < s.stock_count; ++i) hidden.add(s.stock[i]);
+  for (int f = 0; f < kRookFaces; ++f) pool_.insert(pool_.end(), hidden.n[f], RookFace(f));
   return true;
 }
 
