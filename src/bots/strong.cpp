@@ -4,9 +4,10 @@
 // with the same rollout seed (common random numbers, so that the comparison is of actions,
 // not of luck); the action with the best mean result wins. The result is the seat's score
 // change minus the mean of the others' (the game is won on totals relative to the others).
-// Toonerville Rook: the same for the take-or-draw choice and the discard, with rollouts of
-// the round by the basic bots (the contract finder); going down, laying off and buying stay
-// basic.
+// Toonerville Rook: the same for the take-or-draw choice and for the discard among the basic
+// bot's first three, with rollouts of the round by the basic bots (the contract finder),
+// keeping the basic choice unless another is clearly better; going down, laying off and
+// buying stay basic.
 #include "strong.hpp"
 
 #include <algorithm>
