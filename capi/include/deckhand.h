@@ -466,6 +466,53 @@ DH_API int dh_game_random_playout(size_t* out_actions, dh_game* game, uint64_t s
                                   size_t max_actions, dh_error* err);
 #endif /* DH_EXPERIMENTAL */
 
+/* ---- Experimental: bots -------------------------------------------------------------- */
+/* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tiers above.
+ * A bot plays one game for any seat, deciding from that seat's view alone (rules G11, S13,
+ * T14), as a player at the table would; docs/bots.md describes the levels. */
+#ifdef DH_EXPERIMENTAL
+typedef struct dh_bot dh_bot;
+
+/* A bot for `game_name` ("ghost-euchre", "sheepshead", "toonerville", matched as dh_game_new
+ * matches them) at `level` "random" (a uniformly random legal action), "basic" (simple
+ * heuristics) or "strong" (it samples deals consistent with its view and plays each choice
+ * out with the basic bots), its choices drawn from a generator seeded with `seed`. `options`:
+ * `n_options` strings "samples=N" (1..1000000: deals per decision) and "time_ms=N"
+ * (0..1000000: stop sampling after that long; 0 = no limit; with a limit the choices depend
+ * on the machine's speed), the budget of "strong" (other levels accept and ignore them). DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION (also for
+ * an unknown level) on bad input. */
+DH_API int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t seed,
+                      const char* const* options, size_t n_options, dh_error* err);
+DH_API void dh_bot_free(dh_bot* bot);
+
+/* What `seat` does now in `game`, into *out (apply it with dh_game_apply):
+ *   - the seat to act: one of its legal actions;
+ *   - toonerville, a seat that may buy the top discard now (T6) and wants it: its "buy"
+ *     (kind 2, seat = the buyer).
+ * A seat with nothing to do (not its turn, and it does not buy) gets DH_E_WRONG_SEAT and
+ * *out is not written; a game waiting for a deal DH_E_WRONG_PHASE (also a seat to act that
+ * can do nothing until a reshuffle is given, T13); a game that is over DH_E_GAME_OVER; a
+ * game of another kind DH_E_UNKNOWN_GAME; a seat out of range DH_E_INVALID_ARGUMENT.
+ * The same seed and the same calls give the same actions. One bot may serve several seats.
+ * Toonerville's draw phase: the seat to act's bot answers "take" or "draw". Before applying
+ * a "draw", ask the bots of the other seats; gather the seats that answer "buy" as bits, and
+ * if dh_game_buy_winner names a seat, apply its buy and ask the seat to act again (it then
+ * draws); otherwise apply the draw. */
+DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat,
+                         dh_error* err);
+
+/* A deal consistent with what `seat` has seen: a new game (history=off) whose view for that
+ * seat is the same as `game`'s, its hidden cards (other hands, the ghost or dead hand, the
+ * blind, the bury, the unknown, the stock) drawn uniformly from every placement that matches
+ * the seat's knowledge: hand sizes, the cards it holds, was shown or gave away, and suits
+ * others showed they lack by not following (docs/bots.md lists each game's). For search bots
+ * and AIs of your own: play it out or solve it open-hand. The same seed gives the same deal.
+ * DH_E_INVALID_ARGUMENT for a seat out of range. */
+DH_API int dh_game_sample_consistent(dh_game** out, const dh_game* game, int32_t seat,
+                                     uint64_t seed, dh_error* err);
+
+#endif /* DH_EXPERIMENTAL */
+
 #ifdef __cplusplus
 }
 #endif
