@@ -35,7 +35,7 @@ bool first_lead(State* s, uint64_t* seed, deckhand::PortableRng& rng, Phase play
 
 template <typename State, typename Action, int kMaxActions, typename Phase>
 void run(benchmark::State& st, State initial, Phase play) {
-  solve::Solver solver;
+  solve::Solver solver(int(st.range(0)));
   deckhand::PortableRng rng(2026);
   uint64_t seed = 1;
   solve::CardValue values[solve::kMaxPlays];
@@ -72,5 +72,5 @@ void BM_SolveSheepsheadFirstLead(benchmark::State& st) {
 
 }  // namespace
 
-BENCHMARK(BM_SolveEuchreFirstLead)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_SolveSheepsheadFirstLead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SolveEuchreFirstLead)->Arg(16)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SolveSheepsheadFirstLead)->Arg(14)->Arg(16)->Arg(18)->Arg(20)->Unit(benchmark::kMillisecond);

@@ -3,6 +3,7 @@
 //
 // A game plugs in with a Node type, a copyable position in the play phase, providing:
 //   over(), leaf()           — all tricks played; the value then (a small ordinal)
+//   last_trick()             — in the last trick, where every play is forced
 //   lower(), upper()         — bounds on the value from what is already decided
 //   trick_start(), key()     — at a trick boundary, the position's exact table key
 //   cards_left()             — cards still to be played (replacement depth)
@@ -135,7 +136,7 @@ class Search {
   // (alpha, beta), otherwise a bound on the side of the window it fell.
   int value(const Node& n, int alpha, int beta) {
     ++*nodes_;
-    if (n.over()) return n.leaf();
+    if (n.last_trick()) return played_out(n);
     int lo = n.lower(), hi = n.upper();
     uint8_t table_move = kNoCard;
     const bool boundary = n.trick_start();
@@ -181,6 +182,17 @@ class Search {
 
   static constexpr int kMaxMoves = 8;
 
+  // The last trick: every seat has one card (or the unknown) left, so it plays itself.
+  static int played_out(const Node& n) {
+    Node end = n;
+    while (!end.over()) {
+      bool unknown = false;
+      const CardSet cards = end.playable(&unknown);
+      end.play(cards.empty() ? Move{end.unknown_card(), 1} : Move{cards.lowest().code, 0});
+    }
+    return end.leaf();
+  }
+
   // The representatives of the playable cards, best first by cheap rules of thumb: the table's
   // move; on a lead, high cards; following, the cheapest card that takes the trick from an
   // opponent, points onto a partner's winner, otherwise the lowest card.
@@ -198,12 +210,14 @@ class Search {
       best = n.trick_best(&best_seat);
       partner_winning = n.maximizing(best_seat) == n.maximizing(n.to_act());
     }
+    const bool leader_max = n.maximizing(n.to_act());
     for (Card c : reps) {
       int score;
       if (n.trick_start())
-        score = r.power[c.code] + (r.effective_suit(c) == kTrumpSuit ? 0 : 16);
+        score = r.power[c.code] + ((r.effective_suit(c) == kTrumpSuit) == leader_max ? 16 : 0);
       else if (!best.valid() || r.beats(c, best))
-        score = partner_winning ? -100 - r.power[c.code] : 200 - r.power[c.code];
+        score =
+            partner_winning ? -100 - r.power[c.code] : 200 - r.power[c.code] + 2 * points_[c.code];
       else
         score = partner_winning ? 8 * points_[c.code] - r.power[c.code]
                                 : -8 * points_[c.code] - r.power[c.code];

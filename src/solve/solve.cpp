@@ -71,6 +71,7 @@ class EuchreNode {
       : s_(s), ranking_(&ge::ranking_for(Suit(s.trump))), root_(root) {}
 
   bool over() const { return s_.tricks_done == ge::kTricks; }
+  bool last_trick() const { return s_.tricks_done >= ge::kTricks - 1; }
   int leaf() const { return s_.tricks_won[root_]; }
   int lower() const { return s_.tricks_won[root_]; }
   int upper() const { return s_.tricks_won[root_] + ge::kTricks - s_.tricks_done; }
@@ -177,6 +178,7 @@ class SheepsheadNode {
 
   bool leaster() const { return s_.contract == sh::Contract::leaster; }
   bool over() const { return s_.tricks_done == sh::kTricks; }
+  bool last_trick() const { return s_.tricks_done >= sh::kTricks - 1; }
   int leaf() const {
     if (leaster()) return leaster_result();
     const int tricks = side_tricks();
