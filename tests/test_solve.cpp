@@ -182,6 +182,32 @@ TEST_CASE("solve S8-S14: the Sheepshead solver's values equal brute force on ran
   CHECK(unknowns > 10);
 }
 
+// The table, keyed by relative ranks, against no table at all, on longer endings than brute
+// force can reach: one small shared table must give the values a search without one does.
+TEST_CASE("solve: the transposition table changes no value (four to six tricks left)") {
+  PortableRng rng(17);
+  solve::Solver shared(10), untabled(0);
+  solve::CardValue with[solve::kMaxPlays], without[solve::kMaxPlays];
+  int count_with = 0, count_without = 0;
+  Error err;
+  for (int deal = 0; deal < 400; ++deal) {
+    const ge::State g = euchre_ending(rng, 6 - deal % 3, int(rng.bounded(3)));
+    REQUIRE(shared.card_values(g, with, &count_with, &err) == Reason::ok);
+    REQUIRE(untabled.card_values(g, without, &count_without, &err) == Reason::ok);
+    REQUIRE(count_with == count_without);
+    for (int i = 0; i < count_with; ++i) CHECK(with[i].value == without[i].value);
+  }
+  for (int deal = 0; deal < 400; ++deal) {
+    const sh::State s = sheepshead_ending(rng, 4 + deal % 2, int(rng.bounded(5)));
+    REQUIRE(shared.card_values(s, with, &count_with, &err) == Reason::ok);
+    REQUIRE(untabled.card_values(s, without, &count_without, &err) == Reason::ok);
+    REQUIRE(count_with == count_without);
+    for (int i = 0; i < count_with; ++i) CHECK(with[i].value == without[i].value);
+  }
+  CHECK(shared.stats().table_hits > 0);
+  CHECK(untabled.stats().table_hits == 0);
+}
+
 TEST_CASE("solve: refuses outside the play phase and changes nothing") {
   solve::Solver solver;
   solve::CardValue values[solve::kMaxPlays];

@@ -47,7 +47,7 @@ struct Stats {
 class Solver {
  public:
   // A table of 2^table_bits two-entry buckets (40 bytes an entry: 2^16 buckets take 5 MB).
-  // table_bits is clamped to 10..26.
+  // table_bits is clamped to 10..26; 0 (or less) means no table (far slower: for tests).
   explicit Solver(int table_bits = 16);
   ~Solver();
   Solver(const Solver&) = delete;

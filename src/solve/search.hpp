@@ -5,7 +5,10 @@
 //   over(), leaf()           — all tricks played; the value then (a small ordinal)
 //   last_trick()             — in the last trick, where every play is forced
 //   lower(), upper()         — bounds on the value from what is already decided
-//   trick_start(), key()     — at a trick boundary, the position's exact table key
+//   trick_start()            — at a trick boundary, where the table is used
+//   hand(s), exact_cards(),  — for the table key: each seat's cards, the cards that are keyed
+//     context()                by identity (the rest by relative rank), and everything else
+//                              the value depends on, in one word
 //   cards_left()             — cards still to be played (replacement depth)
 //   to_act(), maximizing(s)  — the seat to act; whether seat s plays for a high value
 //   playable(&unknown)       — the cards it may play (and whether Sheepshead's unknown too)
@@ -24,9 +27,12 @@
 
 namespace deckhand::solve::detail {
 
-// The exact identity of a position at a trick boundary: hands, seat to lead, the hand's
-// fixed context and whatever of the past the value depends on. Compared whole, so two
-// positions never share an entry.
+// A position at a trick boundary up to renaming the cards: for each effective suit, the owner
+// and card-point class of each card still held, from the highest power down (cards in
+// `exact_cards` are left to the context instead), and the context word. Two positions with
+// the same key are the same game with cards renamed within suits, so they have the same value
+// (the relative ranks of bridge double-dummy solvers). Compared whole, so two positions that
+// differ never share an entry.
 struct Key {
   uint64_t w[4] = {};
   friend bool operator==(const Key&, const Key&) = default;
@@ -39,10 +45,27 @@ struct Key {
   }
 };
 
+// Writes fields of a few bits each into the first three words of a key.
+class KeyWriter {
+ public:
+  explicit KeyWriter(Key* k) : k_(k) {}
+  void put(uint64_t value, int bits) {
+    if (bits == 0) return;
+    const int word = pos_ >> 6, shift = pos_ & 63;
+    k_->w[word] |= value << shift;
+    if (shift + bits > 64) k_->w[word + 1] |= value >> (64 - shift);
+    pos_ += bits;
+  }
+
+ private:
+  Key* k_;
+  int pos_ = 0;
+};
+
 struct Entry {
   Key key;
   int8_t lower = 0, upper = 0;
-  uint8_t best = kNoCard;  // the card that gave the bound, tried first next time
+  uint8_t best = kNoCard;  // the move that gave the bound, tried first next time (see encode)
   uint8_t depth = 0;       // cards left; 0 marks an empty slot
 };
 
@@ -50,14 +73,18 @@ struct Entry {
 // subtree, cheaper to search again).
 class Table {
  public:
-  explicit Table(int bits) : entries_(size_t(2) << bits), mask_((uint64_t(1) << bits) - 1) {}
+  // bits 0: no table at all (every probe misses), for checking the table itself.
+  explicit Table(int bits)
+      : entries_(bits ? size_t(2) << bits : 0), mask_((uint64_t(1) << bits) - 1) {}
   const Entry* probe(const Key& k) const {
+    if (entries_.empty()) return nullptr;
     const Entry* b = &entries_[(k.hash() & mask_) * 2];
     if (b[0].depth && b[0].key == k) return &b[0];
     if (b[1].depth && b[1].key == k) return &b[1];
     return nullptr;
   }
   void store(const Key& k, int lower, int upper, uint8_t best, int depth) {
+    if (entries_.empty()) return;
     Entry* b = &entries_[(k.hash() & mask_) * 2];
     Entry* e = b[0].depth && b[0].key == k   ? &b[0]
                : b[1].depth && b[1].key == k ? &b[1]
@@ -130,7 +157,17 @@ class Search {
 
   Search(Table* table, const SuitOrder* order, const int8_t* points, uint64_t* nodes,
          uint64_t* hits)
-      : table_(table), order_(order), points_(points), nodes_(nodes), hits_(hits) {}
+      : table_(table), order_(order), points_(points), nodes_(nodes), hits_(hits) {
+    // Card points as a small class for the key: 0 (no points anywhere: Euchre) or 3 bits.
+    int8_t seen[32], distinct = 0;
+    for (int c = 0; c < 32; ++c) {
+      int i = 0;
+      while (i < distinct && seen[i] != points[c]) ++i;
+      if (i == distinct) seen[distinct++] = points[c];
+      points_class_[c] = uint8_t(i);
+    }
+    class_bits_ = distinct > 1 ? 3 : 0;
+  }
 
   // The minimax value of `n` within a fail-soft window: exact when it lies strictly inside
   // (alpha, beta), otherwise a bound on the side of the window it fell.
@@ -141,13 +178,14 @@ class Search {
     uint8_t table_move = kNoCard;
     const bool boundary = n.trick_start();
     Key key;
+    uint8_t keyed[32];  // the cards in key order
     if (boundary) {
-      key = n.key();
+      key = position_key(n, keyed);
       if (const Entry* e = table_->probe(key)) {
         ++*hits_;
         lo = std::max(lo, int(e->lower));
         hi = std::min(hi, int(e->upper));
-        table_move = e->best;
+        table_move = e->best & 0x80 ? uint8_t(e->best & 0x7F) : keyed[e->best];
       }
     }
     if (lo >= beta || lo == hi) return lo;
@@ -174,13 +212,43 @@ class Search {
       const int wa = std::max(alpha, lo), wb = std::min(beta, hi);
       const int new_lower = best > wa ? best : lo;  // failed low: only the old lower bound
       const int new_upper = best < wb ? best : hi;  // failed high: only the old upper bound
-      table_->store(key, std::max(lo, new_lower), std::min(hi, new_upper), best_card,
+      // The best move by its place in the key order, which renaming preserves.
+      uint8_t stored_move = uint8_t(0x80 | best_card);
+      for (int i = 0; i < 32 && keyed[i] != kNoCard; ++i)
+        if (keyed[i] == best_card) stored_move = uint8_t(i);
+      table_->store(key, std::max(lo, new_lower), std::min(hi, new_upper), stored_move,
                     n.cards_left());
     }
     return best;
   }
 
   static constexpr int kMaxMoves = 8;
+
+  // See Key. keyed[] receives the cards in key order, ended by kNoCard.
+  Key position_key(const Node& n, uint8_t* keyed) const {
+    Key k;
+    k.w[3] = n.context();
+    uint8_t owner[32];
+    CardSet held;
+    for (int p = 0; p < Node::kSeats; ++p)
+      for (Card c : n.hand(p)) owner[c.code] = uint8_t(p), held.add(c);
+    held = held - n.exact_cards();
+    const TrickRanking& r = n.ranking();
+    KeyWriter w(&k);
+    for (int es = 0; es < 5; ++es) w.put(uint64_t((held & r.suit_cards[es]).size()), 5);
+    int count = 0;
+    for (int es = 0; es < 5; ++es) {
+      for (int i = order_->count[es] - 1; i >= 0; --i) {
+        const uint8_t c = order_->cards[es][i];
+        if (!held.has(Card(c))) continue;
+        w.put(owner[c], kOwnerBits);
+        w.put(points_class_[c], class_bits_);
+        keyed[count++] = c;
+      }
+    }
+    keyed[count] = kNoCard;
+    return k;
+  }
 
   // The last trick: every seat has one card (or the unknown) left, so it plays itself.
   static int played_out(const Node& n) {
@@ -237,6 +305,9 @@ class Search {
   const int8_t* points_;
   uint64_t* nodes_;
   uint64_t* hits_;
+  static constexpr int kOwnerBits = Node::kSeats <= 4 ? 2 : 3;
+  uint8_t points_class_[32];
+  int class_bits_;
 };
 
 }  // namespace deckhand::solve::detail

@@ -5,6 +5,8 @@
 // card points are the games' own functions.
 #include "deckhand/solve.hpp"
 
+#include <algorithm>
+
 #include "../ghost_euchre/internal.hpp"
 #include "../sheepshead/internal.hpp"
 #include "search.hpp"
@@ -18,7 +20,6 @@ class Solver::Table : public detail::Table {
 
 namespace {
 
-using detail::Key;
 using detail::Move;
 
 constexpr uint64_t kEuchreTag = uint64_t(1) << 62, kSheepsheadTag = uint64_t(2) << 62;
@@ -67,6 +68,7 @@ const EuchreTables& euchre_tables() {
 
 class EuchreNode {
  public:
+  static constexpr int kSeats = ge::kPlayers;
   EuchreNode(const ge::State& s, int root)
       : s_(s), ranking_(&ge::ranking_for(Suit(s.trump))), root_(root) {}
 
@@ -76,14 +78,13 @@ class EuchreNode {
   int lower() const { return s_.tricks_won[root_]; }
   int upper() const { return s_.tricks_won[root_] + ge::kTricks - s_.tricks_done; }
   bool trick_start() const { return s_.in_trick == 0; }
-  Key key() const {
-    Key k;
-    k.w[0] = s_.hands[0].bits() | uint64_t(s_.hands[1].bits()) << 32;
-    k.w[1] = s_.hands[2].bits() | uint64_t(s_.to_act) << 32 | uint64_t(s_.trump) << 35 |
-             uint64_t(root_) << 38 | uint64_t(s_.tricks_won[root_]) << 41;
-    k.w[2] = kEuchreTag;
-    return k;
+  // The key's context word: what the value depends on besides the cards' relative ranks.
+  uint64_t context() const {
+    return uint64_t(s_.to_act) | uint64_t(root_) << 2 | uint64_t(s_.tricks_won[root_]) << 4 |
+           kEuchreTag;
   }
+  CardSet exact_cards() const { return CardSet(); }
+  CardSet hand(int seat) const { return s_.hands[seat]; }
   int cards_left() const { return s_.hands[0].size() + s_.hands[1].size() + s_.hands[2].size(); }
   int to_act() const { return s_.to_act; }
   bool maximizing(int seat) const { return seat == root_; }
@@ -162,6 +163,7 @@ int class_by_points(int points) {
 
 class SheepsheadNode {
  public:
+  static constexpr int kSeats = sh::kPlayers;
   SheepsheadNode(const sh::State& s, int root) : s_(s), root_(root) {
     if (s.contract == sh::Contract::leaster) {
       blind_bonus_ =
@@ -196,25 +198,33 @@ class SheepsheadNode {
     return class_by_points(120 - taken + taken_by_side());  // every point still out
   }
   bool trick_start() const { return s_.in_trick == 0; }
-  Key key() const {
-    Key k;
-    k.w[0] = s_.hands[0].bits() | uint64_t(s_.hands[1].bits()) << 32;
-    k.w[1] = s_.hands[2].bits() | uint64_t(s_.hands[3].bits()) << 32;
-    k.w[2] = s_.hands[4].bits() | uint64_t(s_.to_act) << 32 | uint64_t(s_.contract) << 35 |
-             uint64_t(s_.picker & 7) << 37 | uint64_t(s_.partner & 7) << 40 |
-             uint64_t(s_.called & 63) << 43 | uint64_t(s_.unknown & 63) << 49 |
-             uint64_t(s_.called_led != 0) << 55 | uint64_t(s_.unknown_played != 0) << 56 |
-             kSheepsheadTag;
+  // The key's context word: what the value depends on besides the cards' relative ranks —
+  // the seats, the call and the cards of the called suit exactly (S8 ties them to seats), and
+  // the past the result depends on.
+  uint64_t context() const {
+    uint64_t c = uint64_t(s_.to_act) | uint64_t(s_.contract) << 3;
     if (leaster()) {
-      uint64_t past = uint64_t(root_) | uint64_t(blind_bonus_) << 3;
+      c |= uint64_t(root_) << 5 | uint64_t(blind_bonus_) << 8;
       for (int p = 0; p < sh::kPlayers; ++p)
-        past |= uint64_t(s_.points[p] | (s_.tricks_won[p] ? 0x80 : 0)) << (8 + 8 * p);
-      k.w[3] = past;
-    } else {
-      k.w[3] = uint64_t(taken_by_side()) | uint64_t(side_tricks()) << 8;
+        c |= uint64_t(s_.points[p] | (s_.tricks_won[p] ? 0x80 : 0)) << (13 + 8 * p);
+      return c | kSheepsheadTag;
     }
-    return k;
+    c |= uint64_t(s_.picker) << 5 | uint64_t(s_.partner & 7) << 8 | uint64_t(s_.called & 31) << 11 |
+         uint64_t(s_.unknown & 63) << 16 | uint64_t(s_.called_led != 0) << 22 |
+         uint64_t(s_.unknown_played != 0) << 23 | uint64_t(taken_by_side()) << 24 |
+         uint64_t(side_tricks()) << 31;
+    int shift = 34;  // the owner of each card of the called suit, 7 once played
+    for (Card card : unmergeable_) {
+      int owner = 7;
+      for (int p = 0; p < sh::kPlayers; ++p)
+        if (s_.hands[p].has(card)) owner = p;
+      c |= uint64_t(owner) << shift;
+      shift += 3;
+    }
+    return c | kSheepsheadTag;
   }
+  CardSet exact_cards() const { return unmergeable_; }
+  CardSet hand(int seat) const { return s_.hands[seat]; }
   int cards_left() const {
     int n = 0;
     for (CardSet h : s_.hands) n += h.size();
@@ -343,9 +353,7 @@ Reason check_play_phase(const State& s, bool in_play, bool over, PhaseName phase
 }  // namespace
 
 Solver::Solver(int table_bits)
-    : table_(std::make_unique<Table>(table_bits < 10   ? 10
-                                     : table_bits > 26 ? 26
-                                                       : table_bits)) {}
+    : table_(std::make_unique<Table>(table_bits <= 0 ? 0 : std::clamp(table_bits, 10, 26))) {}
 Solver::~Solver() = default;
 
 void Solver::clear_table() {
