@@ -1,7 +1,7 @@
-// The open-hand solvers from the first lead: one iteration values every legal card of the
-// first leader of one whole hand (six tricks), all hands known. Deals come from seeds 1, 2,
-// 3, ...; the auction, bury and call are random legal choices from a fixed seed, so both
-// contracts and, in Sheepshead, leasters occur in their natural proportions. One solver (one
+// The open-hand solvers: one iteration values every legal card of the seat to act, all hands
+// known, at the first lead of a hand (six tricks to play) or after random plays. Deals come from
+// seeds 1, 2, 3, ...; the auction, bury and call are random legal choices from a fixed seed, so
+// both contracts and, in Sheepshead, leasters occur in their natural proportions. One solver (one
 // table) serves every deal, as a bot's would. Reports solves/s, nodes per solve and nodes/s.
 // docs/bots.md has the figures.
 #include <benchmark/benchmark.h>
@@ -20,16 +20,22 @@ namespace ge = deckhand::ghost_euchre;
 namespace sh = deckhand::sheepshead;
 namespace solve = deckhand::solve;
 
-// The state at the first lead of the next hand that reaches play, or false on a refusal.
+// The next hand that reaches play, after `plays` random cards of it (0: at the first lead),
+// or false on a refusal.
 template <typename State, typename Action, int kMaxActions, typename Phase>
-bool first_lead(State* s, uint64_t* seed, deckhand::PortableRng& rng, Phase play) {
+bool reach_play(State* s, int plays, uint64_t* seed, deckhand::PortableRng& rng, Phase play) {
   for (;;) {
     if (deal_seed(*s, (*seed)++, s, nullptr) != Reason::ok) return false;
     Action legal[kMaxActions];
     int n;
     while (s->phase != play && (n = legal_actions(*s, legal)) > 0)
       if (advance(s, legal[rng.bounded(uint64_t(n))], nullptr) != Reason::ok) return false;
-    if (s->phase == play) return true;  // else thrown in: deal again
+    if (s->phase != play) continue;  // thrown in: deal again
+    for (int i = 0; i < plays; ++i) {
+      n = legal_actions(*s, legal);
+      if (advance(s, legal[rng.bounded(uint64_t(n))], nullptr) != Reason::ok) return false;
+    }
+    return true;
   }
 }
 
@@ -42,7 +48,7 @@ void run(benchmark::State& st, State initial, Phase play) {
   for (auto _ : st) {
     st.PauseTiming();
     State s = initial;
-    if (!first_lead<State, Action, kMaxActions>(&s, &seed, rng, play)) {
+    if (!reach_play<State, Action, kMaxActions>(&s, int(st.range(1)), &seed, rng, play)) {
       st.SkipWithError("the engine refused its own action");
       return;
     }
@@ -61,16 +67,22 @@ void run(benchmark::State& st, State initial, Phase play) {
       benchmark::Counter(double(st.iterations()), benchmark::Counter::kIsRate);
 }
 
-void BM_SolveEuchreFirstLead(benchmark::State& st) {
+// Args: table bits, random cards played before the solve (0: the first lead; Euchre 6 and
+// Sheepshead 10: the third trick's lead).
+void BM_SolveEuchre(benchmark::State& st) {
   ge::Options o;
   o.all_pass = ge::AllPass::stick_dealer;
   run<ge::State, ge::Action, ge::kMaxLegalActions>(st, ge::new_game(o), ge::Phase::play);
 }
-void BM_SolveSheepsheadFirstLead(benchmark::State& st) {
+void BM_SolveSheepshead(benchmark::State& st) {
   run<sh::State, sh::Action, sh::kMaxLegalActions>(st, sh::new_game(), sh::Phase::play);
 }
 
 }  // namespace
 
-BENCHMARK(BM_SolveEuchreFirstLead)->Arg(16)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_SolveSheepsheadFirstLead)->Arg(14)->Arg(16)->Arg(18)->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SolveEuchre)->Args({16, 0})->Args({16, 6})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SolveSheepshead)
+    ->Args({16, 0})
+    ->Args({20, 0})
+    ->Args({16, 10})
+    ->Unit(benchmark::kMillisecond);
