@@ -350,6 +350,44 @@ Reason check_play_phase(const State& s, bool in_play, bool over, PhaseName phase
   return Reason::ok;
 }
 
+// One legal play at the root: its card, the move that stands for it in the search and the
+// slot of its class (plays of one class share one search).
+struct RootPlay {
+  Card card;
+  Move move;
+  int slot;
+};
+constexpr int kUnknownSlot = 32;  // Sheepshead's unknown, a class of its own
+
+// Each playable card's representative (see detail::representatives) into rep_of[32].
+template <typename Node>
+void representatives_of(const Node& root, const detail::SuitOrder& order, const int8_t* points,
+                        uint8_t* rep_of) {
+  bool unknown;
+  detail::representatives(root.playable(&unknown), root.live(), root.unmergeable(), order, points,
+                          rep_of);
+}
+
+// Values the n legal plays at the root into out[0..n), searching each class once:
+// play(i) describes the i-th play, score(i, ordinal) turns its search value into points.
+template <typename Node, typename Play, typename Score>
+int root_values(detail::Search<Node>& search, const Node& root, int n, CardValue* out, Play play,
+                Score score) {
+  int8_t ordinal_of[kUnknownSlot + 1];
+  for (int8_t& o : ordinal_of) o = -1;
+  for (int i = 0; i < n; ++i) {
+    const RootPlay p = play(i);
+    if (ordinal_of[p.slot] < 0) {
+      Node child = root;
+      child.play(p.move);
+      ordinal_of[p.slot] = int8_t(search.value(child, -search.kInfinity, search.kInfinity));
+    }
+    out[i].card = p.card;
+    out[i].value = score(i, ordinal_of[p.slot]);
+  }
+  return n;
+}
+
 }  // namespace
 
 Solver::Solver(int table_bits)
@@ -371,29 +409,24 @@ Reason Solver::card_values(const ge::State& s, CardValue* out, int* count, Error
                                     &stats_.table_hits);
   const int seat = s.to_act;
   const EuchreNode root(s, seat);
-  bool unknown;
-  uint8_t rep_of[32];
-  detail::representatives(root.playable(&unknown), root.live(), CardSet(), order, tables.points,
-                          rep_of);
-  int8_t tricks_of[32];  // by representative, once searched
-  for (int8_t& t : tricks_of) t = -1;
   ge::Action actions[ge::kMaxLegalActions];
   const int n = ge::legal_actions(s, actions);
   const Card led = ge::led_card(s);
-  for (int i = 0; i < n; ++i) {
-    const Card c(actions[i].arg);
-    // G8 renege=penalize: a renege is legal and costs 2; it is its own class.
-    const bool renege = led.valid() && root.ranking().reneges(s.hands[seat], led, c);
-    const uint8_t rep = renege ? c.code : rep_of[c.code];
-    if (tricks_of[rep] < 0) {
-      EuchreNode child = root;
-      child.play(Move{rep, 0});
-      tricks_of[rep] = int8_t(search.value(child, -search.kInfinity, search.kInfinity));
-    }
-    out[i].card = c;
-    out[i].value = euchre_score(s, seat, tricks_of[rep], s.reneges[seat] + (renege ? 1 : 0));
-  }
-  *count = n;
+  auto renege = [&](Card c) {  // G8 renege=penalize: legal, costs 2, and its own class
+    return led.valid() && root.ranking().reneges(s.hands[seat], led, c);
+  };
+  uint8_t rep_of[32];
+  representatives_of(root, order, tables.points, rep_of);
+  *count = root_values(
+      search, root, n, out,
+      [&](int i) {
+        const Card c(actions[i].arg);
+        const uint8_t rep = renege(c) ? c.code : rep_of[c.code];
+        return RootPlay{c, Move{rep, 0}, rep};
+      },
+      [&](int i, int tricks) {
+        return euchre_score(s, seat, tricks, s.reneges[seat] + renege(Card(actions[i].arg)));
+      });
   return Reason::ok;
 }
 
@@ -407,27 +440,19 @@ Reason Solver::card_values(const sh::State& s, CardValue* out, int* count, Error
                                         &stats_.table_hits);
   const int seat = s.to_act;
   const SheepsheadNode root(s, seat);
-  bool unknown;
-  uint8_t rep_of[32];
-  detail::representatives(root.playable(&unknown), root.live(), root.unmergeable(), tables.order,
-                          tables.points, rep_of);
-  int8_t result_of[33];  // by representative (32: the unknown), once searched
-  for (int8_t& r : result_of) r = -1;
   sh::Action actions[sh::kMaxLegalActions];
   const int n = sh::legal_actions(s, actions);
-  for (int i = 0; i < n; ++i) {
-    const Card c(actions[i].a);
-    const bool is_unknown = seat == s.picker && c.code == s.unknown && !s.unknown_played;
-    const int slot = is_unknown ? 32 : rep_of[c.code];
-    if (result_of[slot] < 0) {
-      SheepsheadNode child = root;
-      child.play(Move{is_unknown ? c.code : uint8_t(slot), uint8_t(is_unknown)});
-      result_of[slot] = int8_t(search.value(child, -search.kInfinity, search.kInfinity));
-    }
-    out[i].card = c;
-    out[i].value = sheepshead_score(s, seat, result_of[slot]);
-  }
-  *count = n;
+  uint8_t rep_of[32];
+  representatives_of(root, tables.order, tables.points, rep_of);
+  *count = root_values(
+      search, root, n, out,
+      [&](int i) {
+        const Card c(actions[i].a);
+        if (seat == s.picker && c.code == s.unknown && !s.unknown_played)
+          return RootPlay{c, Move{c.code, 1}, kUnknownSlot};
+        return RootPlay{c, Move{rep_of[c.code], 0}, rep_of[c.code]};
+      },
+      [&](int, int result) { return sheepshead_score(s, seat, result); });
   return Reason::ok;
 }
 
