@@ -205,9 +205,10 @@ class SheepsheadNode {
     uint64_t c = uint64_t(s_.to_act) | uint64_t(s_.contract) << 3;
     if (leaster()) {
       c |= uint64_t(root_) << 5 | uint64_t(blind_bonus_) << 8;
-      for (int p = 0; p < sh::kPlayers; ++p)
-        c |= uint64_t(s_.points[p] | (s_.tricks_won[p] ? 0x80 : 0)) << (13 + 8 * p);
-      return c | kSheepsheadTag;
+      uint64_t seats = 0;  // a byte per seat: its points, and 0x80 once it has a trick
+      for (int p = sh::kPlayers - 1; p >= 0; --p)
+        seats = seats << 8 | s_.points[p] | (s_.tricks_won[p] ? 0x80u : 0u);
+      return c | seats << 13 | kSheepsheadTag;
     }
     c |= uint64_t(s_.picker) << 5 | uint64_t(s_.partner & 7) << 8 | uint64_t(s_.called & 31) << 11 |
          uint64_t(s_.unknown & 63) << 16 | uint64_t(s_.called_led != 0) << 22 |
