@@ -19,6 +19,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -49,7 +50,10 @@ struct Key {
 class KeyWriter {
  public:
   explicit KeyWriter(Key* k) : k_(k) {}
+  // At most 25 cards are held at a trick boundary below the root (Sheepshead after one
+  // trick): 25 counts' bits plus 25 cards of 6 bits fit in the 192 bits.
   void put(uint64_t value, int bits) {
+    assert(pos_ + bits <= 192);
     if (bits == 0) return;
     const int word = pos_ >> 6, shift = pos_ & 63;
     k_->w[word] |= value << shift;
@@ -220,6 +224,22 @@ class Search {
                     n.cards_left());
     }
     return best;
+  }
+
+  // The exact value of `n` by null-window searches converging from `guess` (MTD(f)): each
+  // search halves nothing but moves one bound, and the table keeps what the others proved.
+  int exact(const Node& n, int guess) {
+    int lower = n.lower(), upper = n.upper();
+    int g = std::clamp(guess, lower, upper);
+    while (lower < upper) {
+      const int beta = g == lower ? g + 1 : g;
+      g = value(n, beta - 1, beta);
+      if (g < beta)
+        upper = g;
+      else
+        lower = g;
+    }
+    return lower;
   }
 
   static constexpr int kMaxMoves = 8;

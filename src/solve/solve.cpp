@@ -376,12 +376,14 @@ int root_values(detail::Search<Node>& search, const Node& root, int n, CardValue
                 Score score) {
   int8_t ordinal_of[kUnknownSlot + 1];
   for (int8_t& o : ordinal_of) o = -1;
+  int guess = root.upper();
   for (int i = 0; i < n; ++i) {
     const RootPlay p = play(i);
     if (ordinal_of[p.slot] < 0) {
       Node child = root;
       child.play(p.move);
-      ordinal_of[p.slot] = int8_t(search.value(child, -search.kInfinity, search.kInfinity));
+      ordinal_of[p.slot] = int8_t(search.exact(child, guess));
+      guess = ordinal_of[p.slot];
     }
     out[i].card = p.card;
     out[i].value = score(i, ordinal_of[p.slot]);
