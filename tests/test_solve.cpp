@@ -190,15 +190,15 @@ TEST_CASE("solve: the transposition table changes no value (four to six tricks l
   solve::CardValue with[solve::kMaxPlays], without[solve::kMaxPlays];
   int count_with = 0, count_without = 0;
   Error err;
-  for (int deal = 0; deal < 400; ++deal) {
+  for (int deal = 0; deal < 300; ++deal) {
     const ge::State g = euchre_ending(rng, 6 - deal % 3, int(rng.bounded(3)));
     REQUIRE(shared.card_values(g, with, &count_with, &err) == Reason::ok);
     REQUIRE(untabled.card_values(g, without, &count_without, &err) == Reason::ok);
     REQUIRE(count_with == count_without);
     for (int i = 0; i < count_with; ++i) CHECK(with[i].value == without[i].value);
   }
-  for (int deal = 0; deal < 400; ++deal) {
-    const sh::State s = sheepshead_ending(rng, 4 + deal % 2, int(rng.bounded(5)));
+  for (int deal = 0; deal < 300; ++deal) {
+    const sh::State s = sheepshead_ending(rng, deal % 4 ? 4 : 5, int(rng.bounded(5)));
     REQUIRE(shared.card_values(s, with, &count_with, &err) == Reason::ok);
     REQUIRE(untabled.card_values(s, without, &count_without, &err) == Reason::ok);
     REQUIRE(count_with == count_without);
