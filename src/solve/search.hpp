@@ -227,7 +227,7 @@ class Search {
   }
 
   // The exact value of `n` by null-window searches converging from `guess` (MTD(f)): each
-  // search halves nothing but moves one bound, and the table keeps what the others proved.
+  // search proves one bound, and the table keeps what the earlier ones proved.
   int exact(const Node& n, int guess) {
     int lower = n.lower(), upper = n.upper();
     int g = std::clamp(guess, lower, upper);
@@ -282,8 +282,9 @@ class Search {
   }
 
   // The representatives of the playable cards, best first by cheap rules of thumb: the table's
-  // move; on a lead, high cards; following, the cheapest card that takes the trick from an
-  // opponent, points onto a partner's winner, otherwise the lowest card.
+  // move; on a lead, trump first for the side that wants a high value and plain suits first
+  // for the other, high cards first; following, the cheapest card that takes the trick from
+  // an opponent (points first), points onto a partner's winner, otherwise the lowest card.
   int ordered_moves(const Node& n, uint8_t table_move, Move* out) const {
     bool unknown = false;
     const CardSet playable = n.playable(&unknown);
