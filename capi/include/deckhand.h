@@ -355,6 +355,24 @@ DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t 
 
 #endif /* DH_EXPERIMENTAL */
 
+/* ---- Experimental: open-hand solver --------------------------------------------------- */
+/* Declared only with DH_EXPERIMENTAL defined, and always exported (docs/bots.md, "Open-hand
+ * solvers"). */
+#ifdef DH_EXPERIMENTAL
+
+/* The exact value of each legal play of the seat to act, with every hand known (the game's
+ * full state: for a seat's own view, solve deals consistent with it): actions[i] is the i-th
+ * legal play, in dh_game_legal_actions order, and values[i] the hand's score change for that
+ * seat if it plays it and everyone then plays best (rules G9, S10-S14; sides as docs/bots.md
+ * states). *out_count receives the number of plays; DH_E_BUFFER_TOO_SMALL when cap is less
+ * or actions or values is NULL. Ghost-euchre and sheepshead only: toonerville is refused with
+ * DH_E_UNSUPPORTED; a game outside its play phase with DH_E_WRONG_PHASE (DH_E_GAME_OVER once
+ * over). Each thread keeps one solver, with a 5 MB table, made at its first call. */
+DH_API int dh_solve_card_values(size_t* out_count, dh_action* actions, int64_t* values,
+                                size_t cap, const dh_game* game, dh_error* err);
+
+#endif /* DH_EXPERIMENTAL */
+
 /* ---- Experimental: reinforcement learning (observations, action indices, batches) ------ */
 /* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tier above: the
  * layouts may still change (docs/observations.md is their contract for each release).

@@ -165,6 +165,23 @@ check "arena wrong seat count" 2 '' -- "$deckhand" arena --game sheepshead --sea
 check "arena unknown level" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,expert,basic
 check "arena no game" 2 '' -- "$deckhand" arena --seats basic,basic,basic
 check "arena bad game option" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,basic,basic --option renege=sometimes
+# analyze: each card played against the open-hand solver's best. In one_hand.rec seat 2 (all
+# hearts, trump) leads TH and loses a trick to the left bower; leading JH first takes all six.
+check "analyze json" 0 '{"line": 14, "hand": 1, "trick": 1, "seat": 2, "played": "TH", "value": 5, "best": ["JH"], "best_value": 6, "loss": 1}' \
+  -- "$deckhand" analyze "$dir/one_hand.rec" --seat 2 --json
+check "analyze seats" 0 '"seats": [{"seat": 2, "plays": 6, "below_best": 1, "points_lost": 1}]}' \
+  -- "$deckhand" analyze "$dir/one_hand.rec" --json --seat 2
+check "analyze text" 0 'line 14: hand 1 trick 1 seat 2 played TH +5, best +6 (JH): loses 1' \
+  -- "$deckhand" analyze "$dir/one_hand.rec"
+check "analyze every seat" 0 'line 16: hand 1 trick 1 seat 1 played JD +1, best +1 (JD)' \
+  -- "$deckhand" analyze "$dir/one_hand.rec"
+check "analyze sheepshead demo" 0 'seat 4: 36 plays' -- "$deckhand" analyze "$tmp/demo/sheepshead.rec"
+check "analyze refused record" 1 '{"ok": false, "line": 13, "code": "must_follow_suit"' \
+  -- "$deckhand" analyze "$dir/renege.rec"
+check "analyze toonerville" 2 '' -- "$deckhand" analyze "$dir/toonerville_3p.rec"
+check "analyze bad seat" 2 '' -- "$deckhand" analyze "$dir/one_hand.rec" --seat 3
+check "analyze no record" 2 '' -- "$deckhand" analyze
+check "analyze no file" 2 '' -- "$deckhand" analyze "$tmp/does-not-exist.rec"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
