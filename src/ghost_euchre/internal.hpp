@@ -5,6 +5,9 @@
 
 namespace deckhand::ghost_euchre::detail {
 
+// The first four bytes of a serialized ghost-euchre state (its descriptor's image tag).
+constexpr char kImageTag[5] = "DHge";
+
 inline constexpr uint8_t seat_bit(int seat) {
   return uint8_t(1u << seat);
 }

@@ -5,6 +5,9 @@
 
 namespace deckhand::sheepshead::detail {
 
+// The first four bytes of a serialized sheepshead state (its descriptor's image tag).
+constexpr char kImageTag[5] = "DHsh";
+
 inline constexpr int next_seat(int seat) {
   return (seat + 1) % kPlayers;
 }

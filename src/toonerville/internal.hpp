@@ -5,12 +5,16 @@
 
 namespace deckhand::toonerville::detail {
 
+// The first four bytes of a serialized toonerville state (its descriptor's image tag).
+constexpr char kImageTag[5] = "DHtr";
+
 inline int next_seat(const State& s, int seat) {
   return (seat + 1) % players(s);
 }
 
 // T12/T13: scores the round in place (the seat that went out, or kNoSeat when nothing was
-// left to draw or the round reached max_turns), clears the table and moves to the next deal or the game's end.
+// left to draw or the round reached max_turns), clears the table and moves to the next deal or the
+// game's end.
 void score_round(State* s, int went_out);
 
 // A layoff byte of an action: a face, or kRookAt | number for a Rook placed on a run.
