@@ -15,15 +15,10 @@
 #include "deckhand/game.hpp"
 #include "deckhand/ghost_euchre.hpp"
 #include "deckhand/rng.hpp"
+#include "test_support.hpp"
 
 using namespace deckhand;
 using namespace deckhand::ghost_euchre;
-
-// Millions of checks run here: count them only when they fail, to keep the suite fast.
-#define ENSURE(cond, ...)                         \
-  do {                                            \
-    if (!(cond)) FAIL(#cond, " — ", __VA_ARGS__); \
-  } while (0)
 
 namespace {
 

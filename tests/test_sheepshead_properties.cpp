@@ -25,15 +25,10 @@
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "test_support.hpp"
 
 using namespace deckhand;
 using namespace deckhand::sheepshead;
-
-// Millions of checks run here: count them only when they fail, to keep the suite fast.
-#define ENSURE(cond, ...)                         \
-  do {                                            \
-    if (!(cond)) FAIL(#cond, " — ", __VA_ARGS__); \
-  } while (0)
 
 namespace {
 

@@ -13,6 +13,13 @@
 
 #include "deckhand/error.hpp"
 
+// For checks that run millions of times (the property tests): doctest counts them only when
+// they fail, which keeps the suite fast.
+#define ENSURE(cond, ...)                         \
+  do {                                            \
+    if (!(cond)) FAIL(#cond, " — ", __VA_ARGS__); \
+  } while (0)
+
 namespace deckhand::testing {
 
 // Whether s is well-formed UTF-8 without a control character (C0, DEL or C1), as every

@@ -23,15 +23,11 @@
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/toonerville.hpp"
+#include "test_support.hpp"
 #include "toonerville_bot.hpp"
 
 using namespace deckhand;
 using namespace deckhand::toonerville;
-
-#define ENSURE(cond, ...)                         \
-  do {                                            \
-    if (!(cond)) FAIL(#cond, " — ", __VA_ARGS__); \
-  } while (0)
 
 namespace {
 
