@@ -28,6 +28,18 @@ ReadStatus read_input(const std::string& path, std::string* out, std::string* wh
 // 0 when the replay reproduces the game byte for byte, else 1.
 int write_and_replay(const Game& game, const std::string& out_dir);
 
+// Text helpers of the tool (it uses only the library's public headers):
+// `quote` puts input in apostrophes for a message, every byte that is a control character, not
+// ASCII, a backslash or an apostrophe written as \xHH, so no terminal escape gets out;
+std::string quote(std::string_view s);
+// `json_string` is s as a JSON string, quotes included;
+std::string json_string(std::string_view s);
+// `trim` drops the spaces and tabs around s;
+std::string_view trim(std::string_view s);
+// `parse_int` and `parse_u64` read a whole decimal number (parse_int within [lo, hi]).
+bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out);
+bool parse_u64(std::string_view s, uint64_t* out);
+
 // Canonical card list ("9C JD AS").
 std::string cards_text(CardSet set);
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -15,7 +16,6 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "../../src/common/text.hpp"
 #include "cli_util.hpp"
 #include "deckhand/game.hpp"
 #include "game_loop.hpp"
@@ -33,21 +33,64 @@ const char* read_failure_code(ReadStatus status) {
 // `replay` with line 0 (no line of it was read), and exit status 2 as for the other errors of
 // the command line itself.
 int input_refused(ReadStatus status, const std::string& why) {
-  text::Json j;
-  j.begin_object();
-  j.key("ok").value(false);
-  j.key("line").value(0);
-  j.key("code").value(read_failure_code(status));
-  j.key("message").value(why);
-  j.end_object();
-  fmt::print("{}\n", j.str());
+  fmt::print("{{\"ok\": false, \"line\": 0, \"code\": {}, \"message\": {}}}\n",
+             json_string(read_failure_code(status)), json_string(why));
   return 2;
 }
 }  // namespace
 
+std::string quote(std::string_view s) {
+  std::string out = "'";
+  for (const char c : s) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte >= 0x7F || c == '\\' || c == '\'')
+      out += fmt::format("\\x{:02x}", byte);
+    else
+      out += c;
+  }
+  return out + "'";
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\')
+      out += std::string("\\") + c;
+    else if (byte < 0x20 || byte == 0x7F)
+      out += fmt::format("\\u{:04x}", byte);
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out) {
+  int64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+bool parse_u64(std::string_view s, uint64_t* out) {
+  uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return false;
+  *out = v;
+  return true;
+}
+
 ReadStatus read_input(const std::string& path, std::string* out, std::string* why) {
   out->clear();
-  const std::string name = path == "-" ? "standard input" : text::quote(path).c_str();
+  const std::string name = path == "-" ? "standard input" : quote(path);
   auto refuse = [&](ReadStatus status, const std::string& detail) {
     *why = fmt::format("{}: {}", read_failure_code(status), detail);
     return status;
@@ -153,7 +196,7 @@ const GamePlugin* plugin_for(const std::string& game, const GameSpec** spec) {
     std::string names;
     for (const GameSpec& s : game_specs())
       names += (names.empty() ? "" : ", ") + std::string(s.name);
-    fmt::print(stderr, "deckhand: unknown game {} ({})\n", text::quote(game).c_str(), names);
+    fmt::print(stderr, "deckhand: unknown game {} ({})\n", quote(game), names);
   }
   return plugin;
 }
@@ -183,10 +226,10 @@ bool bot_options(const GameSpec& spec, const OptionList& given, OptionList* out)
   *out = given;
   bool limited = false;
   for (const auto& [key, value] : given) {
-    if (!same_key(text::trim(key), spec.limit_option)) continue;
+    if (!same_key(trim(key), spec.limit_option)) continue;
     limited = true;
     int64_t n;
-    if (text::parse_int(text::trim(value), 0, 0, &n)) {
+    if (parse_int(trim(value), 0, 0, &n)) {
       fmt::print(stderr,
                  "deckhand: --option {}=0 would let a game go on forever; simulate needs a limit "
                  "(1 or more)\n",
@@ -235,8 +278,7 @@ int cmd_simulate(const SimulateArgs& args) {
     std::error_code ec;
     std::filesystem::create_directories(args.records_dir, ec);
     if (ec) {
-      fmt::print(stderr, "deckhand: cannot create {}: {}\n", text::quote(args.records_dir).c_str(),
-                 ec.message());
+      fmt::print(stderr, "deckhand: cannot create {}: {}\n", quote(args.records_dir), ec.message());
       return 1;
     }
   }
@@ -263,17 +305,16 @@ int cmd_simulate(const SimulateArgs& args) {
       std::ofstream(path, std::ios::binary) << game->record();
     }
     if (args.json) {
-      text::Json j;
-      j.begin_object().key("game").value(spec->name).key("index").value(g + 1);
-      j.key("players").value(players).key("hands").value(run.hands).key("actions").value(
-          run.actions);
-      j.key("scores").begin_array();
-      for (int64_t score : scores) j.value(score);
-      j.end_array().key("winners").begin_array();
-      for (int w : game->winners()) j.value(w);
-      j.end_array();
-      if (records) j.key("record").value(path);
-      fmt::print("{}\n", j.end_object().take());
+      std::string scores_text, winners_text;
+      for (int64_t score : scores)
+        scores_text += (scores_text.empty() ? "" : ", ") + std::to_string(score);
+      for (int w : game->winners())
+        winners_text += (winners_text.empty() ? "" : ", ") + std::to_string(w);
+      fmt::print(
+          "{{\"game\": {}, \"index\": {}, \"players\": {}, \"hands\": {}, \"actions\": {}, "
+          "\"scores\": [{}], \"winners\": [{}]{}}}\n",
+          json_string(spec->name), g + 1, players, run.hands, run.actions, scores_text,
+          winners_text, records ? ", \"record\": " + json_string(path) : std::string());
     }
     const auto now = std::chrono::steady_clock::now();
     if (show_progress && now - last_progress > std::chrono::seconds(1)) {
@@ -288,8 +329,7 @@ int cmd_simulate(const SimulateArgs& args) {
   if (!args.quiet) {
     std::string limit_value = spec->unattended_limit;
     for (const auto& [key, value] : args.options)
-      if (same_key(text::trim(key), spec->limit_option))
-        limit_value = std::string(text::trim(value));
+      if (same_key(trim(key), spec->limit_option)) limit_value = std::string(trim(value));
     fmt::print("{} games of {} ({} players) by bots (seed {}), {}\n", args.games, spec->name,
                players, args.seed, limit_note(args.options, spec->limit_option, limit_value));
     std::string seats, win_line, mean_line;

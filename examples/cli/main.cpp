@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../../src/common/text.hpp"
+#include "cli_util.hpp"
 #include "commands.hpp"
 #include "deckhand/game.hpp"
 
@@ -38,8 +38,7 @@ bool parse_args(int argc, char** argv, const std::vector<std::string>& valued,
       }
       for (const auto& b : switches)
         if (a == "--" + b) out->switches.push_back(b), known = true;
-      if (!known)
-        return *why = std::string("unknown flag ") + deckhand::text::quote(a).c_str(), false;
+      if (!known) return *why = std::string("unknown flag ") + deckhand::cli::quote(a), false;
     } else {
       out->positional.push_back(a);
     }
@@ -63,7 +62,7 @@ bool number(const Args& a, const std::string& name, int64_t lo, int64_t hi, int6
             std::string* why) {
   const std::string* v = flag(a, name);
   if (!v) return true;
-  if (!deckhand::text::parse_int(*v, lo, hi, out))
+  if (!deckhand::cli::parse_int(*v, lo, hi, out))
     return *why = fmt::format("--{} takes a number from {} to {}", name, lo, hi), false;
   return true;
 }
@@ -71,7 +70,7 @@ bool number(const Args& a, const std::string& name, int64_t lo, int64_t hi, int6
 bool seed_flag(const Args& a, uint64_t* out, std::string* why) {
   const std::string* v = flag(a, "seed");
   if (!v) return true;
-  if (!deckhand::text::parse_u64(*v, out))
+  if (!deckhand::cli::parse_u64(*v, out))
     return *why = "--seed takes a number from 0 to 2^64-1", false;
   return true;
 }
@@ -266,7 +265,7 @@ static int run(int argc, char** argv) {
     const int rc = c.run(args, &why);
     return why.empty() ? rc : usage(why);
   }
-  return usage(std::string("unknown command ") + deckhand::text::quote(name).c_str());
+  return usage(std::string("unknown command ") + deckhand::cli::quote(name));
 }
 
 int main(int argc, char** argv) {
