@@ -219,6 +219,7 @@ class HumanTable {
     ++version_;
     Narration how;
     how.viewer = seat_;
+    how.verbose = true;  // at the table every move is seen
     plugin_.narrate(*before_, game_, a, how);
     if (game_.hands_scored() != scored) print_scores(game_, plugin_.hand_word);
     if (game_.over()) print_game_over(game_, plugin_.hand_word);

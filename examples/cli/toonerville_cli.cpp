@@ -133,10 +133,13 @@ void narrate(const Game& before_game, const Game& after_game, const ActionCode& 
         fmt::print("  seat {} draws\n", a.seat);
       break;
     case ActionKind::take:
+      if (how.verbose || a.seat == how.viewer)
+        fmt::print("  seat {} takes the discard {}\n", a.seat,
+                   rook_face_name(before.pile[before.pile_count - 1]));
+      break;
     case ActionKind::discard:
-      if (how.verbose || a.seat == how.viewer ||
-          (a.kind == ActionKind::discard && after.hands_scored != before.hands_scored))
-        fmt::print("  seat {} {}\n", a.seat, tv::format_action(a));
+      if (how.verbose || a.seat == how.viewer || after.hands_scored != before.hands_scored)
+        fmt::print("  seat {} discards {}\n", a.seat, tv::format_action(a).substr(8));
       break;
   }
   if (after.hands_scored != before.hands_scored) print_round_result(before, after, a);
