@@ -263,14 +263,30 @@ std::unique_ptr<Game> new_game(const GameSpec& spec, const OptionList& options, 
 
 }  // namespace
 
-int cmd_simulate(const SimulateArgs& args) {
-  const GameSpec* spec;
-  const GamePlugin* plugin = plugin_for(args.game, &spec);
-  if (!plugin) return 2;
-  const int players =
-      player_count(*spec, args.players, spec->max_players > 4 ? 4 : spec->max_players);
+// What simulate and play share: the game, its plug-in, the player count (a game of several
+// players takes 4 unless told, or the nearest count it allows) and the options with the play
+// limit. False after saying why on stderr.
+struct Setup {
+  const GameSpec* spec = nullptr;
+  const GamePlugin* plugin = nullptr;
+  int players = 0;
   OptionList options;
-  if (!players || !bot_options(*spec, args.options, &options)) return 2;
+};
+bool set_up(const std::string& game, int players, const OptionList& given, Setup* out) {
+  out->plugin = plugin_for(game, &out->spec);
+  if (!out->plugin) return false;
+  out->players = player_count(*out->spec, players,
+                              std::clamp(4, out->spec->min_players, out->spec->max_players));
+  return out->players && bot_options(*out->spec, given, &out->options);
+}
+
+int cmd_simulate(const SimulateArgs& args) {
+  Setup setup;
+  if (!set_up(args.game, args.players, args.options, &setup)) return 2;
+  const GameSpec* spec = setup.spec;
+  const GamePlugin* plugin = setup.plugin;
+  const int players = setup.players;
+  const OptionList& options = setup.options;
   const bool records = !args.records_dir.empty();
   auto game = new_game(*spec, options, players, records);
   if (!game) return 2;
@@ -353,28 +369,24 @@ int cmd_simulate(const SimulateArgs& args) {
 }
 
 int cmd_play(const PlayArgs& args) {
-  const GameSpec* spec;
-  const GamePlugin* plugin = plugin_for(args.game, &spec);
-  if (!plugin) return 2;
-  const int players =
-      player_count(*spec, args.players, spec->max_players > 4 ? 4 : spec->max_players);
-  if (!players) return 2;
+  Setup setup;
+  if (!set_up(args.game, args.players, args.options, &setup)) return 2;
+  const GameSpec* spec = setup.spec;
+  const int players = setup.players;
   if (args.seat >= players) {
     fmt::print(stderr, "deckhand: seat {} does not exist in a {}-player game of {}\n", args.seat,
                players, spec->name);
     return 2;
   }
-  OptionList options;
-  if (!bot_options(*spec, args.options, &options)) return 2;
-  auto game = new_game(*spec, options, players, true);
+  auto game = new_game(*spec, setup.options, players, true);
   if (!game) return 2;
   fmt::print(
       "{}\nYou are seat {}; bots play the other {} seats. Seed {} (--seed {} deals this "
       "game again).\n",
       spec->description, args.seat, players - 1, args.seed, args.seed);
   fmt::print("Type an action ({}),\nor: legal, view, hint, undo, save FILE, help, quit.\n",
-             plugin->help);
-  return play_human(*plugin, *game, args.seat, args.seed, args.save_path);
+             setup.plugin->help);
+  return play_human(*setup.plugin, *game, args.seat, args.seed, args.save_path);
 }
 
 int cmd_demo(uint64_t seed, const std::string& out_dir) {

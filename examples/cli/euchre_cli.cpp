@@ -13,22 +13,12 @@ namespace ge = ghost_euchre;
 namespace {
 
 ge::Action pure(const Game& game, const ActionCode& code) {
-  ge::Action a;
-  (void)ge::parse_action(game.format_action(code), code.seat, &a, nullptr);
-  return a;
+  return pure_action<ge::Action>(game, code, ge::parse_action);
 }
 
 bool choose(const Game& game, int seat, PortableRng& rng, ActionCode* out) {
-  const ge::State& s = state_of<ge::State>(game);
-  if (seat != ge::to_act(s)) return false;
-  ge::Action legal[ge::kMaxLegalActions];
-  const int n = ge::legal_actions(s, legal);
-  return n > 0 &&
-         to_code(game, euchre_bot(ge::view(s, seat), legal, n, rng), ge::format_action, out);
-}
-
-bool table(const Game& game, int, PortableRng& rng, ActionCode* out) {
-  return choose(game, game.to_act(), rng, out);
+  return seat_to_act_bot<ge::State, ge::Action, ge::kMaxLegalActions>(
+      game, seat, rng, out, ge::legal_actions, ge::view, euchre_bot, ge::format_action);
 }
 
 std::string deal_line(const Game& game) {
@@ -101,7 +91,7 @@ const GamePlugin kPlugin{
         "swap (take the ghost hand), pass, bid 3|4|5|moon, trump C|D|H|S, play <card> (or just the "
         "card, as 'JS')",
     .choose = choose,
-    .table = table,
+    .table = nullptr,
     .deal_line = deal_line,
     .narrate = narrate,
     .hand_note = nullptr,

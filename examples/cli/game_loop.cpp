@@ -57,7 +57,7 @@ bool play_bots(const GamePlugin& plugin, Game& game, PortableRng& rng, const Nar
       continue;
     }
     ActionCode a;
-    if (!plugin.table(game, -1, rng, &a)) {
+    if (!table_action(plugin, game, -1, rng, &a)) {
       fmt::print(stderr, "deckhand: the {} bots found no action\n", plugin.game);
       return false;
     }
@@ -135,7 +135,7 @@ class HumanTable {
       mine_ = own_actions();
       if (mine_.empty()) {  // the bots play
         ActionCode a;
-        if (!plugin_.table(game_, -1, rng, &a)) return fail(err);
+        if (!table_action(plugin_, game_, -1, rng, &a)) return fail(err);
         if (!apply(a, &err)) return fail(err);
         continue;
       }
@@ -186,7 +186,7 @@ class HumanTable {
           save_record(game_, path.empty() ? save_path_ : path);
       } else if (cmd == "pass" && game_.to_act() != seat_) {
         ActionCode a;
-        if (!plugin_.table(game_, seat_, rng, &a)) return fail(err);
+        if (!table_action(plugin_, game_, seat_, rng, &a)) return fail(err);
         if (!apply(a, &err)) return fail(err);
       } else {
         try_action(cmd);

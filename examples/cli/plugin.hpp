@@ -29,7 +29,8 @@ struct GamePlugin {
   // a Toonerville bot does not buy). Each game's bot calls are behind this one function.
   bool (*choose)(const Game& game, int seat, PortableRng& rng, ActionCode* out);
   // The table's next action when bots hold every seat but `passed` (a human who declined to
-  // act out of turn, or -1): in Toonerville the bots' buys are settled here (T6).
+  // act out of turn, or -1): in Toonerville the bots' buys are settled here (T6). nullptr: the
+  // seat to act's `choose`.
   bool (*table)(const Game& game, int passed, PortableRng& rng, ActionCode* out);
   // The line announcing a deal just made ("Hand 2 — seat 1 deals").
   std::string (*deal_line)(const Game& game);
@@ -68,6 +69,34 @@ const State& state_of(const Game& game) {
 template <typename Action, typename Format>
 bool to_code(const Game& game, const Action& a, Format format, ActionCode* out) {
   return game.parse_action(a.seat, format(a), out, nullptr) == Reason::ok;
+}
+
+// The table's next action by the plug-in (GamePlugin::table, else the seat to act's choice).
+inline bool table_action(const GamePlugin& plugin, const Game& game, int passed, PortableRng& rng,
+                         ActionCode* out) {
+  return plugin.table ? plugin.table(game, passed, rng, out)
+                      : plugin.choose(game, game.to_act(), rng, out);
+}
+
+// An action code as the game's pure Action, through its text.
+template <typename Action, typename Parse>
+Action pure_action(const Game& game, const ActionCode& code, Parse parse) {
+  Action a{};
+  (void)parse(game.format_action(code), code.seat, &a, nullptr);
+  return a;
+}
+
+// The bot of a game where only the seat to act acts: its choice among the legal actions, from
+// that seat's view.
+template <typename State, typename Action, int kMaxLegal, typename Legal, typename ViewOf,
+          typename Bot, typename Format>
+bool seat_to_act_bot(const Game& game, int seat, PortableRng& rng, ActionCode* out,
+                     Legal legal_actions, ViewOf view, Bot bot, Format format) {
+  const State& s = state_of<State>(game);
+  if (seat != game.to_act()) return false;
+  Action legal[kMaxLegal];
+  const int n = legal_actions(s, legal);
+  return n > 0 && to_code(game, bot(view(s, seat), legal, n, rng), format, out);
 }
 
 }  // namespace deckhand::cli

@@ -13,22 +13,12 @@ namespace sh = sheepshead;
 namespace {
 
 sh::Action pure(const Game& game, const ActionCode& code) {
-  sh::Action a;
-  (void)sh::parse_action(game.format_action(code), code.seat, &a, nullptr);
-  return a;
+  return pure_action<sh::Action>(game, code, sh::parse_action);
 }
 
 bool choose(const Game& game, int seat, PortableRng& rng, ActionCode* out) {
-  const sh::State& s = state_of<sh::State>(game);
-  if (seat != sh::to_act(s)) return false;
-  sh::Action legal[sh::kMaxLegalActions];
-  const int n = sh::legal_actions(s, legal);
-  return n > 0 &&
-         to_code(game, sheepshead_bot(sh::view(s, seat), legal, n, rng), sh::format_action, out);
-}
-
-bool table(const Game& game, int, PortableRng& rng, ActionCode* out) {
-  return choose(game, game.to_act(), rng, out);
+  return seat_to_act_bot<sh::State, sh::Action, sh::kMaxLegalActions>(
+      game, seat, rng, out, sh::legal_actions, sh::view, sheepshead_bot, sh::format_action);
 }
 
 std::string deal_line(const Game& game) {
@@ -148,7 +138,7 @@ const GamePlugin kPlugin{
         "<card> "
         "(or just the card, as 'QC')",
     .choose = choose,
-    .table = table,
+    .table = nullptr,
     .deal_line = deal_line,
     .narrate = narrate,
     .hand_note = hand_note,

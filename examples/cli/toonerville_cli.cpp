@@ -13,9 +13,7 @@ namespace tv = toonerville;
 namespace {
 
 tv::Action pure(const Game& game, const ActionCode& code) {
-  tv::Action a;
-  (void)tv::parse_action(game.format_action(code), code.seat, &a, nullptr);
-  return a;
+  return pure_action<tv::Action>(game, code, tv::parse_action);
 }
 
 // The seat to act plays as its bot would; another seat buys the discard if its bot wants it
