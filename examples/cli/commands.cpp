@@ -431,6 +431,8 @@ int cmd_games(bool json) {
       for (const OptionSpec& o : options)
         fmt::print("    {:<16} {:<26} default {:<11} {:<6} {}\n", o.name, o.values, o.default_value,
                    o.rule, o.description);
+    fmt::print("  play limit: {} ({} when bots play unattended: simulate, demo, play)\n",
+               spec.limit_option, spec.unattended_limit);
     fmt::print("  phases:");
     for (const char* phase : spec.phases) fmt::print(" {}", phase);
     fmt::print("\n  actions:");
