@@ -8,16 +8,19 @@
 //     nothing;
 //   - clone, copy_from, serialize -> deserialize_game and load reproduce the game, and a
 //     history=off game played alongside is in the same state;
-//   - every seat's view, and the spectator's, leaves the game unchanged;
+//   - every seat's view, and the spectator's, leaves the game unchanged, and stays the same
+//     when two cards hidden from that seat are exchanged (the view leak test; the game's
+//     descriptor says where hidden cards lie);
 // and per hand and per game that the hand deltas add up to the scores, a finished game has
 // winners, and its record replays to the identical game. What only one game has (its rule
-// oracles, its action space, its view leak test over hidden cards) stays in
+// oracles, its whole action space, thousands more games under random options) stays in
 // test_<game>_properties.cpp.
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
+#include "common/games.hpp"
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "test_support.hpp"
@@ -96,8 +99,21 @@ void check_legal(const Game& game, PortableRng& rng) {
   ENSURE(bytes(*refused) == image, "a refused action changed the game");
 }
 
+// The view leak test: cards hidden from a seat exchanged (the game's descriptor knows where
+// they are) leave every view of that seat the same, for every seat and the spectator.
+void check_views_hide(const Game& game, PortableRng& rng, int64_t* swaps) {
+  const GameDescriptor* descriptor = find_game(game.name());
+  for (int seat = -1; seat < game.players(); ++seat) {
+    const auto swapped = descriptor->swap_hidden(game, seat, rng.next());
+    if (!swapped) continue;
+    ++*swaps;
+    ENSURE(swapped->view_json(seat) == game.view_json(seat), "seat ", seat, " sees hidden cards");
+    ENSURE(swapped->view_text(seat) == game.view_text(seat), "seat ", seat, " sees hidden cards");
+  }
+}
+
 struct Totals {
-  int64_t games = 0, hands = 0, states = 0;
+  int64_t games = 0, hands = 0, states = 0, swaps = 0;
 };
 
 void play_game(const GameSpec& spec, int players, uint64_t seed, Totals* totals) {
@@ -119,6 +135,7 @@ void play_game(const GameSpec& spec, int players, uint64_t seed, Totals* totals)
     ++totals->states;
     check_copies(*game);
     check_legal(*game, rng);
+    check_views_hide(*game, rng, &totals->swaps);
     for (int seat = -1; seat < players; ++seat) {
       const std::vector<uint8_t> before = bytes(*game);
       ENSURE(!game->view_json(seat).empty() && !game->view_text(seat).empty(), "view ", seat);
@@ -178,5 +195,6 @@ TEST_CASE("Every game of the catalog, at every player count: the generic propert
               " hands, ", totals.states, " states");
       CHECK(totals.games == kGames);
       CHECK(totals.hands >= kGames);
+      CHECK(totals.swaps > totals.states / 2);  // most states hide cards from most seats
     }
 }

@@ -25,6 +25,7 @@
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "sheepshead/internal.hpp"
 #include "test_support.hpp"
 
 using namespace deckhand;
@@ -239,58 +240,13 @@ bool oracle_allows(const State& s, const Action& a) {
 
 // ---- per-state checks ---------------------------------------------------------------------
 
-// Exchanges card a (in holder i) and card b (in holder j) in a copy of the state, keeping the
-// fields that name cards (the blind kept after a pick, the unknown, the partner) consistent.
-struct Holders {
-  State copy;
-  CardSet* sets[kPlayers + 4];
-  int n = 0;
-  CardSet unknown_set;  // the unknown, set aside or played face down
-  bool unknown_holder = false;
-};
-
+// Two cards hidden from `seat` exchanged (detail::swap_hidden, the descriptor's hook) leave
+// its view byte for byte the same (S13).
 void check_view_hides(const State& s, int seat, PortableRng& rng) {
-  Holders h;
-  h.copy = s;
-  State& c = h.copy;
-  const bool hand_over = s.phase == Phase::deal || s.phase == Phase::over;
-  const bool is_picker = seat >= 0 && seat == s.picker;
-  for (int p = 0; p < kPlayers; ++p)
-    if (p != seat && !c.hands[p].empty()) h.sets[h.n++] = &c.hands[p];
-  if (!hand_over && s.picker == kNoSeat && !c.blind.empty())
-    h.sets[h.n++] = &c.blind;  // picking, or a leaster
-  if (!hand_over && !is_picker && !c.bury.empty()) h.sets[h.n++] = &c.bury;
-  if (!hand_over && !is_picker && s.unknown != kNoCard) {
-    h.unknown_set = CardSet::of(Card(s.unknown));
-    h.sets[h.n++] = &h.unknown_set;
-    h.unknown_holder = true;
-  }
-  if (h.n < 2) return;
-  const int i = int(rng.bounded(uint64_t(h.n)));
-  int j = int(rng.bounded(uint64_t(h.n - 1)));
-  if (j >= i) ++j;
-  const Card a = h.sets[i]->nth(int(rng.bounded(uint64_t(h.sets[i]->size()))));
-  const Card b = h.sets[j]->nth(int(rng.bounded(uint64_t(h.sets[j]->size()))));
-  h.sets[i]->remove(a), h.sets[i]->add(b);
-  h.sets[j]->remove(b), h.sets[j]->add(a);
-  if (h.unknown_holder && h.unknown_set.lowest().code != s.unknown) {  // the unknown itself moved
-    c.unknown = h.unknown_set.lowest().code;
-    for (int t = 0; t < kTricks; ++t)
-      if (c.played[t][c.picker] == s.unknown)
-        c.played[t][c.picker] = c.unknown;  // played face down
-  }
-  if (s.picker != kNoSeat) {  // the blind as the picker took it
-    if (s.blind.has(a))
-      c.blind.remove(a), c.blind.add(b);
-    else if (s.blind.has(b))
-      c.blind.remove(b), c.blind.add(a);
-  }
-  if (s.called != kNoCard)
-    for (int p = 0; p < kPlayers; ++p)
-      if (c.hands[p].has(Card(s.called))) c.partner = uint8_t(p);
+  State c;
+  if (!detail::swap_hidden(s, seat, rng.next(), &c)) return;
   const View before = view(s, seat), after = view(c, seat);
-  ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "seat ", seat, " sees ",
-         std::string(card_name(a)), " <-> ", std::string(card_name(b)));
+  ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "seat ", seat, " sees a hidden card");
   // The text forms derive from the View bytes; comparing them now and then is enough.
   if (rng.bounded(64) == 0) {
     ENSURE(view_json(before) == view_json(after), "");

@@ -24,6 +24,7 @@
 #include "deckhand/rng.hpp"
 #include "deckhand/toonerville.hpp"
 #include "test_support.hpp"
+#include "toonerville/internal.hpp"
 #include "toonerville_bot.hpp"
 
 using namespace deckhand;
@@ -110,23 +111,14 @@ void check_state(const State& s, bool full, PortableRng& rng) {
       (void)advance(&copy, swap_action(s.to_act, kMaxTableMelds - 1, RookFace(0)), nullptr);
     ENSURE(same(copy, s), "a refused action changed the state");
   }
-  // T14: another seat's hand and the stock order never show.
-  if (s.phase != Phase::draw && s.phase != Phase::play) return;
+  // T14: another seat's hand and the stock order never show (detail::swap_hidden, the
+  // descriptor's hook).
   const int watcher = int(rng.bounded(uint64_t(players(s))));
-  const int other = (watcher + 1 + int(rng.bounded(uint64_t(players(s) - 1)))) % players(s);
-  State hidden = s;
-  if (hidden.stock_count > 1) {
-    std::swap(hidden.stock[0], hidden.stock[hidden.stock_count - 1]);
-    int f = 0;
-    while (!hidden.hands[other].count(RookFace(f))) ++f;
-    const RookFace from_stock = hidden.stock[0];
-    hidden.hands[other].remove(RookFace(f));
-    hidden.hands[other].add(from_stock);
-    hidden.stock[0] = RookFace(f);
-  }
+  State hidden;
+  if (!detail::swap_hidden(s, watcher, rng.next(), &hidden)) return;
   const View a = view(s, watcher), b = view(hidden, watcher);
-  ENSURE(std::memcmp(&a, &b, sizeof a) == 0, "seat ", watcher, " sees seat ", other,
-         "'s hand or the stock order");
+  ENSURE(std::memcmp(&a, &b, sizeof a) == 0, "seat ", watcher,
+         " sees another seat's hand or the stock order");
 }
 
 struct Tally {

@@ -396,6 +396,13 @@ class GameAdapter final : public Game {
   // Restores Game::serialize bytes: the checksums must hold, the state image must be valid,
   // and replaying the history from a new game must give exactly that state. Bytes without
   // history are trusted as far as the state's invariants go.
+  // A game without history in state `s` (which must hold the game's invariants).
+  static std::unique_ptr<Game> from_state(const State& s) {
+    auto game = std::make_unique<GameAdapter>(s.options, s.first_dealer, false);
+    game->state_ = s;
+    return game;
+  }
+
   static std::unique_ptr<Game> restore(const uint8_t* bytes, size_t len, Error* err) {
     constexpr size_t kHead = Rules::kSerializedSize;
     State image;
@@ -599,10 +606,20 @@ std::unique_ptr<Game> make_adapter(const OptionList& options, const EngineOption
   return std::make_unique<GameAdapter<Rules>>(base, first_dealer, engine.history);
 }
 
-// A game's descriptor: its catalog entry, and factory and restore made from its Rules.
+template <GameRules Rules>
+std::unique_ptr<Game> swap_hidden(const Game& game, int seat, uint64_t pick) {
+  typename Rules::State swapped;
+  if (!Rules::swap_hidden(*static_cast<const typename Rules::State*>(game.state_data()), seat, pick,
+                          &swapped))
+    return nullptr;
+  return GameAdapter<Rules>::from_state(swapped);
+}
+
+// A game's descriptor: its catalog entry, and factory, restore and hooks made from its Rules.
 template <GameRules Rules>
 GameDescriptor describe(const GameSpec& spec) {
-  return GameDescriptor{spec, Rules::kImageTag, &make_adapter<Rules>, &GameAdapter<Rules>::restore};
+  return GameDescriptor{spec, Rules::kImageTag, &make_adapter<Rules>, &GameAdapter<Rules>::restore,
+                        &swap_hidden<Rules>};
 }
 
 }  // namespace deckhand::detail

@@ -33,6 +33,10 @@ struct GameDescriptor {
                                 int first_dealer, Error* err);
   // Game::serialize bytes whose image tag is this game's.
   std::unique_ptr<Game> (*restore)(const uint8_t* bytes, size_t len, Error* err);
+  // The view leak test's hook (tests/test_game_properties.cpp): `game` (of this kind) with
+  // two cards hidden from `seat` exchanged, picked by `pick`, as a game without history; nullptr
+  // when fewer than two places hide cards from the seat. Every view of `seat` must stay the same.
+  std::unique_ptr<Game> (*swap_hidden)(const Game& game, int seat, uint64_t pick);
 };
 
 // Every game of this build, in catalog order (src/common/game_list.cpp).

@@ -29,4 +29,9 @@ int trick_winner(const State& s, int t);
 const char* phase_name(Phase p);
 const char* bid_word(int level);  // "3", "4", "5", "moon"
 
+// The view leak test's hook (G11): *out = s with two cards hidden from `seat` exchanged between
+// two of their holders (the other hands, and the spare hand unless the seat gave it up), picked
+// by `pick`; false when fewer than two holders hide cards from the seat.
+bool swap_hidden(const State& s, int seat, uint64_t pick, State* out);
+
 }  // namespace deckhand::ghost_euchre::detail

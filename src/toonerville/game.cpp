@@ -173,6 +173,9 @@ struct Rules {
   static size_t serialize(const State& s, uint8_t* buf, size_t cap) {
     return toonerville::serialize(s, buf, cap);
   }
+  static bool swap_hidden(const State& s, int seat, uint64_t pick, State* out) {
+    return detail::swap_hidden(s, seat, pick, out);
+  }
   static Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
     return toonerville::deserialize(buf, len, out, err);
   }

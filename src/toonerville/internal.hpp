@@ -32,4 +32,9 @@ bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_han
 // transitions alone (the tests' independent check of the minimal melds).
 bool find_any_by_search(const FaceCounts& hand, Contract contract, Arrangement* out);
 
+// The view leak test's hook (T14): *out = s with the stock's order changed and a card of
+// another seat's hand (picked by `pick`) exchanged with the stock's top; false outside the
+// draw and play phases or with fewer than two cards in the stock.
+bool swap_hidden(const State& s, int seat, uint64_t pick, State* out);
+
 }  // namespace deckhand::toonerville::detail
