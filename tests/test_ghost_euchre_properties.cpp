@@ -47,17 +47,13 @@ Options random_options(PortableRng& rng, OptionList* as_text) {
   return o;
 }
 
-bool same_state(const State& a, const State& b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
 // Two cards hidden from `seat` exchanged (detail::swap_hidden, the descriptor's hook) leave
 // its view byte for byte the same (G11).
 void check_view_hides(const State& s, int seat, PortableRng& rng) {
   State copy;
   if (!detail::swap_hidden(s, seat, rng.next(), &copy)) return;
   const View before = view(s, seat), after = view(copy, seat);
-  ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "");
+  ENSURE(testing::same_bytes(before, after), "");
   // The text forms derive from the View bytes; comparing them now and then is enough.
   if (rng.bounded(64) == 0) {
     ENSURE(view_json(before) == view_json(after), "");
@@ -107,7 +103,7 @@ void check_state(const State& s, PortableRng& rng) {
       State out = s;
       const Reason r = apply(s, a, &out, nullptr);
       ENSURE((r == Reason::ok) == in_list, format_action(a));
-      if (r != Reason::ok) ENSURE(same_state(out, s), "");  // a refusal changes nothing
+      if (r != Reason::ok) ENSURE(testing::same_bytes(out, s), "");  // a refusal changes nothing
     }
     ENSURE(std::popcount(listed) == n, "");  // no duplicates in the list
     // A listed action, made by another seat, is refused as out of turn.
@@ -121,7 +117,7 @@ void check_state(const State& s, PortableRng& rng) {
   ENSURE(serialize(s, bytes, sizeof bytes) == kSerializedSize, "");
   State back;
   ENSURE(deserialize(bytes, sizeof bytes, &back, &err) == Reason::ok, "");
-  ENSURE(same_state(back, s), "");
+  ENSURE(testing::same_bytes(back, s), "");
 
   // Views hide what they must.
   for (int v = 0; v < kPlayers; ++v) check_view_hides(s, v, rng);

@@ -91,10 +91,6 @@ Card card(const char* name) {
   return c;
 }
 
-bool same_state(const State& a, const State& b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
 Options random_options(PortableRng& rng, OptionList* as_text) {
   Options o;
   const char* keys[] = {"no_pick", "unknown", "double_on_bump", "leaster_blind"};
@@ -246,7 +242,7 @@ void check_view_hides(const State& s, int seat, PortableRng& rng) {
   State c;
   if (!detail::swap_hidden(s, seat, rng.next(), &c)) return;
   const View before = view(s, seat), after = view(c, seat);
-  ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "seat ", seat, " sees a hidden card");
+  ENSURE(testing::same_bytes(before, after), "seat ", seat, " sees a hidden card");
   // The text forms derive from the View bytes; comparing them now and then is enough.
   if (rng.bounded(64) == 0) {
     ENSURE(view_json(before) == view_json(after), "");
@@ -272,12 +268,12 @@ void check_partner_secret(const State& s, int64_t* checks) {
       std::swap(c.hands[s.partner], c.hands[o]);
       c.partner = uint8_t(o);
       const View after = view(c, d);
-      ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "defender ", d, " tells partner ",
-             int(s.partner), " from seat ", o);
+      ENSURE(testing::same_bytes(before, after), "defender ", d, " tells partner ", int(s.partner),
+             " from seat ", o);
       State literal = s;  // the hands alone, the partner field as it was
       std::swap(literal.hands[s.partner], literal.hands[o]);
       const View after2 = view(literal, d);
-      ENSURE(std::memcmp(&before, &after2, sizeof before) == 0, "");
+      ENSURE(testing::same_bytes(before, after2), "");
       ++*checks;
     }
   }
@@ -288,7 +284,7 @@ void check_partner_secret(const State& s, int64_t* checks) {
   std::swap(c.hands[s.partner], c.hands[o]);
   c.partner = uint8_t(o);
   const View sb = view(s, -1), sa = view(c, -1);
-  ENSURE(std::memcmp(&sb, &sa, sizeof sb) == 0, "");
+  ENSURE(testing::same_bytes(sb, sa), "");
 }
 
 // What a view must show (S13): the seat's own hand, the picker's blind, bury and unknown, the
@@ -381,12 +377,13 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
       ENSURE(in_list == oracle_allows(s, a), format_action(a), " by seat ", seat,
              " (the rule book disagrees) in phase ", int(s.phase));
       if (r != Reason::ok) {
-        ENSURE(same_state(out, s),
+        ENSURE(testing::same_bytes(out, s),
                "a refusal changed the state: ", std::string(e.message));  // changes nothing
         ENSURE(e.reason == r, "");
       } else {
         State pure_out;
-        ENSURE(apply(s, a, &pure_out, nullptr) == Reason::ok && same_state(pure_out, out), "");
+        ENSURE(apply(s, a, &pure_out, nullptr) == Reason::ok && testing::same_bytes(pure_out, out),
+               "");
         ENSURE(check(s, a, nullptr) == Reason::ok, "");
       }
     }
@@ -397,7 +394,7 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
     other.seat = uint8_t((seat + 1 + int(rng.bounded(kPlayers - 1))) % kPlayers);
     State out = s;
     ENSURE(advance(&out, other, nullptr) == Reason::wrong_seat, format_action(other));
-    ENSURE(same_state(out, s), "");
+    ENSURE(testing::same_bytes(out, s), "");
   }
 
   // Serialization round trip.
@@ -405,7 +402,7 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
   ENSURE(serialize(s, bytes, sizeof bytes) == kSerializedSize, "");
   State back;
   ENSURE(deserialize(bytes, sizeof bytes, &back, &err) == Reason::ok, std::string(err.message));
-  ENSURE(same_state(back, s), "");
+  ENSURE(testing::same_bytes(back, s), "");
   // A crafted image whose seat, card or trick fields point out of range is refused (view()
   // and the rules index arrays with them).
   State bad = s;

@@ -35,10 +35,6 @@ namespace {
 constexpr int kGamesPerHalf = 48;  // 11 rounds each: more than 1,000 rounds per run
 constexpr int kMaxActionsPerRound = 50000;
 
-bool same(const State& a, const State& b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
 bool listed(const Action* legal, int n, const Action& a) {
   for (int i = 0; i < n; ++i)
     if (legal[i] == a) return true;
@@ -76,7 +72,7 @@ void check_state(const State& s, bool full, PortableRng& rng) {
   ENSURE(serialize(s, bytes, sizeof bytes) == kSerializedSize, "serialize");
   State back;
   ENSURE(deserialize(bytes, sizeof bytes, &back, &e) == Reason::ok, e.message);
-  ENSURE(same(s, back), "round trip changed the state");
+  ENSURE(testing::same_bytes(s, back), "round trip changed the state");
   // The legal list applies; on full checks, nothing else in the action space does.
   static Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
@@ -109,7 +105,7 @@ void check_state(const State& s, bool full, PortableRng& rng) {
     State copy = s;
     if (s.phase == Phase::play)
       (void)advance(&copy, swap_action(s.to_act, kMaxTableMelds - 1, RookFace(0)), nullptr);
-    ENSURE(same(copy, s), "a refused action changed the state");
+    ENSURE(testing::same_bytes(copy, s), "a refused action changed the state");
   }
   // T14: another seat's hand and the stock order never show (detail::swap_hidden, the
   // descriptor's hook).
@@ -117,7 +113,7 @@ void check_state(const State& s, bool full, PortableRng& rng) {
   State hidden;
   if (!detail::swap_hidden(s, watcher, rng.next(), &hidden)) return;
   const View a = view(s, watcher), b = view(hidden, watcher);
-  ENSURE(std::memcmp(&a, &b, sizeof a) == 0, "seat ", watcher,
+  ENSURE(testing::same_bytes(a, b), "seat ", watcher,
          " sees another seat's hand or the stock order");
 }
 
@@ -175,7 +171,8 @@ void play_game(uint64_t seed, Tally* tally) {
         REQUIRE(deal_bytes(s, bytes, &s, &e) == Reason::ok);
         dealt.has_rng = 0;
         std::memset(dealt.rng, 0, sizeof dealt.rng);
-        ENSURE(same(s, dealt), "an explicit deal differs from the seeded one it copies");
+        ENSURE(testing::same_bytes(s, dealt),
+               "an explicit deal differs from the seeded one it copies");
       }
       actions_in_round = 0;
       continue;
