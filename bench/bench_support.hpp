@@ -5,10 +5,13 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #define DH_EXPERIMENTAL  // dh_game_copy, dh_game_deserialize_into
 #include "deckhand.h"
+#include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 
 namespace bench {
@@ -19,6 +22,8 @@ uint64_t allocations();
 // Hands played before a playout benchmark starts counting, so buffers that grow once (the
 // C ABI's event history) have reached their working size: the figures are steady state.
 inline constexpr int kWarmupHands = 2000;
+// Hands each playout plays in the agreement check of every game and player count.
+inline constexpr int kAgreementHands = 50;
 // The seed of the action-choosing generator; deals use seeds 1, 2, 3, ...
 inline constexpr uint64_t kChoiceSeed = 2026;
 // Uniformly random play rarely ends a game (Ghost Hand Euchre scores drift below zero), so
@@ -34,8 +39,8 @@ inline constexpr uint32_t kMaxHandsPerGame = 16;
 template <bool kIndexed>
 class CApiPlayout {
  public:
-  explicit CApiPlayout(const char* game, const char* option = nullptr) {
-    ok_ = dh_game_new(&game_, game, &option, option ? 1 : 0, 0, 0, nullptr) == DH_OK;
+  explicit CApiPlayout(const char* game, const char* option = nullptr, int players = 0) {
+    ok_ = dh_game_new(&game_, game, &option, option ? 1 : 0, players, 0, nullptr) == DH_OK;
   }
   ~CApiPlayout() { dh_game_free(game_); }
   CApiPlayout(const CApiPlayout&) = delete;
@@ -49,11 +54,14 @@ class CApiPlayout {
       for (; n > 0; ++actions_)
         if (dh_game_apply_legal(&n, game_, size_t(rng_.bounded(n)), nullptr) != DH_OK) return false;
     } else {
-      dh_action legal[64];
       for (size_t n;; ++actions_) {
-        if (dh_game_legal_actions(&n, legal, 64, game_) != DH_OK) return false;
+        const int status = dh_game_legal_actions(&n, legal_.data(), legal_.size(), game_);
+        if (status == DH_E_BUFFER_TOO_SMALL) {  // grows to the longest list, then no more
+          legal_.resize(n);
+          if (dh_game_legal_actions(&n, legal_.data(), legal_.size(), game_) != DH_OK) return false;
+        }
         if (n == 0) break;
-        if (dh_game_apply(game_, &legal[rng_.bounded(n)], nullptr) != DH_OK) return false;
+        if (dh_game_apply(game_, &legal_[rng_.bounded(n)], nullptr) != DH_OK) return false;
       }
     }
     int32_t over = 0;
@@ -66,6 +74,7 @@ class CApiPlayout {
 
  private:
   dh_game* game_ = nullptr;
+  std::vector<dh_action> legal_ = std::vector<dh_action>(64);
   bool ok_ = false;
   uint32_t hands_in_game_ = 0;
   uint64_t next_seed_ = 1;
@@ -109,7 +118,39 @@ bool playouts_agree(A& a, B& b, int hands) {
   return a.actions() == b.actions();
 }
 
-// Registered by each game's file; main runs them before any benchmark.
+// Self-play through the generic C++ interface (deckhand::Game, made by name): the same deals,
+// choices and restarts as CApiPlayout, so the two must make the same moves.
+class GamePlayout {
+ public:
+  GamePlayout(const char* game, const char* option, int players) {
+    std::string key, value;
+    if (deckhand::split_option(option, &key, &value))
+      game_ = deckhand::make_game(game, {{key, value}}, players, 0, nullptr);
+  }
+  bool play_hand() {
+    if (!game_ || game_->deal_seed(next_seed_++, nullptr) != deckhand::Reason::ok) return false;
+    for (size_t n; (n = game_->legal_count()) > 0; ++actions_)
+      if (game_->apply_legal(size_t(rng_.bounded(n)), nullptr) != deckhand::Reason::ok)
+        return false;
+    if (++hands_in_game_ < kMaxHandsPerGame && !game_->over()) return true;
+    hands_in_game_ = 0;
+    game_->reset();
+    return true;
+  }
+  uint64_t actions() const { return actions_; }
+
+ private:
+  std::unique_ptr<deckhand::Game> game_;
+  uint32_t hands_in_game_ = 0;
+  uint64_t next_seed_ = 1;
+  deckhand::PortableRng rng_{kChoiceSeed};
+  uint64_t actions_ = 0;
+};
+
+// Every game of the catalog at every player count: the C++ interface and both C ABI paths
+// make the same moves (main runs this before any benchmark).
+bool every_game_playouts_agree(int hands);
+// The pure per-game APIs against the C ABI, where a game's file benchmarks one.
 bool ghost_euchre_playouts_agree();
 bool sheepshead_playouts_agree();
 

@@ -122,11 +122,9 @@ TEST_CASE("catalog: phases and action kinds are the ones games go through") {
     const std::set<std::string> phases(spec.phases.begin(), spec.phases.end());
     std::set<std::string> seen_phases;
     std::set<int> seen_kinds;
-    // Short games that end: Ghost Hand Euchre to 5 points, Sheepshead 3 hands, Toonerville's
-    // rounds capped by bots choosing the first listed action (often "take" or "down").
-    deckhand::OptionList options;
-    if (std::string(spec.name) == "ghost-euchre") options = {{"target", "5"}};
-    if (std::string(spec.name) == "sheepshead") options = {{"hands", "3"}};
+    // Short games that end: the game's play limit (G10 max_hands, S15 hands, T13 max_turns)
+    // at 30, with a player who always takes the first listed action.
+    const deckhand::OptionList options = {{spec.limit_option, "30"}};
     auto g = make_game(spec.name, options, players_of(spec), 0, nullptr);
     REQUIRE(g);
     uint64_t seed = 1, pick = 7;

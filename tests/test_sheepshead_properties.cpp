@@ -25,15 +25,11 @@
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "sheepshead/internal.hpp"
+#include "test_support.hpp"
 
 using namespace deckhand;
 using namespace deckhand::sheepshead;
-
-// Millions of checks run here: count them only when they fail, to keep the suite fast.
-#define ENSURE(cond, ...)                         \
-  do {                                            \
-    if (!(cond)) FAIL(#cond, " — ", __VA_ARGS__); \
-  } while (0)
 
 namespace {
 
@@ -93,10 +89,6 @@ Card card(const char* name) {
   Card c;
   REQUIRE(parse_card(name, &c));
   return c;
-}
-
-bool same_state(const State& a, const State& b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
 Options random_options(PortableRng& rng, OptionList* as_text) {
@@ -244,58 +236,13 @@ bool oracle_allows(const State& s, const Action& a) {
 
 // ---- per-state checks ---------------------------------------------------------------------
 
-// Exchanges card a (in holder i) and card b (in holder j) in a copy of the state, keeping the
-// fields that name cards (the blind kept after a pick, the unknown, the partner) consistent.
-struct Holders {
-  State copy;
-  CardSet* sets[kPlayers + 4];
-  int n = 0;
-  CardSet unknown_set;  // the unknown, set aside or played face down
-  bool unknown_holder = false;
-};
-
+// Two cards hidden from `seat` exchanged (detail::swap_hidden, the descriptor's hook) leave
+// its view byte for byte the same (S13).
 void check_view_hides(const State& s, int seat, PortableRng& rng) {
-  Holders h;
-  h.copy = s;
-  State& c = h.copy;
-  const bool hand_over = s.phase == Phase::deal || s.phase == Phase::over;
-  const bool is_picker = seat >= 0 && seat == s.picker;
-  for (int p = 0; p < kPlayers; ++p)
-    if (p != seat && !c.hands[p].empty()) h.sets[h.n++] = &c.hands[p];
-  if (!hand_over && s.picker == kNoSeat && !c.blind.empty())
-    h.sets[h.n++] = &c.blind;  // picking, or a leaster
-  if (!hand_over && !is_picker && !c.bury.empty()) h.sets[h.n++] = &c.bury;
-  if (!hand_over && !is_picker && s.unknown != kNoCard) {
-    h.unknown_set = CardSet::of(Card(s.unknown));
-    h.sets[h.n++] = &h.unknown_set;
-    h.unknown_holder = true;
-  }
-  if (h.n < 2) return;
-  const int i = int(rng.bounded(uint64_t(h.n)));
-  int j = int(rng.bounded(uint64_t(h.n - 1)));
-  if (j >= i) ++j;
-  const Card a = h.sets[i]->nth(int(rng.bounded(uint64_t(h.sets[i]->size()))));
-  const Card b = h.sets[j]->nth(int(rng.bounded(uint64_t(h.sets[j]->size()))));
-  h.sets[i]->remove(a), h.sets[i]->add(b);
-  h.sets[j]->remove(b), h.sets[j]->add(a);
-  if (h.unknown_holder && h.unknown_set.lowest().code != s.unknown) {  // the unknown itself moved
-    c.unknown = h.unknown_set.lowest().code;
-    for (int t = 0; t < kTricks; ++t)
-      if (c.played[t][c.picker] == s.unknown)
-        c.played[t][c.picker] = c.unknown;  // played face down
-  }
-  if (s.picker != kNoSeat) {  // the blind as the picker took it
-    if (s.blind.has(a))
-      c.blind.remove(a), c.blind.add(b);
-    else if (s.blind.has(b))
-      c.blind.remove(b), c.blind.add(a);
-  }
-  if (s.called != kNoCard)
-    for (int p = 0; p < kPlayers; ++p)
-      if (c.hands[p].has(Card(s.called))) c.partner = uint8_t(p);
+  State c;
+  if (!detail::swap_hidden(s, seat, rng.next(), &c)) return;
   const View before = view(s, seat), after = view(c, seat);
-  ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "seat ", seat, " sees ",
-         std::string(card_name(a)), " <-> ", std::string(card_name(b)));
+  ENSURE(testing::same_bytes(before, after), "seat ", seat, " sees a hidden card");
   // The text forms derive from the View bytes; comparing them now and then is enough.
   if (rng.bounded(64) == 0) {
     ENSURE(view_json(before) == view_json(after), "");
@@ -321,12 +268,12 @@ void check_partner_secret(const State& s, int64_t* checks) {
       std::swap(c.hands[s.partner], c.hands[o]);
       c.partner = uint8_t(o);
       const View after = view(c, d);
-      ENSURE(std::memcmp(&before, &after, sizeof before) == 0, "defender ", d, " tells partner ",
-             int(s.partner), " from seat ", o);
+      ENSURE(testing::same_bytes(before, after), "defender ", d, " tells partner ", int(s.partner),
+             " from seat ", o);
       State literal = s;  // the hands alone, the partner field as it was
       std::swap(literal.hands[s.partner], literal.hands[o]);
       const View after2 = view(literal, d);
-      ENSURE(std::memcmp(&before, &after2, sizeof before) == 0, "");
+      ENSURE(testing::same_bytes(before, after2), "");
       ++*checks;
     }
   }
@@ -337,7 +284,7 @@ void check_partner_secret(const State& s, int64_t* checks) {
   std::swap(c.hands[s.partner], c.hands[o]);
   c.partner = uint8_t(o);
   const View sb = view(s, -1), sa = view(c, -1);
-  ENSURE(std::memcmp(&sb, &sa, sizeof sb) == 0, "");
+  ENSURE(testing::same_bytes(sb, sa), "");
 }
 
 // What a view must show (S13): the seat's own hand, the picker's blind, bury and unknown, the
@@ -430,12 +377,13 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
       ENSURE(in_list == oracle_allows(s, a), format_action(a), " by seat ", seat,
              " (the rule book disagrees) in phase ", int(s.phase));
       if (r != Reason::ok) {
-        ENSURE(same_state(out, s),
+        ENSURE(testing::same_bytes(out, s),
                "a refusal changed the state: ", std::string(e.message));  // changes nothing
         ENSURE(e.reason == r, "");
       } else {
         State pure_out;
-        ENSURE(apply(s, a, &pure_out, nullptr) == Reason::ok && same_state(pure_out, out), "");
+        ENSURE(apply(s, a, &pure_out, nullptr) == Reason::ok && testing::same_bytes(pure_out, out),
+               "");
         ENSURE(check(s, a, nullptr) == Reason::ok, "");
       }
     }
@@ -446,7 +394,7 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
     other.seat = uint8_t((seat + 1 + int(rng.bounded(kPlayers - 1))) % kPlayers);
     State out = s;
     ENSURE(advance(&out, other, nullptr) == Reason::wrong_seat, format_action(other));
-    ENSURE(same_state(out, s), "");
+    ENSURE(testing::same_bytes(out, s), "");
   }
 
   // Serialization round trip.
@@ -454,7 +402,7 @@ void check_state(const State& s, PortableRng& rng, Stats& stats) {
   ENSURE(serialize(s, bytes, sizeof bytes) == kSerializedSize, "");
   State back;
   ENSURE(deserialize(bytes, sizeof bytes, &back, &err) == Reason::ok, std::string(err.message));
-  ENSURE(same_state(back, s), "");
+  ENSURE(testing::same_bytes(back, s), "");
   // A crafted image whose seat, card or trick fields point out of range is refused (view()
   // and the rules index arrays with them).
   State bad = s;

@@ -9,11 +9,27 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "deckhand/error.hpp"
 
+// For checks that run millions of times (the property tests): doctest counts them only when
+// they fail, which keeps the suite fast.
+#define ENSURE(cond, ...)                         \
+  do {                                            \
+    if (!(cond)) FAIL(#cond, " — ", __VA_ARGS__); \
+  } while (0)
+
 namespace deckhand::testing {
+
+// Byte-for-byte equality of two values of a type without padding (states, views): what the
+// tests mean by "the same state".
+template <typename T>
+bool same_bytes(const T& a, const T& b) {
+  static_assert(std::has_unique_object_representations_v<T>);
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 // Whether s is well-formed UTF-8 without a control character (C0, DEL or C1), as every
 // message must be. Decodes on its own, apart from the code under test in src/common/text.cpp.

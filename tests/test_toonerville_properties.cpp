@@ -24,23 +24,16 @@
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/toonerville.hpp"
+#include "test_support.hpp"
+#include "toonerville/internal.hpp"
 
 using namespace deckhand;
 using namespace deckhand::toonerville;
-
-#define ENSURE(cond, ...)                         \
-  do {                                            \
-    if (!(cond)) FAIL(#cond, " — ", __VA_ARGS__); \
-  } while (0)
 
 namespace {
 
 constexpr int kGamesPerHalf = 48;  // 11 rounds each: more than 1,000 rounds per run
 constexpr int kMaxActionsPerRound = 50000;
-
-bool same(const State& a, const State& b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
 
 bool listed(const Action* legal, int n, const Action& a) {
   for (int i = 0; i < n; ++i)
@@ -79,7 +72,7 @@ void check_state(const State& s, bool full, PortableRng& rng) {
   ENSURE(serialize(s, bytes, sizeof bytes) == kSerializedSize, "serialize");
   State back;
   ENSURE(deserialize(bytes, sizeof bytes, &back, &e) == Reason::ok, e.message);
-  ENSURE(same(s, back), "round trip changed the state");
+  ENSURE(testing::same_bytes(s, back), "round trip changed the state");
   // The legal list applies; on full checks, nothing else in the action space does.
   static Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
@@ -112,25 +105,16 @@ void check_state(const State& s, bool full, PortableRng& rng) {
     State copy = s;
     if (s.phase == Phase::play)
       (void)advance(&copy, swap_action(s.to_act, kMaxTableMelds - 1, RookFace(0)), nullptr);
-    ENSURE(same(copy, s), "a refused action changed the state");
+    ENSURE(testing::same_bytes(copy, s), "a refused action changed the state");
   }
-  // T14: another seat's hand and the stock order never show.
-  if (s.phase != Phase::draw && s.phase != Phase::play) return;
+  // T14: another seat's hand and the stock order never show (detail::swap_hidden, the
+  // descriptor's hook).
   const int watcher = int(rng.bounded(uint64_t(players(s))));
-  const int other = (watcher + 1 + int(rng.bounded(uint64_t(players(s) - 1)))) % players(s);
-  State hidden = s;
-  if (hidden.stock_count > 1) {
-    std::swap(hidden.stock[0], hidden.stock[hidden.stock_count - 1]);
-    int f = 0;
-    while (!hidden.hands[other].count(RookFace(f))) ++f;
-    const RookFace from_stock = hidden.stock[0];
-    hidden.hands[other].remove(RookFace(f));
-    hidden.hands[other].add(from_stock);
-    hidden.stock[0] = RookFace(f);
-  }
+  State hidden;
+  if (!detail::swap_hidden(s, watcher, rng.next(), &hidden)) return;
   const View a = view(s, watcher), b = view(hidden, watcher);
-  ENSURE(std::memcmp(&a, &b, sizeof a) == 0, "seat ", watcher, " sees seat ", other,
-         "'s hand or the stock order");
+  ENSURE(testing::same_bytes(a, b), "seat ", watcher,
+         " sees another seat's hand or the stock order");
 }
 
 struct Tally {
@@ -187,7 +171,8 @@ void play_game(uint64_t seed, Tally* tally) {
         REQUIRE(deal_bytes(s, bytes, &s, &e) == Reason::ok);
         dealt.has_rng = 0;
         std::memset(dealt.rng, 0, sizeof dealt.rng);
-        ENSURE(same(s, dealt), "an explicit deal differs from the seeded one it copies");
+        ENSURE(testing::same_bytes(s, dealt),
+               "an explicit deal differs from the seeded one it copies");
       }
       actions_in_round = 0;
       continue;

@@ -1,21 +1,25 @@
-// The subcommands. Records and replays go through the game-independent deckhand::Game;
-// simulate, play and demo dispatch to each game's module (bots and narration use the pure
-// C++ API of each game).
+// The subcommands. Everything goes through the game-independent deckhand::Game; simulate,
+// play and demo run the one game loop (game_loop.cpp) with the game's plug-in (plugin.hpp).
 #include "commands.hpp"
 
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
-#include "../../src/common/text.hpp"
 #include "cli_util.hpp"
 #include "deckhand/game.hpp"
+#include "game_loop.hpp"
+#include "plugin.hpp"
 
 namespace deckhand::cli {
 
@@ -29,21 +33,64 @@ const char* read_failure_code(ReadStatus status) {
 // `replay` with line 0 (no line of it was read), and exit status 2 as for the other errors of
 // the command line itself.
 int input_refused(ReadStatus status, const std::string& why) {
-  text::Json j;
-  j.begin_object();
-  j.key("ok").value(false);
-  j.key("line").value(0);
-  j.key("code").value(read_failure_code(status));
-  j.key("message").value(why);
-  j.end_object();
-  fmt::print("{}\n", j.str());
+  fmt::print("{{\"ok\": false, \"line\": 0, \"code\": {}, \"message\": {}}}\n",
+             json_string(read_failure_code(status)), json_string(why));
   return 2;
 }
 }  // namespace
 
+std::string quote(std::string_view s) {
+  std::string out = "'";
+  for (const char c : s) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte >= 0x7F || c == '\\' || c == '\'')
+      out += fmt::format("\\x{:02x}", byte);
+    else
+      out += c;
+  }
+  return out + "'";
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\')
+      out += std::string("\\") + c;
+    else if (byte < 0x20 || byte == 0x7F)
+      out += fmt::format("\\u{:04x}", byte);
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out) {
+  int64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+bool parse_u64(std::string_view s, uint64_t* out) {
+  uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return false;
+  *out = v;
+  return true;
+}
+
 ReadStatus read_input(const std::string& path, std::string* out, std::string* why) {
   out->clear();
-  const std::string name = path == "-" ? "standard input" : text::quote(path).c_str();
+  const std::string name = path == "-" ? "standard input" : quote(path);
   auto refuse = [&](ReadStatus status, const std::string& detail) {
     *why = fmt::format("{}: {}", read_failure_code(status), detail);
     return status;
@@ -103,56 +150,12 @@ std::string cards_text(CardSet set) {
   return buf;
 }
 
-namespace {
-// std::getline, but a line longer than kInputCap ends the tool (main reports the exception and
-// exits 2) instead of being read to its end.
-bool read_line(std::string* line) {
-  line->clear();
-  for (int c = std::getc(stdin); c != EOF; c = std::getc(stdin)) {
-    if (c == '\n') return true;
-    if (line->size() == kInputCap)
-      throw std::length_error(fmt::format(
-          "input_too_large: a line of standard input is larger than {}, the most deckhand reads",
-          kInputCapText));
-    line->push_back(char(c));
-  }
-  return !line->empty();
-}
-}  // namespace
-
-HumanInput read_human_action(const std::string& options, const char* help, std::string* line) {
-  fmt::print("legal: {}\n> ", options);
-  std::fflush(stdout);
-  if (!read_line(line)) {
-    fmt::print("\n(end of input: leaving the game)\n");
-    return HumanInput::quit;
-  }
-  if (*line == "quit" || *line == "exit") return HumanInput::quit;
-  if (*line == "help") fmt::print("actions: {}\n", help);
-  if (*line == "legal" || *line == "view" || *line == "help" || line->empty())
-    return HumanInput::again;
-  return HumanInput::action;
-}
-
 std::string seat_list(uint32_t mask, int players) {
   std::string s;
   for (int p = 0; p < players; ++p)
     if (mask >> p & 1) s += (s.empty() ? "seat " : " and seat ") + std::to_string(p);
   return s;
 }
-
-namespace {
-int unknown_game(const std::string& game) {
-  fmt::print(stderr, "deckhand: unknown game {} (ghost-euchre, sheepshead, toonerville)\n",
-             text::quote(game).c_str());
-  return 2;
-}
-// --players fits only Toonerville (3-5); the other games have a fixed table.
-int players_usage(const std::string& game, int players) {
-  fmt::print(stderr, "deckhand: {} is not for {} players\n", game, players);
-  return 2;
-}
-}  // namespace
 
 int cmd_replay(const std::string& path) {
   std::string record, why;
@@ -182,35 +185,235 @@ int cmd_view(const std::string& path, int seat, bool json) {
   return 0;
 }
 
-int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, int players,
-                 const OptionList& options, bool quiet) {
-  if (game == "toonerville")
-    return toonerville_simulate(games, seed, players ? players : 4, options, quiet);
-  if (game != "ghost-euchre" && game != "sheepshead") return unknown_game(game);
-  const int fixed = game == "ghost-euchre" ? 3 : 5;
-  if (players && players != fixed) return players_usage(game, players);
-  return game == "ghost-euchre" ? euchre_simulate(games, seed, options, quiet)
-                                : sheepshead_simulate(games, seed, options, quiet);
+namespace {
+
+// The plug-in and catalog entry of a game named on the command line; nullptr after saying
+// why on stderr.
+const GamePlugin* plugin_for(const std::string& game, const GameSpec** spec) {
+  *spec = find_game_spec(game);
+  const GamePlugin* plugin = *spec ? find_plugin((*spec)->name) : nullptr;
+  if (!plugin) {
+    std::string names;
+    for (const GameSpec& s : game_specs())
+      names += (names.empty() ? "" : ", ") + std::string(s.name);
+    fmt::print(stderr, "deckhand: unknown game {} ({})\n", quote(game), names);
+  }
+  return plugin;
 }
 
-int cmd_play(const std::string& game, uint64_t seed, int players, int seat) {
-  if (game == "toonerville") return toonerville_play(seed, players ? players : 4, seat);
-  if (game != "ghost-euchre" && game != "sheepshead") return unknown_game(game);
-  const int fixed = game == "ghost-euchre" ? 3 : 5;
-  if (players && players != fixed) return players_usage(game, players);
-  if (seat >= fixed) {
-    fmt::print(stderr, "deckhand: seat {} does not exist in {}\n", seat, game);
+// The player count: the game's own when fixed; a game of several takes `players`, or
+// `fallback` when 0. 0 after saying why on stderr.
+int player_count(const GameSpec& spec, int players, int fallback) {
+  if (players == 0) return spec.min_players == spec.max_players ? spec.min_players : fallback;
+  if (players < spec.min_players || players > spec.max_players) {
+    fmt::print(stderr, "deckhand: {} is not for {} players\n", spec.name, players);
+    return 0;
+  }
+  return players;
+}
+
+bool same_key(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// The options bots play with: the given ones, and the game's play limit at its unattended
+// value unless given (so every game ends: G10, S15, T13). A limit of 0 is refused: bots
+// could then play one game forever.
+bool bot_options(const GameSpec& spec, const OptionList& given, OptionList* out) {
+  *out = given;
+  bool limited = false;
+  for (const auto& [key, value] : given) {
+    if (!same_key(trim(key), spec.limit_option)) continue;
+    limited = true;
+    int64_t n;
+    if (parse_int(trim(value), 0, 0, &n)) {
+      fmt::print(stderr,
+                 "deckhand: --option {}=0 would let a game go on forever; simulate needs a limit "
+                 "(1 or more)\n",
+                 spec.limit_option);
+      return false;
+    }
+  }
+  if (!limited) out->emplace_back(spec.limit_option, spec.unattended_limit);
+  return true;
+}
+
+std::unique_ptr<Game> new_game(const GameSpec& spec, const OptionList& options, int players,
+                               bool history) {
+  OptionList all = options;
+  if (!history) all.emplace_back("history", "off");
+  Error err;
+  auto game = make_game(spec.name, all, players, 0, &err);
+  if (!game) {
+    // Name the option the game refused, as the user typed it.
+    for (const auto& [key, value] : options) {
+      Error one;
+      if (!make_game(spec.name, {{key, value}}, players, 0, &one)) {
+        fmt::print(stderr, "deckhand: --option {}={}: {}\n", key, value, one.message);
+        return nullptr;
+      }
+    }
+    fmt::print(stderr, "deckhand: {}\n", err.message);
+  }
+  return game;
+}
+
+}  // namespace
+
+// What simulate and play share: the game, its plug-in, the player count (a game of several
+// players takes 4 unless told, or the nearest count it allows) and the options with the play
+// limit. False after saying why on stderr.
+struct Setup {
+  const GameSpec* spec = nullptr;
+  const GamePlugin* plugin = nullptr;
+  int players = 0;
+  OptionList options;
+};
+bool set_up(const std::string& game, int players, const OptionList& given, Setup* out) {
+  out->plugin = plugin_for(game, &out->spec);
+  if (!out->plugin) return false;
+  out->players = player_count(*out->spec, players,
+                              std::clamp(4, out->spec->min_players, out->spec->max_players));
+  return out->players && bot_options(*out->spec, given, &out->options);
+}
+
+int cmd_simulate(const SimulateArgs& args) {
+  Setup setup;
+  if (!set_up(args.game, args.players, args.options, &setup)) return 2;
+  const GameSpec* spec = setup.spec;
+  const GamePlugin* plugin = setup.plugin;
+  const int players = setup.players;
+  const OptionList& options = setup.options;
+  const bool records = !args.records_dir.empty();
+  auto game = new_game(*spec, options, players, records);
+  if (!game) return 2;
+  if (records) {
+    std::error_code ec;
+    std::filesystem::create_directories(args.records_dir, ec);
+    if (ec) {
+      fmt::print(stderr, "deckhand: cannot create {}: {}\n", quote(args.records_dir), ec.message());
+      return 1;
+    }
+  }
+  PortableRng rng(args.seed);
+  std::vector<int64_t> wins(size_t(players), 0), score_sums(size_t(players), 0);
+  BotRun total;
+  const bool show_progress = !args.quiet && !args.json && isatty(2);
+  const auto start = std::chrono::steady_clock::now();
+  auto last_progress = start;
+  for (int64_t g = 0; g < args.games; ++g) {
+    game->reset();
+    BotRun run;
+    if (!play_bots(*plugin, *game, rng, nullptr, &run)) return 1;
+    total.hands += run.hands, total.actions += run.actions, total.deals += run.deals;
+    total.limit_ends += run.limit_ends;
+    const std::vector<int64_t> scores = game->scores();
+    for (int w : game->winners()) ++wins[size_t(w)];
+    for (int p = 0; p < players; ++p) score_sums[size_t(p)] += scores[size_t(p)];
+    std::string path;
+    if (records) {
+      path =
+          (std::filesystem::path(args.records_dir) / fmt::format("{}-{:06}.rec", spec->name, g + 1))
+              .string();
+      std::ofstream(path, std::ios::binary) << game->record();
+    }
+    if (args.json) {
+      std::string scores_text, winners_text;
+      for (int64_t score : scores)
+        scores_text += (scores_text.empty() ? "" : ", ") + std::to_string(score);
+      for (int w : game->winners())
+        winners_text += (winners_text.empty() ? "" : ", ") + std::to_string(w);
+      fmt::print(
+          "{{\"game\": {}, \"index\": {}, \"players\": {}, \"hands\": {}, \"actions\": {}, "
+          "\"scores\": [{}], \"winners\": [{}]{}}}\n",
+          json_string(spec->name), g + 1, players, run.hands, run.actions, scores_text,
+          winners_text, records ? ", \"record\": " + json_string(path) : std::string());
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (show_progress && now - last_progress > std::chrono::seconds(1)) {
+      fmt::print(stderr, "\r{} of {} games", g + 1, args.games);
+      last_progress = now;
+    }
+  }
+  if (show_progress && last_progress != start) fmt::print(stderr, "\r\n");
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (args.json) return 0;
+  if (!args.quiet) {
+    std::string limit_value = spec->unattended_limit;
+    for (const auto& [key, value] : args.options)
+      if (same_key(trim(key), spec->limit_option)) limit_value = std::string(trim(value));
+    fmt::print("{} games of {} ({} players) by bots (seed {}), {}\n", args.games, spec->name,
+               players, args.seed, limit_note(args.options, spec->limit_option, limit_value));
+    std::string seats, win_line, mean_line;
+    for (int p = 0; p < players; ++p) {
+      seats += fmt::format("{:>9}", fmt::format("seat {}", p));
+      win_line += fmt::format("{:>9}", wins[size_t(p)]);
+      mean_line += fmt::format("{:>9.1f}", double(score_sums[size_t(p)]) / double(args.games));
+    }
+    fmt::print("{:<22}{}\n{:<22}{}\n{:<22}{}\n", "", seats, "wins (ties share)", win_line,
+               "mean final score", mean_line);
+    fmt::print("{}s scored: {} ({:.1f} per game), deals: {}, actions: {}\n", plugin->hand_word,
+               total.hands, double(total.hands) / double(args.games), total.deals, total.actions);
+    if (plugin->ended_by_limit)
+      fmt::print("{}s ended by {}: {}\n", plugin->hand_word, spec->limit_option, total.limit_ends);
+    if (records) fmt::print("records written to {}\n", args.records_dir);
+  }
+  fmt::print("{:.3f} s: {:.0f} games/s, {:.0f} {}s/s, {:.0f} actions/s (bots' thinking included)\n",
+             secs, double(args.games) / secs, double(total.hands) / secs, plugin->hand_word,
+             double(total.actions) / secs);
+  return 0;
+}
+
+int cmd_play(const PlayArgs& args) {
+  Setup setup;
+  if (!set_up(args.game, args.players, args.options, &setup)) return 2;
+  const GameSpec* spec = setup.spec;
+  const int players = setup.players;
+  if (args.seat >= players) {
+    fmt::print(stderr, "deckhand: seat {} does not exist in a {}-player game of {}\n", args.seat,
+               players, spec->name);
     return 2;
   }
-  return game == "ghost-euchre" ? euchre_play(seed, seat) : sheepshead_play(seed, seat);
+  auto game = new_game(*spec, setup.options, players, true);
+  if (!game) return 2;
+  fmt::print(
+      "{}\nYou are seat {}; bots play the other {} seats. Seed {} (--seed {} deals this "
+      "game again).\n",
+      spec->description, args.seat, players - 1, args.seed, args.seed);
+  fmt::print("Type an action ({}),\nor: legal, view, hint, undo, save FILE, help, quit.\n",
+             setup.plugin->help);
+  return play_human(*setup.plugin, *game, args.seat, args.seed, args.save_path);
 }
 
 int cmd_demo(uint64_t seed, const std::string& out_dir) {
-  if (int rc = euchre_demo(seed, out_dir); rc != 0) return rc;
-  fmt::print("\n");
-  if (int rc = sheepshead_demo(seed, out_dir); rc != 0) return rc;
-  fmt::print("\n");
-  return toonerville_demo(seed, out_dir);
+  for (const GamePlugin* plugin : plugins()) {
+    const GameSpec* spec = find_game_spec(plugin->game);
+    const int players = plugin->demo_players ? plugin->demo_players : spec->min_players;
+    OptionList options;
+    std::string key, value;
+    if (split_option(plugin->demo_option, &key, &value))
+      options.emplace_back(key, value);
+    else
+      options.emplace_back(spec->limit_option, spec->unattended_limit);
+    auto game = make_game(spec->name, options, players, 0, nullptr);
+    if (!game) return 1;
+    fmt::print("=== {}: {} bots play (seed {}) ===\n{}\n", spec->name, players, seed,
+               spec->description);
+    PortableRng rng(seed);
+    Narration how;
+    how.show_hands = true;
+    BotRun run;
+    if (!play_bots(*plugin, *game, rng, &how, &run)) return 1;
+    fmt::print("\n{} deals, {} scored {}s, {} actions.\n", run.deals, run.hands, plugin->hand_word,
+               run.actions);
+    if (int rc = write_and_replay(*game, out_dir); rc != 0) return rc;
+    fmt::print("\n");
+  }
+  return 0;
 }
 
 int cmd_games(bool json) {
@@ -228,6 +431,8 @@ int cmd_games(bool json) {
       for (const OptionSpec& o : options)
         fmt::print("    {:<16} {:<26} default {:<11} {:<6} {}\n", o.name, o.values, o.default_value,
                    o.rule, o.description);
+    fmt::print("  play limit: {} ({} when bots play unattended: simulate, demo, play)\n",
+               spec.limit_option, spec.unattended_limit);
     fmt::print("  phases:");
     for (const char* phase : spec.phases) fmt::print(" {}", phase);
     fmt::print("\n  actions:");

@@ -11,11 +11,28 @@ namespace deckhand::cli {
 // Each returns the process exit code: 0 success, 1 refused or failed, 2 usage error.
 int cmd_replay(const std::string& path);
 int cmd_view(const std::string& path, int seat, bool json);
-// `players` 0 means the game's own count (Toonerville: 4). `options`: the --option key=value
-// settings; simulate always plays with a limit, so every game ends (G10, S15, T13).
-int cmd_simulate(const std::string& game, int64_t games, uint64_t seed, int players,
-                 const OptionList& options, bool quiet);
-int cmd_play(const std::string& game, uint64_t seed, int players, int seat);
+
+struct SimulateArgs {
+  std::string game;
+  int64_t games = 1000;
+  uint64_t seed = 1;
+  int players = 0;          // 0: the game's own count (Toonerville: 4)
+  OptionList options;       // --option key=value; the play limit is set unless given
+  bool quiet = false;       // no report but the timing line
+  bool json = false;        // one JSON object per game on its own line, no report
+  std::string records_dir;  // --records DIR: each game's record as DIR/<game>-<n>.rec
+};
+int cmd_simulate(const SimulateArgs& args);
+
+struct PlayArgs {
+  std::string game;
+  uint64_t seed = 0;  // the deals and the bots' choices
+  int players = 0;
+  int seat = 0;
+  OptionList options;
+  std::string save_path;  // --save FILE: the record, when the game ends or you leave
+};
+int cmd_play(const PlayArgs& args);
 int cmd_demo(uint64_t seed, const std::string& out_dir);
 // The games, their options, phases and action kinds (deckhand::catalog_json with --json).
 int cmd_games(bool json);

@@ -156,6 +156,11 @@ struct GameSpec {
   std::span<const OptionSpec> options;  // the game's own options; engine_options() apply too
   std::span<const char* const> phases;  // phase_name() values, in the game's order
   std::span<const ActionKindSpec> action_kinds;
+  // The option that bounds how long a game can go on (G10 max_hands, S15 hands, T13
+  // max_turns): with it unset, unattended play may never end. Tools that play bot or random
+  // games set it to `unattended_limit` unless told otherwise.
+  const char* limit_option;
+  const char* unattended_limit;
 };
 // The games this build knows, in a fixed order.
 const std::vector<GameSpec>& game_specs();

@@ -8,16 +8,31 @@
 namespace deckhand {
 
 const std::vector<GameSpec>& game_specs() {
-  static const std::vector<GameSpec> specs = {ghost_euchre::ghost_euchre_spec(),
-                                              sheepshead::sheepshead_spec(),
-                                              toonerville::toonerville_spec()};
+  static const std::vector<GameSpec> specs = [] {
+    std::vector<GameSpec> out;
+    for (const GameDescriptor* game : game_descriptors()) out.push_back(game->spec);
+    return out;
+  }();
   return specs;
+}
+
+const GameDescriptor* find_game(std::string_view name) {
+  for (const GameDescriptor* game : game_descriptors())
+    if (text::iequals(text::trim(name), game->spec.name)) return game;
+  return nullptr;
 }
 
 const GameSpec* find_game_spec(std::string_view name) {
   for (const GameSpec& spec : game_specs())
     if (text::iequals(text::trim(name), spec.name)) return &spec;
   return nullptr;
+}
+
+std::string game_names() {
+  std::string out;
+  for (const GameDescriptor* game : game_descriptors())
+    out += (out.empty() ? "" : ", ") + std::string(game->spec.name);
+  return out;
 }
 
 namespace {
@@ -82,8 +97,8 @@ bool split_option(std::string_view option, std::string* key, std::string* value)
 
 std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options, int players,
                                 int first_dealer, Error* err) {
-  if (const GameSpec* found = find_game_spec(name)) {
-    const GameSpec& spec = *found;
+  if (const GameDescriptor* game = find_game(name)) {
+    const GameSpec& spec = game->spec;
     if (players != 0 && (players < spec.min_players || players > spec.max_players)) {
       if (spec.min_players == spec.max_players)
         fail(err, Reason::bad_player_count, "%s is for %d players, not %d", spec.name,
@@ -125,14 +140,10 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
         return nullptr;
       }
     }
-    if (std::string_view(spec.name) == "sheepshead")
-      return sheepshead::make_sheepshead(game_options, engine, first_dealer, err);
-    if (std::string_view(spec.name) == "toonerville")
-      return toonerville::make_toonerville(game_options, engine, n, first_dealer, err);
-    return ghost_euchre::make_ghost_euchre(game_options, engine, first_dealer, err);
+    return game->make(game_options, engine, n, first_dealer, err);
   }
-  fail(err, Reason::unknown_game, "no game named %s (ghost-euchre, sheepshead, toonerville)",
-       text::quote(name).c_str());
+  fail(err, Reason::unknown_game, "no game named %s (%s)", text::quote(name).c_str(),
+       game_names().c_str());
   return nullptr;
 }
 
@@ -141,10 +152,8 @@ std::unique_ptr<Game> deserialize_game(const uint8_t* bytes, size_t len, Error* 
     fail(err, Reason::corrupt_state, "%zu bytes is not a serialized game", bytes ? len : 0);
     return nullptr;
   }
-  if (std::memcmp(bytes, "DHge", 4) == 0)
-    return ghost_euchre::restore_ghost_euchre(bytes, len, err);
-  if (std::memcmp(bytes, "DHsh", 4) == 0) return sheepshead::restore_sheepshead(bytes, len, err);
-  if (std::memcmp(bytes, "DHtr", 4) == 0) return toonerville::restore_toonerville(bytes, len, err);
+  for (const GameDescriptor* game : game_descriptors())
+    if (std::memcmp(bytes, game->image_tag, 4) == 0) return game->restore(bytes, len, err);
   fail(err, Reason::corrupt_state, "unknown state magic: not a serialized deckhand game");
   return nullptr;
 }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <concepts>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
@@ -81,7 +82,74 @@ inline bool unused_cards_zero(const ActionCode& c, int used) {
   return any == 0;
 }
 
-template <typename Rules>
+// What a game's rules must provide to plug into GameAdapter: a Rules struct of constants and
+// static functions over the game's own State, Action and Options (the pure per-game API of
+// include/deckhand/<game>.hpp, wrapped). A game with reshuffles (kHasReshuffle) provides the
+// reshuffle and buy hooks too. docs/adding-a-game.md describes each member.
+template <typename R>
+concept GameRules = std::is_trivially_copyable_v<typename R::State> &&
+    std::is_trivially_copyable_v<typename R::Action> &&
+    std::default_initializable<typename R::Options> &&
+    requires(typename R::State s, const typename R::State& cs, typename R::State* out,
+             typename R::Options* options, const typename R::Action& a, typename R::Action* actions,
+             ActionCode* code, const ActionCode& ccode, std::string_view text, std::string* bytes,
+             const uint8_t* image, uint8_t* buf, size_t len, uint64_t seed, int seat, Error* err) {
+  { R::kName } -> std::convertible_to<const char*>;
+  { R::kImageTag } -> std::convertible_to<const char*>;
+  { R::kMaxLegalActions } -> std::convertible_to<int>;
+  { R::kHasReshuffle } -> std::convertible_to<bool>;
+  { R::kSerializedSize } -> std::convertible_to<size_t>;
+  // Setup: the options a game of `players` starts from, then key=value changes to them.
+  { R::base_options(seat) } -> std::same_as<typename R::Options>;
+  { R::set_option(options, text, text, err) } -> std::same_as<Reason>;
+  { R::option_strings(*options) } -> std::same_as<std::vector<std::string>>;
+  { R::new_game(*options, seat) } -> std::same_as<typename R::State>;
+  // Chance: seeded deals, and explicit deals as the game's own bytes.
+  { R::deal_seed(cs, seed, out, err) } -> std::same_as<Reason>;
+  { R::parse_deal(text, cs, bytes, err) } -> std::same_as<Reason>;
+  { R::deal_bytes(cs, text, out, err) } -> std::same_as<Reason>;
+  { R::format_deal(text) } -> std::same_as<std::string>;
+  // Actions: transitions, legality, text and the C ABI's codes.
+  { R::advance(&s, a, err) } -> std::same_as<Reason>;
+  { R::check(cs, a, err) } -> std::same_as<Reason>;
+  { R::legal_actions(cs, actions) } -> std::same_as<int>;
+  { R::parse_action(text, seat, actions, err) } -> std::same_as<Reason>;
+  { R::format_action(a) } -> std::same_as<std::string>;
+  { R::well_formed(a) } -> std::same_as<bool>;
+  R::code_into(a, code);
+  { R::to_code(a) } -> std::same_as<ActionCode>;
+  { R::from_code(ccode, actions, err) } -> std::same_as<Reason>;
+  // Queries and views.
+  { R::players(cs) } -> std::same_as<int>;
+  { R::to_act(cs) } -> std::same_as<int>;
+  { R::awaiting_deal(cs) } -> std::same_as<bool>;
+  { R::is_over(cs) } -> std::same_as<bool>;
+  { R::phase_name(cs) } -> std::same_as<const char*>;
+  { R::result_json(cs) } -> std::same_as<std::string>;
+  { R::view_json(R::view(cs, seat)) } -> std::same_as<std::string>;
+  { R::view_text(R::view(cs, seat)) } -> std::same_as<std::string>;
+  // The checksummed state image.
+  { R::serialize(cs, buf, len) } -> std::same_as<size_t>;
+  { R::deserialize(image, len, out, err) } -> std::same_as<Reason>;
+  // The fields every game's State shares (scores, winners, hands, the last hand's deltas).
+  cs.scores[0];
+  cs.winners;
+  cs.hands_scored;
+  cs.last.deltas[0];
+  cs.options;
+  cs.first_dealer;
+} &&(!R::kHasReshuffle ||
+     requires(const typename R::State& cs, typename R::State* out, std::string_view text,
+              std::string* bytes, uint64_t seed, uint32_t requests, Error* err) {
+       { R::reshuffle_seed(cs, seed, out, err) } -> std::same_as<Reason>;
+       { R::parse_reshuffle(cs, text, bytes, err) } -> std::same_as<Reason>;
+       { R::reshuffle_bytes(cs, text, out, err) } -> std::same_as<Reason>;
+       { R::format_reshuffle(text) } -> std::same_as<std::string>;
+       { R::needs_reshuffle(cs) } -> std::same_as<bool>;
+       { R::buy_winner(cs, requests) } -> std::same_as<int>;
+     });
+
+template <GameRules Rules>
 class GameAdapter final : public Game {
  public:
   using State = typename Rules::State;
@@ -343,6 +411,13 @@ class GameAdapter final : public Game {
   // Restores Game::serialize bytes: the checksums must hold, the state image must be valid,
   // and replaying the history from a new game must give exactly that state. Bytes without
   // history are trusted as far as the state's invariants go.
+  // A game without history in state `s` (which must hold the game's invariants).
+  static std::unique_ptr<Game> from_state(const State& s) {
+    auto game = std::make_unique<GameAdapter>(s.options, s.first_dealer, false);
+    game->state_ = s;
+    return game;
+  }
+
   static std::unique_ptr<Game> restore(const uint8_t* bytes, size_t len, Error* err) {
     constexpr size_t kHead = Rules::kSerializedSize;
     State image;
@@ -536,14 +611,31 @@ class GameAdapter final : public Game {
   mutable int legal_count_ = -1;  // -1: legal_cache_ is stale
 };
 
-// Creates a game from `key=value` options through Rules::set_option, over `base` (options
-// the game fixes at creation, such as Toonerville's player count).
-template <typename Rules>
-std::unique_ptr<Game> make_adapter(typename Rules::Options base, const OptionList& options,
-                                   const EngineOptions& engine, int first_dealer, Error* err) {
+// Creates a game from `key=value` options through Rules::set_option, over the options the game
+// fixes at creation (Rules::base_options: Toonerville's player count).
+template <GameRules Rules>
+std::unique_ptr<Game> make_adapter(const OptionList& options, const EngineOptions& engine,
+                                   int players, int first_dealer, Error* err) {
+  typename Rules::Options base = Rules::base_options(players);
   for (const auto& [key, value] : options)
     if (Rules::set_option(&base, key, value, err) != Reason::ok) return nullptr;
   return std::make_unique<GameAdapter<Rules>>(base, first_dealer, engine.history);
+}
+
+template <GameRules Rules>
+std::unique_ptr<Game> swap_hidden(const Game& game, int seat, uint64_t pick) {
+  typename Rules::State swapped;
+  if (!Rules::swap_hidden(*static_cast<const typename Rules::State*>(game.state_data()), seat, pick,
+                          &swapped))
+    return nullptr;
+  return GameAdapter<Rules>::from_state(swapped);
+}
+
+// A game's descriptor: its catalog entry, and factory, restore and hooks made from its Rules.
+template <GameRules Rules>
+GameDescriptor describe(const GameSpec& spec) {
+  return GameDescriptor{spec, Rules::kImageTag, &make_adapter<Rules>, &GameAdapter<Rules>::restore,
+                        &swap_hidden<Rules>};
 }
 
 }  // namespace deckhand::detail

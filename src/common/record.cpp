@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "deckhand/game.hpp"
+#include "games.hpp"
 #include "text.hpp"
 
 namespace deckhand {
@@ -24,6 +25,7 @@ struct Header {
 ReplayResult replay_record(std::string_view record) {
   ReplayResult result;
   Header header;
+  const GameSpec* spec = nullptr;  // the game of the 'game' header
   std::unique_ptr<Game>& game = result.final_game;
   bool saw_magic = false;
   bool in_body = false;  // after the first deal or move
@@ -49,12 +51,11 @@ ReplayResult replay_record(std::string_view record) {
       fail(err, Reason::bad_header, "no 'game' header before the first deal or move");
       return false;
     }
-    for (const GameSpec& spec : game_specs())
-      if (header.game == spec.name && spec.min_players != spec.max_players && !header.has_players) {
-        fail(err, Reason::bad_header, "%s needs a 'players' header (%d to %d)", spec.name,
-             spec.min_players, spec.max_players);
-        return false;
-      }
+    if (spec->min_players != spec->max_players && !header.has_players) {
+      fail(err, Reason::bad_header, "%s needs a 'players' header (%d to %d)", spec->name,
+           spec->min_players, spec->max_players);
+      return false;
+    }
     game = make_game(header.game, header.options, header.players, header.dealer, err);
     return game != nullptr;
   };
@@ -94,12 +95,15 @@ ReplayResult replay_record(std::string_view record) {
       if (iequals(key, "game")) {
         if (!header.game.empty())
           return refuse(Reason::bad_header, nullptr, "second 'game' header: %s", line);
-        bool known = false;
-        for (const GameSpec& spec : game_specs())
-          if (iequals(value, spec.name)) known = true, header.game = spec.name;
-        if (!known)
-          return refuse(Reason::unknown_game, nullptr,
-                        "no game named %s (ghost-euchre, sheepshead, toonerville)", value);
+        const GameDescriptor* game_named = find_game(value);
+        if (!game_named) {
+          Error unknown;
+          fail(&unknown, Reason::unknown_game, "no game named %s (%s)", text::quote(value).c_str(),
+               game_names().c_str());
+          return refuse(unknown.reason, &unknown, "", "");
+        }
+        header.game = game_named->spec.name;
+        spec = &game_named->spec;
         result.game = header.game;
         continue;
       }
@@ -112,10 +116,8 @@ ReplayResult replay_record(std::string_view record) {
           return refuse(Reason::bad_header, nullptr, "second 'players' header: %s", line);
         if (!text::parse_int(value, 1, 64, &n))
           return refuse(Reason::bad_header, nullptr, "%s is not a player count", value);
-        for (const GameSpec& spec : game_specs())
-          if (header.game == spec.name && (n < spec.min_players || n > spec.max_players))
-            return refuse(Reason::bad_header, nullptr, "wrong player count for this game: %s",
-                          line);
+        if (n < spec->min_players || n > spec->max_players)
+          return refuse(Reason::bad_header, nullptr, "wrong player count for this game: %s", line);
         if (header.has_dealer && header.dealer >= n)
           return refuse(Reason::bad_seat, nullptr, "dealer seat is not below the player count: %s",
                         line);
@@ -127,10 +129,8 @@ ReplayResult replay_record(std::string_view record) {
           return refuse(Reason::bad_header, nullptr, "second 'dealer' header: %s", line);
         if (!text::parse_int(value, 0, 63, &d))
           return refuse(Reason::bad_header, nullptr, "%s is not a dealer seat", value);
-        int seats = 0;  // the player count if given, else the most the game allows
-        for (const GameSpec& spec : game_specs())
-          if (header.game == spec.name)
-            seats = header.has_players ? header.players : spec.max_players;
+        // the player count if given, else the most the game allows
+        const int seats = header.has_players ? header.players : spec->max_players;
         if (d >= seats)
           return refuse(Reason::bad_seat, nullptr, "dealer in %s is not below the player count",
                         line);
@@ -145,10 +145,7 @@ ReplayResult replay_record(std::string_view record) {
             return refuse(Reason::bad_header, nullptr, "option %s is given twice", k);
         // Refuse an unknown option or value at its own line, not at the first event.
         Error option_err;
-        int seats = 0;
-        for (const GameSpec& spec : game_specs())
-          if (header.game == spec.name) seats = spec.min_players;
-        if (!make_game(header.game, OptionList{{k, v}}, seats, 0, &option_err))
+        if (!make_game(header.game, OptionList{{k, v}}, spec->min_players, 0, &option_err))
           return refuse(option_err.reason, &option_err, "", "");
         header.options.emplace_back(k, v);
       }

@@ -40,9 +40,11 @@ struct Rules {
   static constexpr const char* kName = "ghost-euchre";
   static constexpr int kPlayers = ghost_euchre::kPlayers;
   static constexpr int kMaxLegalActions = ghost_euchre::kMaxLegalActions;
+  static constexpr const char* kImageTag = detail::kImageTag;
   static constexpr bool kHasReshuffle = false;
   static constexpr size_t kSerializedSize = ghost_euchre::kSerializedSize;
 
+  static Options base_options(int) { return Options{}; }
   static int players(const State&) { return kPlayers; }
   static State new_game(const Options& o, int dealer) { return ghost_euchre::new_game(o, dealer); }
   static Reason set_option(Options* o, std::string_view k, std::string_view v, Error* err) {
@@ -129,6 +131,9 @@ struct Rules {
   static size_t serialize(const State& s, uint8_t* buf, size_t cap) {
     return ghost_euchre::serialize(s, buf, cap);
   }
+  static bool swap_hidden(const State& s, int seat, uint64_t pick, State* out) {
+    return detail::swap_hidden(s, seat, pick, out);
+  }
   static Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
     return ghost_euchre::deserialize(buf, len, out, err);
   }
@@ -136,7 +141,7 @@ struct Rules {
 
 }  // namespace
 
-const GameSpec& ghost_euchre_spec() {
+const GameDescriptor& descriptor() {
   static const GameSpec spec{"ghost-euchre",
                              kPlayers,
                              kPlayers,
@@ -144,17 +149,11 @@ const GameSpec& ghost_euchre_spec() {
                              "of 3 to 5 tricks or the moon (G1-G11)",
                              kOptionSpecs,
                              kPhaseNames,
-                             kActionKinds};
-  return spec;
-}
-
-std::unique_ptr<Game> make_ghost_euchre(const OptionList& options, const EngineOptions& engine,
-                                        int first_dealer, Error* err) {
-  return deckhand::detail::make_adapter<Rules>(Options{}, options, engine, first_dealer, err);
-}
-
-std::unique_ptr<Game> restore_ghost_euchre(const uint8_t* bytes, size_t len, Error* err) {
-  return deckhand::detail::GameAdapter<Rules>::restore(bytes, len, err);
+                             kActionKinds,
+                             "max_hands",
+                             "1000"};
+  static const GameDescriptor d = deckhand::detail::describe<Rules>(spec);
+  return d;
 }
 
 }  // namespace deckhand::ghost_euchre

@@ -5,6 +5,9 @@
 
 namespace deckhand::ghost_euchre::detail {
 
+// The first four bytes of a serialized ghost-euchre state (its descriptor's image tag).
+constexpr char kImageTag[5] = "DHge";
+
 inline constexpr uint8_t seat_bit(int seat) {
   return uint8_t(1u << seat);
 }
@@ -25,5 +28,10 @@ void settle_game_end(State* s);
 int trick_winner(const State& s, int t);
 const char* phase_name(Phase p);
 const char* bid_word(int level);  // "3", "4", "5", "moon"
+
+// The view leak test's hook (G11): *out = s with two cards hidden from `seat` exchanged between
+// two of their holders (the other hands, and the spare hand unless the seat gave it up), picked
+// by `pick`; false when fewer than two holders hide cards from the seat.
+bool swap_hidden(const State& s, int seat, uint64_t pick, State* out);
 
 }  // namespace deckhand::ghost_euchre::detail

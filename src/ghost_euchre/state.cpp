@@ -341,17 +341,16 @@ Reason check_invariants(const State& s, Error* err) {
 }
 
 namespace {
-constexpr char kMagic[5] = "DHge";
 constexpr uint32_t kFormatVersion = 2;  // 2: Options gained max_hands (G10)
 static_assert(kSerializedSize == deckhand::detail::kImageSize<State>);
 }  // namespace
 
 size_t serialize(const State& s, uint8_t* buf, size_t cap) {
-  return deckhand::detail::write_image(s, kMagic, kFormatVersion, buf, cap);
+  return deckhand::detail::write_image(s, detail::kImageTag, kFormatVersion, buf, cap);
 }
 
 Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
-  return deckhand::detail::read_image(buf, len, kMagic, kFormatVersion, "ghost-euchre",
+  return deckhand::detail::read_image(buf, len, detail::kImageTag, kFormatVersion, "ghost-euchre",
                                       &check_invariants, out, err);
 }
 

@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "../common/text.hpp"
+#include "deckhand/rng.hpp"
 #include "internal.hpp"
 
 namespace deckhand::ghost_euchre {
@@ -219,6 +220,26 @@ std::string view_text(const View& v) {
     line(w);
   }
   return out;
+}
+
+bool detail::swap_hidden(const State& s, int seat, uint64_t pick, State* out) {
+  State copy = s;
+  CardSet* holders[kPlayers + 1];
+  int n = 0;
+  for (int p = 0; p < kPlayers; ++p)
+    if (p != seat && !copy.hands[p].empty()) holders[n++] = &copy.hands[p];
+  if (copy.spare_owner != seat && !copy.spare.empty()) holders[n++] = &copy.spare;
+  if (n < 2) return false;
+  PortableRng rng(pick);
+  const int i = int(rng.bounded(uint64_t(n)));
+  int j = int(rng.bounded(uint64_t(n - 1)));
+  if (j >= i) ++j;
+  const Card a = holders[i]->nth(int(rng.bounded(uint64_t(holders[i]->size()))));
+  const Card b = holders[j]->nth(int(rng.bounded(uint64_t(holders[j]->size()))));
+  holders[i]->remove(a), holders[i]->add(b);
+  holders[j]->remove(b), holders[j]->add(a);
+  *out = copy;
+  return true;
 }
 
 }  // namespace deckhand::ghost_euchre

@@ -33,9 +33,11 @@ struct Rules {
   static constexpr const char* kName = "sheepshead";
   static constexpr int kPlayers = sheepshead::kPlayers;
   static constexpr int kMaxLegalActions = sheepshead::kMaxLegalActions;
+  static constexpr const char* kImageTag = detail::kImageTag;
   static constexpr bool kHasReshuffle = false;
   static constexpr size_t kSerializedSize = sheepshead::kSerializedSize;
 
+  static Options base_options(int) { return Options{}; }
   static int players(const State&) { return kPlayers; }
   static State new_game(const Options& o, int dealer) { return sheepshead::new_game(o, dealer); }
   static Reason set_option(Options* o, std::string_view k, std::string_view v, Error* err) {
@@ -125,6 +127,9 @@ struct Rules {
   static size_t serialize(const State& s, uint8_t* buf, size_t cap) {
     return sheepshead::serialize(s, buf, cap);
   }
+  static bool swap_hidden(const State& s, int seat, uint64_t pick, State* out) {
+    return detail::swap_hidden(s, seat, pick, out);
+  }
   static Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
     return sheepshead::deserialize(buf, len, out, err);
   }
@@ -132,7 +137,7 @@ struct Rules {
 
 }  // namespace
 
-const GameSpec& sheepshead_spec() {
+const GameDescriptor& descriptor() {
   static const GameSpec spec{"sheepshead",
                              kPlayers,
                              kPlayers,
@@ -140,17 +145,11 @@ const GameSpec& sheepshead_spec() {
                              "partner against three (S1-S15)",
                              kOptionSpecs,
                              kPhaseNames,
-                             kActionKinds};
-  return spec;
-}
-
-std::unique_ptr<Game> make_sheepshead(const OptionList& options, const EngineOptions& engine,
-                                      int first_dealer, Error* err) {
-  return deckhand::detail::make_adapter<Rules>(Options{}, options, engine, first_dealer, err);
-}
-
-std::unique_ptr<Game> restore_sheepshead(const uint8_t* bytes, size_t len, Error* err) {
-  return deckhand::detail::GameAdapter<Rules>::restore(bytes, len, err);
+                             kActionKinds,
+                             "hands",
+                             "10"};
+  static const GameDescriptor d = deckhand::detail::describe<Rules>(spec);
+  return d;
 }
 
 }  // namespace deckhand::sheepshead

@@ -5,6 +5,9 @@
 
 namespace deckhand::sheepshead::detail {
 
+// The first four bytes of a serialized sheepshead state (its descriptor's image tag).
+constexpr char kImageTag[5] = "DHsh";
+
 inline constexpr int next_seat(int seat) {
   return (seat + 1) % kPlayers;
 }
@@ -43,5 +46,12 @@ void score_hand(State* s);
 
 const char* phase_name(Phase p);
 const char* contract_name(Contract c);
+
+// The view leak test's hook (S13): *out = s with two cards hidden from `seat` (-1: a
+// spectator) exchanged between two of their holders (the other hands; the blind, the bury and
+// the unknown while hidden), keeping the fields that name cards consistent (the blind as the
+// picker took it, the unknown played face down, the partner holding the called card); picked
+// by `pick`. False when fewer than two holders hide cards from the seat.
+bool swap_hidden(const State& s, int seat, uint64_t pick, State* out);
 
 }  // namespace deckhand::sheepshead::detail

@@ -381,17 +381,16 @@ Reason check_invariants(const State& s, Error* err) {
 }
 
 namespace {
-constexpr char kMagic[5] = "DHsh";
 constexpr uint32_t kFormatVersion = 1;
 static_assert(kSerializedSize == deckhand::detail::kImageSize<State>);
 }  // namespace
 
 size_t serialize(const State& s, uint8_t* buf, size_t cap) {
-  return deckhand::detail::write_image(s, kMagic, kFormatVersion, buf, cap);
+  return deckhand::detail::write_image(s, detail::kImageTag, kFormatVersion, buf, cap);
 }
 
 Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
-  return deckhand::detail::read_image(buf, len, kMagic, kFormatVersion, "sheepshead",
+  return deckhand::detail::read_image(buf, len, detail::kImageTag, kFormatVersion, "sheepshead",
                                       &check_invariants, out, err);
 }
 

@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "../common/text.hpp"
+#include "deckhand/rng.hpp"
 #include "internal.hpp"
 
 namespace deckhand::sheepshead {
@@ -218,6 +219,51 @@ std::string view_text(const View& v) {
     line(w);
   }
   return out;
+}
+
+bool detail::swap_hidden(const State& s, int seat, uint64_t pick, State* out) {
+  State c = s;
+  CardSet* sets[kPlayers + 4];
+  int n = 0;
+  CardSet unknown_set;  // the unknown, set aside or played face down
+  bool unknown_holder = false;
+  const bool hand_over = s.phase == Phase::deal || s.phase == Phase::over;
+  const bool is_picker = seat >= 0 && seat == s.picker;
+  for (int p = 0; p < kPlayers; ++p)
+    if (p != seat && !c.hands[p].empty()) sets[n++] = &c.hands[p];
+  if (!hand_over && s.picker == kNoSeat && !c.blind.empty())
+    sets[n++] = &c.blind;  // picking, or a leaster
+  if (!hand_over && !is_picker && !c.bury.empty()) sets[n++] = &c.bury;
+  if (!hand_over && !is_picker && s.unknown != kNoCard) {
+    unknown_set = CardSet::of(Card(s.unknown));
+    sets[n++] = &unknown_set;
+    unknown_holder = true;
+  }
+  if (n < 2) return false;
+  PortableRng rng(pick);
+  const int i = int(rng.bounded(uint64_t(n)));
+  int j = int(rng.bounded(uint64_t(n - 1)));
+  if (j >= i) ++j;
+  const Card a = sets[i]->nth(int(rng.bounded(uint64_t(sets[i]->size()))));
+  const Card b = sets[j]->nth(int(rng.bounded(uint64_t(sets[j]->size()))));
+  sets[i]->remove(a), sets[i]->add(b);
+  sets[j]->remove(b), sets[j]->add(a);
+  if (unknown_holder && unknown_set.lowest().code != s.unknown) {  // the unknown itself moved
+    c.unknown = unknown_set.lowest().code;
+    for (int t = 0; t < kTricks; ++t)
+      if (c.played[t][c.picker] == s.unknown) c.played[t][c.picker] = c.unknown;  // face down
+  }
+  if (s.picker != kNoSeat) {  // the blind as the picker took it
+    if (s.blind.has(a))
+      c.blind.remove(a), c.blind.add(b);
+    else if (s.blind.has(b))
+      c.blind.remove(b), c.blind.add(a);
+  }
+  if (s.called != kNoCard)
+    for (int p = 0; p < kPlayers; ++p)
+      if (c.hands[p].has(Card(s.called))) c.partner = uint8_t(p);
+  *out = c;
+  return true;
 }
 
 }  // namespace deckhand::sheepshead

@@ -35,9 +35,15 @@ struct Rules {
   using Options = toonerville::Options;
   static constexpr const char* kName = "toonerville";
   static constexpr int kMaxLegalActions = toonerville::kMaxLegalActions;
+  static constexpr const char* kImageTag = detail::kImageTag;
   static constexpr bool kHasReshuffle = true;
   static constexpr size_t kSerializedSize = toonerville::kSerializedSize;
 
+  static Options base_options(int players) {
+    Options o;
+    o.players = uint8_t(players);
+    return o;
+  }
   static int players(const State& s) { return toonerville::players(s); }
   static State new_game(const Options& o, int dealer) { return toonerville::new_game(o, dealer); }
   static Reason set_option(Options* o, std::string_view k, std::string_view v, Error* err) {
@@ -167,6 +173,9 @@ struct Rules {
   static size_t serialize(const State& s, uint8_t* buf, size_t cap) {
     return toonerville::serialize(s, buf, cap);
   }
+  static bool swap_hidden(const State& s, int seat, uint64_t pick, State* out) {
+    return detail::swap_hidden(s, seat, pick, out);
+  }
   static Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
     return toonerville::deserialize(buf, len, out, err);
   }
@@ -174,7 +183,7 @@ struct Rules {
 
 }  // namespace
 
-const GameSpec& toonerville_spec() {
+const GameDescriptor& descriptor() {
   static const GameSpec spec{"toonerville",
                              kMinPlayers,
                              kMaxPlayers,
@@ -182,19 +191,11 @@ const GameSpec& toonerville_spec() {
                              "rounds, buying the discard (T1-T14)",
                              kOptionSpecs,
                              kPhaseNames,
-                             kActionKinds};
-  return spec;
-}
-
-std::unique_ptr<Game> make_toonerville(const OptionList& options, const EngineOptions& engine,
-                                       int players, int first_dealer, Error* err) {
-  Options o;
-  o.players = uint8_t(players);
-  return deckhand::detail::make_adapter<Rules>(o, options, engine, first_dealer, err);
-}
-
-std::unique_ptr<Game> restore_toonerville(const uint8_t* bytes, size_t len, Error* err) {
-  return deckhand::detail::GameAdapter<Rules>::restore(bytes, len, err);
+                             kActionKinds,
+                             "max_turns",
+                             "1000"};
+  static const GameDescriptor d = deckhand::detail::describe<Rules>(spec);
+  return d;
 }
 
 }  // namespace deckhand::toonerville

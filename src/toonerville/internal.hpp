@@ -5,12 +5,16 @@
 
 namespace deckhand::toonerville::detail {
 
+// The first four bytes of a serialized toonerville state (its descriptor's image tag).
+constexpr char kImageTag[5] = "DHtr";
+
 inline int next_seat(const State& s, int seat) {
   return (seat + 1) % players(s);
 }
 
 // T12/T13: scores the round in place (the seat that went out, or kNoSeat when nothing was
-// left to draw or the round reached max_turns), clears the table and moves to the next deal or the game's end.
+// left to draw or the round reached max_turns), clears the table and moves to the next deal or the
+// game's end.
 void score_round(State* s, int went_out);
 
 // A layoff byte of an action: a face, or kRookAt | number for a Rook placed on a run.
@@ -27,5 +31,10 @@ bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_han
 // find_any_contract without minimal melds: the depth-first search over the sweep's
 // transitions alone (the tests' independent check of the minimal melds).
 bool find_any_by_search(const FaceCounts& hand, Contract contract, Arrangement* out);
+
+// The view leak test's hook (T14): *out = s with the stock's order changed and a card of
+// another seat's hand (picked by `pick`) exchanged with the stock's top; false outside the
+// draw and play phases or with fewer than two cards in the stock.
+bool swap_hidden(const State& s, int seat, uint64_t pick, State* out);
 
 }  // namespace deckhand::toonerville::detail

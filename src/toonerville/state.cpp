@@ -219,17 +219,16 @@ Reason check_invariants(const State& s, Error* err) {
 }
 
 namespace {
-constexpr char kMagic[5] = "DHtr";
 constexpr uint32_t kFormatVersion = 2;  // 2: max_turns and the turn count (T13)
 static_assert(kSerializedSize == deckhand::detail::kImageSize<State>);
 }  // namespace
 
 size_t serialize(const State& s, uint8_t* buf, size_t cap) {
-  return deckhand::detail::write_image(s, kMagic, kFormatVersion, buf, cap);
+  return deckhand::detail::write_image(s, detail::kImageTag, kFormatVersion, buf, cap);
 }
 
 Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
-  return deckhand::detail::read_image(buf, len, kMagic, kFormatVersion, "toonerville",
+  return deckhand::detail::read_image(buf, len, detail::kImageTag, kFormatVersion, "toonerville",
                                       &check_invariants, out, err);
 }
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "../common/text.hpp"
+#include "deckhand/rng.hpp"
 #include "internal.hpp"
 
 namespace deckhand::toonerville {
@@ -178,6 +179,26 @@ std::string view_text(const View& v) {
     line(w);
   }
   return out;
+}
+
+bool detail::swap_hidden(const State& s, int seat, uint64_t pick, State* out) {
+  const int n = players(s);
+  if ((s.phase != Phase::draw && s.phase != Phase::play) || s.stock_count < 2 || n < 2)
+    return false;
+  PortableRng rng(pick);
+  const int watcher = seat < 0 ? 0 : seat;
+  const int other = (watcher + 1 + int(rng.bounded(uint64_t(n - 1)))) % n;
+  if (s.hands[other].empty()) return false;
+  State hidden = s;
+  std::swap(hidden.stock[0], hidden.stock[hidden.stock_count - 1]);
+  int f = 0;
+  while (!hidden.hands[other].count(RookFace(f))) ++f;
+  const RookFace from_stock = hidden.stock[0];
+  hidden.hands[other].remove(RookFace(f));
+  hidden.hands[other].add(from_stock);
+  hidden.stock[0] = RookFace(f);
+  *out = hidden;
+  return true;
 }
 
 }  // namespace deckhand::toonerville

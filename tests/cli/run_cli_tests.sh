@@ -110,6 +110,40 @@ check "toonerville refused line" 1 '{"ok": false, "line": 7, "code": "cannot_dis
 check "toonerville no players header" 1 '"line": 3, "code": "bad_header"' \
   -- sh -c "printf 'deckhand 1\ngame toonerville\ndeal seed 1\n' | \"$deckhand\" replay -"
 check "toonerville buy" 0 '"to_act": 2}' -- "$deckhand" replay "$dir/toonerville_view.rec"
+
+# play as a new user would (docs/cli.md): the seed is printed, hint, undo, an empty line (the
+# prompt alone, not the board), bare cards, a single choice made and said, save, and the saved
+# record replays.
+cards=""; for i in 1 2 3 4 5 6; do cards="${cards}JC\nAC\nAH\nTS\nJS\nAS\n"; done
+session="hint\npass\nundo\n\npass\n${cards}save $tmp/mid.rec\nquit\n"
+out=$(printf "$session" | "$deckhand" play ghost-euchre --seed 5 --save "$tmp/saved.rec" 2>&1)
+want=("Seed 5 (--seed 5 deals this game again)" "hint: bid 5" "undone: back to your previous decision"
+  "> >   seat 0 passes" "(your only choice: play AS — made for you)" "record saved to $tmp/mid.rec"
+  "record saved to $tmp/saved.rec")
+for w in "${want[@]}"; do
+  if [[ "$out" == *"$w"* ]]; then passed=$((passed + 1)); else echo "FAIL play session: no '$w' in: $out"; failed=$((failed + 1)); fi
+done
+boards=$(grep -c 'your hand:' <<<"$out")
+if [ "$boards" -eq 9 ]; then passed=$((passed + 1)); else echo "FAIL play session: $boards boards shown, not 9"; failed=$((failed + 1)); fi
+check "play session record replays" 0 '"hands": [{"deltas": [0, 6, 0]}], "scores": [0, 6, 0]' -- "$deckhand" replay "$tmp/saved.rec"
+check "play save mid-game" 0 '"ok": true' -- "$deckhand" replay "$tmp/mid.rec"
+check "play refuses another game's seat" 2 '' -- "$deckhand" play sheepshead --seat 5
+check "play --option" 0 'option target=5' -- sh -c "printf 'quit\n' | \"$deckhand\" play ghost-euchre --seed 1 --option target=5 --save \"$tmp/t5.rec\" >/dev/null && cat \"$tmp/t5.rec\""
+check "play refuses a bad option" 2 "--option target=0: bad_option" -- sh -c "\"$deckhand\" play ghost-euchre --option target=0 2>&1"
+check "toonerville buy question" 0 'seat 1 is about to draw: buy the 6G from the discard pile? (buy, or pass)' \
+  -- sh -c "printf 'quit\n' | \"$deckhand\" play toonerville --players 3 --seed 2"
+check "toonerville legal lists all" 0 'discard 14Y' -- sh -c "printf 'pass\nlegal\nquit\n' | \"$deckhand\" play toonerville --players 3 --seed 2"
+check "sheepshead trumps marked" 0 'trumps: 7D 9D   other: TC(10) 9H TH(10) 7S' \
+  -- sh -c "printf 'quit\n' | \"$deckhand\" play sheepshead --seed 5 --seat 1"
+for c in replay view simulate play demo games; do
+  check "$c --help" 0 "deckhand $c" -- "$deckhand" "$c" --help
+done
+# simulate: JSON lines, records, per-seat results.
+check "simulate json" 0 '{"game": "ghost-euchre", "index": 2, "players": 3, "hands": ' -- "$deckhand" simulate ghost-euchre --games 2 --json
+check "simulate records" 0 'records written to' -- "$deckhand" simulate sheepshead --games 2 --records "$tmp/recs"
+check "simulate record replays" 0 '"over": true' -- "$deckhand" replay "$tmp/recs/sheepshead-000002.rec"
+check "simulate per-seat results" 0 'mean final score' -- "$deckhand" simulate toonerville --games 2 --players 5
+
 check "toonerville view" 0 'your hand: 1B 2B 3B 4B 5B 6B 7B 8B 9B 10B 11B 12B 13B 13G' \
   -- "$deckhand" view "$dir/toonerville_view.rec" --seat 0
 out=$("$deckhand" view "$dir/toonerville_view.rec" --seat 2 --json)

@@ -17,27 +17,45 @@ std::vector<uint8_t> bytes_of(const dh_game* g) {
   if (dh_game_serialize(&n, b.data(), b.size(), g) != DH_OK) __builtin_trap();
   return b;
 }
+// A value of an option other than its default, from the catalog's "a|b", "lo..hi" or
+// "unlimited|lo..hi": the first other choice; a range gives its least number above zero (a
+// play limit of 1 keeps games short).
+std::string other_value(const std::string& values, const std::string& default_value) {
+  size_t start = 0;
+  for (;;) {
+    const size_t bar = values.find('|', start);
+    const std::string choice = values.substr(start, bar - start);
+    if (const size_t dots = choice.find(".."); dots != std::string::npos) {
+      const std::string low = choice.substr(0, dots);
+      return low == "0" ? "1" : low;
+    }
+    if (choice != default_value || bar == std::string::npos) return choice;
+    start = bar + 1;
+  }
+}
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   dh_game* g = nullptr;
   dh_error err = DH_ERROR_INIT;
-  // The first byte picks the game (bits 7-6: 0 ghost-euchre, 1 sheepshead, 2-3 toonerville)
-  // and how many of its options to set.
-  const int which = size ? data[0] >> 6 : 0;
-  const char* euchre_opts[] = {"swaps=chain", "renege=penalize", "all_pass=stick_dealer",
-                               "target=5", "max_hands=2"};
-  const char* sheepshead_opts[] = {"no_pick=doubler", "unknown=off", "double_on_bump=on",
-                                   "hands=3"};
-  const char* toonerville_opts[] = {"max_buys=1", "rook_swap=new_meld", "round11_deal=12",
-                                    "max_turns=40"};
-  const char* const* opts = which == 0   ? euchre_opts
-                            : which == 1 ? sheepshead_opts
-                                         : toonerville_opts;
-  const char* name = which == 0 ? "ghost-euchre" : which == 1 ? "sheepshead" : "toonerville";
-  const size_t n_opts = size ? data[0] % (which == 0 ? 6 : 5) : 0;
-  if (dh_game_new(&g, name, opts, n_opts, which >= 2 ? 3 + (data[0] & 1) + (which == 3) : 0, 0,
-                  &err) != DH_OK)
+  // The first byte picks the game of the catalog (bits 7-6), its player count (bits 0-1) and
+  // how many of its options to set to a value other than the default.
+  size_t games = 0;
+  dh_catalog_game_count(&games);
+  const size_t game_index = size ? size_t(data[0] >> 6) % games : 0;
+  dh_game_info info = DH_GAME_INFO_INIT;
+  if (dh_catalog_game(&info, game_index) != DH_OK) __builtin_trap();
+  const int players =
+      info.min_players + (size ? data[0] & 3 : 0) % (info.max_players - info.min_players + 1);
+  std::vector<std::string> options;
+  for (int k = 0; size && k < int(data[0] % (info.option_count + 1)); ++k) {
+    dh_option_info o = DH_OPTION_INFO_INIT;
+    if (dh_catalog_option(&o, game_index, size_t(k)) != DH_OK) __builtin_trap();
+    options.push_back(std::string(o.name) + "=" + other_value(o.values, o.default_value));
+  }
+  std::vector<const char*> option_ptrs;
+  for (const std::string& o : options) option_ptrs.push_back(o.c_str());
+  if (dh_game_new(&g, info.name, option_ptrs.data(), option_ptrs.size(), players, 0, &err) != DH_OK)
     __builtin_trap();
   char buf[4096];
   size_t n = 0;

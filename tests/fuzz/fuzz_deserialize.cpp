@@ -32,10 +32,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       __builtin_trap();
   }
   if (size == 0) return 0;
-  // A real game (first byte: bits 0-1 pick the game), damaged by the rest of the input.
-  static const char* const kGames[4] = {"ghost-euchre", "sheepshead", "toonerville", "toonerville"};
-  const int which = data[0] & 3;
-  auto game = make_game(kGames[which], {}, which >= 2 ? 3 + which - 2 : 0, 0, nullptr);
+  // A real game (first byte: bits 0-1 pick the game of the catalog and bit 2 its player
+  // count), damaged by the rest of the input.
+  const GameSpec& spec = game_specs()[size_t(data[0] & 3) % game_specs().size()];
+  const int players =
+      spec.min_players + (data[0] >> 2 & 1) % (spec.max_players - spec.min_players + 1);
+  auto game = make_game(spec.name, {}, players, 0, nullptr);
   game->deal_seed(data[0], nullptr);
   std::vector<ActionCode> legal(4096);
   for (int i = 0; i < data[0] % 40 && game->legal_actions(legal.data(), legal.size()) > 0; ++i)

@@ -1,0 +1,102 @@
+// What the command-line tool needs from each game besides the generic deckhand::Game: its
+// bots, its narration and its help. One plug-in per game (<game>_cli.cpp), listed in
+// plugins.cpp; the game loop (game_loop.cpp) drives every game through deckhand::Game.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "deckhand/game.hpp"
+#include "deckhand/rng.hpp"
+
+namespace deckhand::cli {
+
+// How much a narration tells.
+struct Narration {
+  int viewer = -1;          // the human's seat in `play` (its draws are shown), or -1
+  bool show_hands = false;  // the demo: every hand when play starts
+  bool verbose = false;     // every small step (draws, discards), not only the events
+};
+
+struct GamePlugin {
+  const char* game;       // the catalog's name ("ghost-euchre")
+  const char* hand_word;  // what a scored deal is called: "hand", "round"
+  // Typing help for `play`: the actions with examples.
+  const char* help;
+  // The built-in bot's action for `seat` (false: the seat lets the seat to act play, as when
+  // a Toonerville bot does not buy). Each game's bot calls are behind this one function.
+  bool (*choose)(const Game& game, int seat, PortableRng& rng, ActionCode* out);
+  // The table's next action when bots hold every seat but `passed` (a human who declined to
+  // act out of turn, or -1): in Toonerville the bots' buys are settled here (T6). nullptr: the
+  // seat to act's `choose`.
+  bool (*table)(const Game& game, int passed, PortableRng& rng, ActionCode* out);
+  // The line announcing a deal just made ("Hand 2 — seat 1 deals").
+  std::string (*deal_line)(const Game& game);
+  // Narrates one action: `before` and `after` are the game on either side of it. The score
+  // table after a scored hand is the loop's; the plug-in tells how the hand went.
+  void (*narrate)(const Game& before, const Game& after, const ActionCode& action,
+                  const Narration& how);
+  // What the human at `seat` sees besides the view (Sheepshead: trumps marked, card points);
+  // may be empty.
+  std::string (*hand_note)(const Game& game, int seat);
+  // The question when the human may act out of turn (Toonerville: "buy the 6G?"), or nullptr.
+  std::string (*out_of_turn)(const Game& game, int seat);
+  // Whether the hand just scored by `last` ended at the game's play limit rather than by the
+  // rules' own end (simulate counts them), or nullptr when the limit is the game's normal end.
+  bool (*ended_by_limit)(const Game& after, const ActionCode& last);
+  // The demo: an option for the game it shows ("hands=6", or "": the play limit at
+  // GameSpec::unattended_limit), and its player count (0: the game's least).
+  const char* demo_option;
+  int demo_players;
+};
+
+// Every plug-in, one per game of the catalog (plugins.cpp).
+std::span<const GamePlugin* const> plugins();
+// The plug-in of a catalog game name (as deckhand::find_game_spec matches it), or nullptr.
+const GamePlugin* find_plugin(std::string_view game);
+
+// The game's own state value (deckhand::Game::state_data), for plug-ins that read it through
+// the game's public header: `const auto& s = state_of<ghost_euchre::State>(game);`.
+template <typename State>
+const State& state_of(const Game& game) {
+  return *static_cast<const State*>(game.state_data());
+}
+
+// A bot's pure-API action as the generic code, through its text (the one form every game
+// parses); false if the game does not take it.
+template <typename Action, typename Format>
+bool to_code(const Game& game, const Action& a, Format format, ActionCode* out) {
+  return game.parse_action(a.seat, format(a), out, nullptr) == Reason::ok;
+}
+
+// The table's next action by the plug-in (GamePlugin::table, else the seat to act's choice).
+inline bool table_action(const GamePlugin& plugin, const Game& game, int passed, PortableRng& rng,
+                         ActionCode* out) {
+  return plugin.table ? plugin.table(game, passed, rng, out)
+                      : plugin.choose(game, game.to_act(), rng, out);
+}
+
+// An action code as the game's pure Action, through its text.
+template <typename Action, typename Parse>
+Action pure_action(const Game& game, const ActionCode& code, Parse parse) {
+  Action a{};
+  (void)parse(game.format_action(code), code.seat, &a, nullptr);
+  return a;
+}
+
+// The bot of a game where only the seat to act acts: its choice among the legal actions, from
+// that seat's view.
+template <typename State, typename Action, int kMaxLegal, typename Legal, typename ViewOf,
+          typename Bot, typename Format>
+bool seat_to_act_bot(const Game& game, int seat, PortableRng& rng, ActionCode* out,
+                     Legal legal_actions, ViewOf view, Bot bot, Format format) {
+  const State& s = state_of<State>(game);
+  if (seat != game.to_act()) return false;
+  Action legal[kMaxLegal];
+  const int n = legal_actions(s, legal);
+  return n > 0 && to_code(game, bot(view(s, seat), legal, n, rng), format, out);
+}
+
+}  // namespace deckhand::cli
