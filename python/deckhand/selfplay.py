@@ -273,7 +273,7 @@ def play_chunk(spec, index):
         part["games"] += 1
         part["hands"] += hands
         if spec["records"]:
-            records.append((number, _annotated_record(spec, index, number, seating,
+            records.append((number, _annotated_record(spec, index, number, seating, at_seat,
                                                       game.record())))
         if seating == players - 1 or number == last - 1:
             for e in range(players):
@@ -295,10 +295,11 @@ def play_chunk(spec, index):
     return part
 
 
-def _annotated_record(spec, chunk, number, seating, record):
+def _annotated_record(spec, chunk, number, seating, at_seat, record):
+    """The record with a comment after its first line: the game's place in the run and
+    which bot played each table seat."""
     first_line, _, rest = record.partition("\n")
-    seats = " ".join(f"{t}={spec['seats'][(t + seating) % spec['players']]}"
-                     for t in range(spec["players"]))
+    seats = " ".join(f"{t}={spec['seats'][e]}" for t, e in enumerate(at_seat))
     note = (f"# deckhand.selfplay game {number} (chunk {chunk}, seating {seating}) of "
             f"{spec['games']}, seed {spec['seed']}; seats {seats}\n")
     return first_line + "\n" + note + rest
