@@ -134,7 +134,7 @@ abi-baseline: abi-library
 PY := /usr/bin/python3
 PY_BUILD := build/python
 PY_PACKAGES := python3-build python3-wheel python3-setuptools python3-numpy python3-pytest \
-  python3-hypothesis python3-venv
+  python3-hypothesis python3-venv python3-distributed
 python: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="$(PY_PACKAGES)"
 	cmake -S . -B $(PY_BUILD) -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TESTS=OFF \
