@@ -8,7 +8,7 @@ PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
 .PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install \
-  coverage python python-test python-bench
+  coverage python python-test python-bench python-bench-selfplay
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -155,6 +155,11 @@ python-test: python
 # Actions per second of VectorEnv and of the plain Game API (docs/python.md "Speed").
 python-bench: python-test
 	$(PY_BUILD)/venv/bin/python python/bench/bench_env.py
+
+# Self-play throughput in process and on local Dask clusters of 1 and 2 workers
+# (docs/distributed.md "Scaling").
+python-bench-selfplay: python-test
+	$(PY_BUILD)/venv/bin/python python/bench/bench_selfplay.py
 
 clean:
 	rm -rf build

@@ -48,6 +48,7 @@ def run(game, games, seats, seed=0, players=None, options=None, scheduler=None, 
     totals = selfplay.new_totals(spec)
     report = _progress(progress, spec["games"])
     start = time.perf_counter()
+    ready = [start]  # when the cluster was ready to take chunks
 
     def absorb(part):
         if records is not None:
@@ -59,22 +60,26 @@ def run(game, games, seats, seed=0, players=None, options=None, scheduler=None, 
         for index in range(selfplay.chunk_count(spec)):
             absorb(selfplay.play_chunk(spec, index))
     else:
-        _run_on_dask(spec, absorb, scheduler, workers)
+        _run_on_dask(spec, absorb, scheduler, workers, ready)
     report(None)
-    return selfplay.summarize(spec, totals, time.perf_counter() - start,
-                              workers=None if scheduler else workers, scheduler=scheduler)
+    result = selfplay.summarize(spec, totals, time.perf_counter() - start,
+                                workers=None if scheduler else workers, scheduler=scheduler)
+    result[selfplay.TIMING_BLOCK]["setup_seconds"] = ready[0] - start
+    return result
 
 
-def _run_on_dask(spec, absorb, scheduler, workers):
+def _run_on_dask(spec, absorb, scheduler, workers, ready):
     from distributed import Client, LocalCluster
 
     if scheduler:
         with Client(scheduler) as client:
+            ready[0] = time.perf_counter()
             _submit_all(client, spec, absorb)
         return
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                       host="127.0.0.1", scheduler_port=0, dashboard_address=None,
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        ready[0] = time.perf_counter()
         _submit_all(client, spec, absorb)
 
 

@@ -415,8 +415,10 @@ def format_table(result):
              else "in this process" if not t["workers"] else f"{t['workers']} local workers")
     rate = f"{t['actions_per_second']:,.0f}" if t["actions_per_second"] else "-"
     lines.append("")
+    setup = t.get("setup_seconds")
+    setup = f", {setup:.1f} s of it starting the cluster" if setup and setup >= 0.05 else ""
     lines.append(f"{result['actions']:,} actions in {t['wall_seconds']:.2f} s ({rate} "
-                 f"actions/s, {where})")
+                 f"actions/s, {where}{setup})")
     return "\n".join(lines)
 
 

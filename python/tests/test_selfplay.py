@@ -34,7 +34,7 @@ def test_derive_seed_is_splitmix64():
 def test_bot_chooses_legal_actions_the_same_for_the_same_seed():
     def play(seed):
         g = deckhand.Game("sheepshead", options={"hands": 1})
-        bot = deckhand.bots.Bot("sheepshead", "random", seed=seed)
+        bot = deckhand.Bot("sheepshead", "random", seed=seed)
         g.deal(seed=3)
         chosen = []
         while not g.is_over:
@@ -218,3 +218,14 @@ def test_command_prints_a_table_and_json_and_refuses_bad_input():
                                          options=["max_hands=2"])))
     bad = subprocess.run(base + ["--chunk", "4"], capture_output=True, text=True)
     assert bad.returncode == 2 and "selfplay: error: chunk 4" in bad.stderr
+
+
+def test_progress_goes_to_stderr_when_asked_and_to_a_function(capsys):
+    run(progress=True)
+    err = capsys.readouterr().err
+    assert "12/12 games" in err and err.endswith("\n")
+    run()  # not a terminal: nothing
+    assert capsys.readouterr().err == ""
+    seen = []
+    run(progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(6, 12), (12, 12)]
