@@ -36,12 +36,12 @@ Z95 = 1.959963984540054
 # The option that bounds each game, and its value when the run does not give one: a game of
 # self-play must end. Ghost Hand Euchre: at most 30 hands (G10; random play can drift below
 # zero and never reach the target). Sheepshead: one hand per seat, so the deal goes round
-# once (S15). Toonerville: 11 rounds, each ended after 20 turns per player (T13 max_turns;
+# once (S15). Toonerville: 11 rounds, each ended after 30 turns per player (T13 max_turns;
 # bots that never go down would otherwise play on through reshuffles).
 GAME_LIMITS = {
     "ghost-euchre": ("max_hands", lambda players: 30),
     "sheepshead": ("hands", lambda players: players),
-    "toonerville": ("max_turns", lambda players: 20 * players),
+    "toonerville": ("max_turns", lambda players: 30 * players),
 }
 
 # Fields of a result that measure time, not play: strip_timing() removes them.
