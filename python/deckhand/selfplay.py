@@ -36,12 +36,12 @@ Z95 = 1.959963984540054
 # The option that bounds each game, and its value when the run does not give one: a game of
 # self-play must end. Ghost Hand Euchre: at most 30 hands (G10; random play can drift below
 # zero and never reach the target). Sheepshead: one hand per seat, so the deal goes round
-# once (S15). Toonerville: 11 rounds, each ended after 30 turns per player (T13 max_turns;
+# once (S15). Toonerville: 11 rounds, each ended after 60 turns per player (T13 max_turns;
 # bots that never go down would otherwise play on through reshuffles).
 GAME_LIMITS = {
     "ghost-euchre": ("max_hands", lambda players: 30),
     "sheepshead": ("hands", lambda players: players),
-    "toonerville": ("max_turns", lambda players: 30 * players),
+    "toonerville": ("max_turns", lambda players: 60 * players),
 }
 
 # Fields of a result that measure time, not play: strip_timing() removes them.
@@ -125,8 +125,9 @@ def make_spec(game, games, seats, seed=0, players=None, options=None, chunk=None
         raise ValueError(f"seed must be in 0..2**64-1, not {seed}")
     chunk = DEFAULT_CHUNK if chunk is None else int(chunk)
     if chunk < 1 or chunk % players:
+        nearest = max(players, chunk // players * players)
         raise ValueError(f"chunk {chunk} must be a positive multiple of {players} (the games "
-                         f"of one deal, once per seating): try {max(players, chunk // players * players)}")
+                         f"of one deal, once per seating): try {nearest}")
 
     strings = option_strings(options)
     given = _option_dict(strings)

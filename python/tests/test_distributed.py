@@ -15,6 +15,8 @@ import pytest
 from deckhand import distributed, selfplay
 
 pytest.importorskip("distributed")
+# Dask 2022.12 on Debian 12 starts its event loop in a way tornado 6.2 deprecates.
+pytestmark = pytest.mark.filterwarnings("ignore:make_current is deprecated:DeprecationWarning")
 
 # Twelve chunks of a few tenths of a second each: long enough that a worker can be killed
 # while it runs one, short enough for the suite.
