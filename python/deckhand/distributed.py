@@ -38,6 +38,8 @@ def run(game, games, seats, seed=0, players=None, options=None, scheduler=None, 
     """
     spec = selfplay.make_spec(game, games, seats, seed=seed, players=players, options=options,
                               chunk=chunk, records=records is not None)
+    if scheduler and workers is not None:
+        raise ValueError("workers sizes a local cluster: with a scheduler, its workers play")
     if workers is None:
         workers = 0 if scheduler else default_workers()
     workers = int(workers)

@@ -198,6 +198,17 @@ def test_bad_runs_are_refused_with_a_reason(kw, message):
         run(**kw)
 
 
+def test_workers_with_a_scheduler_is_refused():
+    with pytest.raises(ValueError, match="workers sizes a local cluster"):
+        run(scheduler="tcp://127.0.0.1:1", workers=2)
+
+
+def test_a_worker_with_another_deckhand_refuses_its_chunk():
+    spec = dict(selfplay.make_spec(**EUCHRE, games=3), version="0.0.1")
+    with pytest.raises(RuntimeError, match="install the same version everywhere"):
+        selfplay.play_chunk(spec, 0)
+
+
 def test_bad_bot_or_option_is_the_library_error():
     with pytest.raises(deckhand.BadOption):
         run(seats="random,random,genius")
