@@ -71,7 +71,11 @@ def run(game, games, seats, seed=0, players=None, options=None, scheduler=None, 
 
 
 def _run_on_dask(spec, absorb, scheduler, workers, ready):
-    from distributed import Client, LocalCluster
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as e:
+        raise ImportError(f"a cluster needs Dask's distributed package (Debian: "
+                          f"python3-distributed; {e}); workers=0 plays without it") from None
 
     if scheduler:
         with Client(scheduler) as client:

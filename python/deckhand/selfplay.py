@@ -462,7 +462,7 @@ def main(argv=None):
                                  scheduler=args.scheduler, workers=args.workers,
                                  chunk=args.chunk, records=args.records,
                                  progress=True if args.progress else None)
-    except (ValueError, DeckhandError, OSError) as e:
+    except (ValueError, DeckhandError, OSError, ImportError) as e:
         print(f"selfplay: error: {e}", file=sys.stderr)
         return 2
     if args.json:
