@@ -38,15 +38,22 @@ def deadline(seconds):
         signal.signal(signal.SIGALRM, previous)
 
 
+def records(directory):
+    return {name: (directory / name).read_bytes() for name in sorted(os.listdir(directory))}
+
+
 @pytest.fixture(scope="module")
-def reference():
-    return selfplay.strip_timing(distributed.run(workers=0, **RUN))
+def reference(tmp_path_factory):
+    """The in-process result and records."""
+    directory = tmp_path_factory.mktemp("in-process")
+    result = distributed.run(workers=0, records=str(directory), **RUN)
+    return selfplay.strip_timing(result), records(directory)
 
 
-def test_a_local_cluster_of_two_workers_gives_the_in_process_result(reference):
-    result = distributed.run(workers=2, **RUN)
+def test_a_local_cluster_of_two_workers_gives_the_in_process_result(reference, tmp_path):
+    result = distributed.run(workers=2, records=str(tmp_path), **RUN)
     assert result["timing"]["workers"] == 2
-    assert selfplay.strip_timing(result) == reference
+    assert (selfplay.strip_timing(result), records(tmp_path)) == reference
 
 
 class Cluster:
@@ -108,15 +115,15 @@ def cluster(tmp_path):
 def test_a_cluster_of_separate_processes_gives_the_in_process_result(reference, tmp_path):
     c = Cluster(str(tmp_path), workers=2)
     try:
-        result = distributed.run(scheduler=c.address, **RUN)
+        result = distributed.run(scheduler=c.address, records=str(tmp_path / "records"), **RUN)
     finally:
         stuck = c.close()
     assert result["timing"]["scheduler"] == c.address
-    assert selfplay.strip_timing(result) == reference
+    assert (selfplay.strip_timing(result), records(tmp_path / "records")) == reference
     assert stuck == []  # the scheduler and the workers stopped cleanly
 
 
-def test_a_worker_killed_mid_run_loses_nothing(reference, cluster):
+def test_a_worker_killed_mid_run_loses_nothing(reference, cluster, tmp_path):
     pids = cluster.worker_pids()
     killed = []
 
@@ -129,7 +136,8 @@ def test_a_worker_killed_mid_run_loses_nothing(reference, cluster):
         killed.append((busy[0], done))
 
     with deadline(90):
-        result = distributed.run(scheduler=cluster.address, progress=kill_a_busy_worker, **RUN)
+        result = distributed.run(scheduler=cluster.address, progress=kill_a_busy_worker,
+                                 records=str(tmp_path / "records"), **RUN)
     assert killed and killed[0][1] < RUN["games"]
     assert killed[0][0] not in cluster.client.scheduler_info()["workers"]
-    assert selfplay.strip_timing(result) == reference
+    assert (selfplay.strip_timing(result), records(tmp_path / "records")) == reference
