@@ -145,6 +145,10 @@ def make_spec(game, games, seats, seed=0, players=None, options=None, chunk=None
 
     for s in seats:
         level, bot_options = parse_seat(s)
+        if bot_options.get("time_ms", "0") != "0":
+            raise ValueError(f"seat {s!r}: time_ms makes a bot's choices depend on the speed "
+                             "of the machine, and the results on where chunks ran; give "
+                             "samples=N instead")
         Bot(name, level, 0, **bot_options)  # unknown levels and options refused here
     return {"version": __version__, "game": name, "players": players, "options": strings,
             "seats": seats, "seed": seed, "games": games, "chunk": chunk,

@@ -192,6 +192,7 @@ def test_same_seed_same_result_other_seed_another():
     (dict(game="bridge"), "unknown game"),
     (dict(seed=-1), "seed"),
     (dict(seats="random,random,random:samples"), "not key=value"),
+    (dict(seats="random,random,random:time_ms=50"), "speed of the machine"),
 ])
 def test_bad_runs_are_refused_with_a_reason(kw, message):
     with pytest.raises(ValueError, match=message):
