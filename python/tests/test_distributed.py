@@ -74,8 +74,9 @@ class Cluster:
         with open(self.file, encoding="utf-8") as f:
             self.address = json.load(f)["address"]
         for _ in range(workers):
+            # the worker killed below leaves its space in the test's directory, not in /tmp
             self.start("dask_worker", "--host", "127.0.0.1", "--nthreads", "1", "--no-nanny",
-                       "--no-dashboard")
+                       "--no-dashboard", "--local-directory", directory)
         from distributed import Client
         self.client = Client(self.address)
         self.client.wait_for_workers(workers, timeout=60)
