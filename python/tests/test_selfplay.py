@@ -241,3 +241,21 @@ def test_progress_goes_to_stderr_when_asked_and_to_a_function(capsys):
     seen = []
     run(progress=lambda done, total: seen.append((done, total)))
     assert seen == [(6, 12), (12, 12)]
+
+
+@pytest.mark.skipif(not bots.NATIVE, reason="the library has no bots (dh_bot_new)")
+@pytest.mark.parametrize("game, players, seats", [
+    ("ghost-euchre", 3, "random,basic,random"),
+    ("sheepshead", 5, "random,random,basic,random,random"),
+    ("toonerville", 3, "basic,random,random"),
+])
+def test_basic_beats_random_in_every_seating(game, players, seats):
+    # The results credit each bot with the seats it held: the heuristic bot, whichever
+    # entry it is, comes out ahead of random play.
+    result = distributed.run(game, 6 * players, seats, players=players, seed=3, workers=0,
+                             chunk=2 * players)
+    rows = {row["bot"]: row for row in result["bots"]}
+    basic, random_ = rows["basic"], rows["random"]
+    better = (lambda a, b: a < b) if result["lower_is_better"] else (lambda a, b: a > b)
+    assert better(basic["score_per_hand"], random_["score_per_hand"])
+    assert basic["wins"] > random_["wins"] / len(random_["seats"])
