@@ -1,7 +1,8 @@
 """Throughput of self-play (not a test: `make python-bench-selfplay`): one run in this process
 (--workers 0), then on a local Dask cluster of 1 and of 2 worker processes, the same games
 each time (their results are checked equal). Prints games and actions per second over the
-whole run (the cluster's start included) and over the run after the cluster was ready.
+whole run (the cluster's start included) and over the run after the cluster was ready, and
+the chunks' own time summed over that (how many chunks ran at once, on average).
 docs/distributed.md has the figures."""
 
 import argparse
@@ -26,7 +27,7 @@ def main():
     print(f"{args.game}, seats {seats}, {args.games} games in chunks of {args.chunk}; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"{'workers':>8} {'wall s':>8} {'setup s':>8} {'games/s':>9} {'actions/s':>10} "
-          f"{'games/s ready':>14}")
+          f"{'games/s ready':>14} {'chunk s / ready s':>18}")
     reference = None
     for workers in (int(w) for w in args.workers.split(",")):
         result = distributed.run(args.game, args.games, seats, players=args.players,
@@ -39,7 +40,7 @@ def main():
         ready = t["wall_seconds"] - t["setup_seconds"]
         print(f"{workers:>8} {t['wall_seconds']:>8.2f} {t['setup_seconds']:>8.2f} "
               f"{t['games_per_second']:>9.1f} {t['actions_per_second']:>10,.0f} "
-              f"{result['games'] / ready:>14.1f}")
+              f"{result['games'] / ready:>14.1f} {t['compute_seconds'] / ready:>18.2f}")
 
 
 def _has_basic(game):
