@@ -29,7 +29,8 @@ def run(game, games, seats, seed=0, players=None, options=None, scheduler=None, 
     or "basic,random,random") and returns the result as a dict (deckhand.selfplay.summarize;
     strip_timing() of it is the same for any workers and scheduler).
 
-    scheduler: the address of an existing Dask scheduler; otherwise a local cluster of
+    scheduler: the address of an existing Dask scheduler, or a distributed.Client (left
+    open); otherwise a local cluster of
     `workers` processes on 127.0.0.1 (default: one per CPU), or this process alone when
     workers is 0. chunk: games per task (a multiple of the players; part of the results'
     identity, like the seed). records: a directory to write every game's record into.
@@ -64,8 +65,9 @@ def run(game, games, seats, seed=0, players=None, options=None, scheduler=None, 
     else:
         _run_on_dask(spec, absorb, scheduler, workers, ready)
     report(None)
+    address = getattr(getattr(scheduler, "scheduler", None), "address", scheduler)
     result = selfplay.summarize(spec, totals, time.perf_counter() - start,
-                                workers=None if scheduler else workers, scheduler=scheduler)
+                                workers=None if scheduler else workers, scheduler=address)
     result[selfplay.TIMING_BLOCK]["setup_seconds"] = ready[0] - start
     return result
 
@@ -77,6 +79,10 @@ def _run_on_dask(spec, absorb, scheduler, workers, ready):
         raise ImportError(f"a cluster needs Dask's distributed package (Debian: "
                           f"python3-distributed; {e}); workers=0 plays without it") from None
 
+    if hasattr(scheduler, "submit"):  # a distributed.Client of the caller's: kept open
+        ready[0] = time.perf_counter()
+        _submit_all(scheduler, spec, absorb)
+        return
     if scheduler:
         with Client(scheduler) as client:
             ready[0] = time.perf_counter()

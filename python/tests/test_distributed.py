@@ -137,8 +137,9 @@ def test_a_worker_killed_mid_run_loses_nothing(reference, cluster, tmp_path):
         killed.append((busy[0], done))
 
     with deadline(90):
-        result = distributed.run(scheduler=cluster.address, progress=kill_a_busy_worker,
+        result = distributed.run(scheduler=cluster.client, progress=kill_a_busy_worker,
                                  records=str(tmp_path / "records"), **RUN)
     assert killed and killed[0][1] < RUN["games"]
     assert killed[0][0] not in cluster.client.scheduler_info()["workers"]
+    assert result["timing"]["scheduler"] == cluster.address
     assert (selfplay.strip_timing(result), records(tmp_path / "records")) == reference
