@@ -8,7 +8,8 @@ PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
 .PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install \
-  coverage python python-test python-bench python-bench-selfplay
+  coverage python python-test python-bench python-bench-selfplay web web-deps web-test \
+  web-serve web-bench
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -160,6 +161,43 @@ python-bench: python-test
 # (docs/distributed.md "Scaling").
 python-bench-selfplay: python-test
 	$(PY_BUILD)/venv/bin/python python/bench/bench_selfplay.py
+
+# The npm package web/dist/ (docs/web.md): the library compiled by Debian's emscripten, the
+# binding for CommonJS and ES modules, its types checked by tsc; the npm packages (typescript,
+# playwright-core) come from web/package-lock.json. web-test runs the Node tests, comparing
+# replay with the deckhand tool of the dev build, and the browser tests in Debian's headless
+# Chromium (screenshots in build/web/screenshots). web-serve serves the app on 127.0.0.1.
+WEB_PACKAGES := emscripten nodejs chromium
+WEB_PORT ?= 8080
+web-deps: deps
+	@$(MAKE) --no-print-directory deps PACKAGES="$(WEB_PACKAGES)"
+
+web/node_modules/.package-lock.json: web/package-lock.json | web-deps
+	cd web && npm ci --no-audit --no-fund
+
+web: web-deps web/node_modules/.package-lock.json
+	JOBS=$(JOBS) web/build-wasm.sh build/web
+	node web/build.mjs build/web/deckhand_wasm.js
+	node web/node_modules/typescript/bin/tsc -p web/tsconfig.json
+
+web-test: web
+	cmake --preset dev > /dev/null
+	cmake --build --preset dev -j $(JOBS) --target deckhand_cli
+	DECKHAND_CLI="$(CURDIR)/build/dev/deckhand" node --test web/test/api.test.mjs web/test/browser.test.mjs
+
+web-serve: web
+	node web/serve.mjs --port $(WEB_PORT)
+
+# Random playouts through the package in Node against the same through the native C ABI
+# (Release), docs/performance.md "WebAssembly".
+web-bench: web
+	cmake -S . -B build/web/native -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TESTS=OFF \
+	  -DDECKHAND_BUILD_BENCH=OFF -DDECKHAND_BUILD_TOOLS=OFF > /dev/null
+	cmake --build build/web/native -j $(JOBS) --target deckhand
+	cc -O2 -std=c99 -Icapi/include -Ibuild/web/native/generated/include web/bench/bench_native.c \
+	  -Lbuild/web/native -ldeckhand -Wl,-rpath,$(CURDIR)/build/web/native -o build/web/bench_native
+	build/web/bench_native
+	node web/bench/bench_playout.mjs
 
 clean:
 	rm -rf build

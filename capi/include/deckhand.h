@@ -412,6 +412,22 @@ DH_API int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, ui
 
 #endif /* DH_EXPERIMENTAL */
 
+/* ---- Experimental: batched random playouts -------------------------------------------- */
+/* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tiers above.
+ * Plays uniformly random legal actions (each drawn as dh_game_apply_legal's index from the
+ * generator of docs/deals.md seeded with `seed`) until the game is over or `max_actions`
+ * actions have been applied. A deal that is due is made from a seed drawn from the same
+ * generator, and so is the reshuffle an explicitly dealt Toonerville round asks for (T13):
+ * the same game and seed give the same playout. *out_actions = the actions applied (deals
+ * and reshuffles not counted). One call serves many actions, for playout bots and for
+ * bindings where each call costs (WebAssembly from JavaScript). Give max_actions a bound:
+ * a sheepshead game with hands=0 never ends. Unlike other calls, one that fails midway (out
+ * of memory) keeps the actions applied before the failure, counted in *out_actions. */
+#ifdef DH_EXPERIMENTAL
+DH_API int dh_game_random_playout(size_t* out_actions, dh_game* game, uint64_t seed,
+                                  size_t max_actions, dh_error* err);
+#endif /* DH_EXPERIMENTAL */
+
 #ifdef __cplusplus
 }
 #endif

@@ -431,11 +431,13 @@ int dh_game_apply(dh_game* game, const dh_action* action, dh_error* err) {
   if (!game) return null_arg(err, "game");
   if (!action) return null_arg(err, "action");
   return guarded(err, [&] {
-    // The self-play hot path: format a message only when the caller asked for one.
+    // The self-play hot path: without a dh_error no message is formatted.
+    if (!err) {
+      const Reason r = game->game->apply(as_code(action), nullptr);
+      return r == Reason::ok ? DH_OK : status_of(r);
+    }
     Error e;
-    const Reason r = game->game->apply(as_code(action), err ? &e : nullptr);
-    if (r == Reason::ok) return err ? report(err, DH_OK, r, "") : DH_OK;
-    return from_reason(err, r, e);
+    return from_reason(err, game->game->apply(as_code(action), &e), e);
   });
 }
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
@@ -36,32 +37,46 @@ inline bool unpack_holdings(std::string_view bytes, CardSet* holdings, int holde
   return true;
 }
 
+// How action codes are written and read on the C ABI's self-play path (a code written for
+// every legal action, one of them read back by dh_game_apply): written as two 16-byte halves
+// and read as four 8-byte words, so that every read lies inside one earlier write and the CPU
+// forwards it from its store buffer. A read that straddles two writes (8 + 16 + 8 bytes
+// written, 16 read) waits for both to reach the cache: that stall cost more than the rest
+// of the conversion.
+// Two 64-bit lanes: GCC and Clang keep such a value in one vector register on every target
+// (SSE2, NEON, WebAssembly SIMD or two scalar stores), never in a stack temporary.
+using CodeHalf = uint64_t __attribute__((vector_size(16)));
+
 // Writes an action code whose bytes past the first eight are zero, the first eight given as
-// one little-endian word (seat, kind, arg, count, cards[0..3]): one 8-byte and two 16-byte
-// stores, where byte-by-byte assembly through a temporary stalls the CPU on reloading it
-// (the C ABI's self-play path writes a code for every legal action).
+// one little-endian word (seat, kind, arg, count, cards[0..3]).
 inline void write_code(ActionCode* out, uint64_t first8) {
+  static_assert(sizeof(CodeHalf) * 2 == sizeof *out);
+  const CodeHalf low = {first8, 0};
+  const CodeHalf high = {0, 0};
   auto* bytes = reinterpret_cast<unsigned char*>(out);
-  std::memcpy(bytes, &first8, 8);
-  std::memset(bytes + 8, 0, sizeof *out - 8);
+  std::memcpy(bytes, &low, sizeof low);
+  std::memcpy(bytes + sizeof low, &high, sizeof high);
+}
+
+// Word i (bytes 8i..8i+7) of an action code; byte j of a word is its bits 8j.. (little-endian,
+// as write_code's packing assumes too).
+inline uint64_t code_word(const ActionCode& c, int i) {
+  static_assert(std::endian::native == std::endian::little);
+  uint64_t w;
+  std::memcpy(&w, reinterpret_cast<const unsigned char*>(&c) + 8 * i, 8);
+  return w;
 }
 
 // True when cards[used..] of an action code are all zero (deckhand.h: unused bytes must be
-// zero, so that every action has exactly one code). Read as four 8-byte words masked below the
-// first unused byte: on the C ABI's apply path a loop over bytes cost more than the rest of
-// the conversion.
+// zero, so that every action has exactly one code).
 inline bool unused_cards_zero(const ActionCode& c, int used) {
   static_assert(sizeof c == 32 && offsetof(ActionCode, cards) == 4);
-  uint64_t words[4];
-  std::memcpy(words, &c, sizeof words);
   const int first = 4 + used;  // the first byte of the code that must be zero
   uint64_t any = 0;
   for (int i = 0; i < 4; ++i) {
-    const int lo = 8 * i;
-    const uint64_t keep = first <= lo       ? ~uint64_t(0)
-                          : first >= lo + 8 ? 0
-                                            : ~uint64_t(0) << (8 * (first - lo));
-    any |= words[i] & keep;
+    const int lo = 8 * i;  // the word's bytes below `first` are the used ones
+    if (first < lo + 8)
+      any |= first <= lo ? code_word(c, i) : code_word(c, i) >> (8 * (first - lo));
   }
   return any == 0;
 }
@@ -175,16 +190,16 @@ class GameAdapter final : public Game {
     return -1;
   }
 
+  // The self-play hot path: growing the history is out of line.
   Reason apply_action(const Action& a, Error* err) {
     make_room();  // may throw: before the state changes, so a failed call changes nothing
-    Reason r = Rules::advance(&state_, a, err);
-    if (r == Reason::ok) {
-      legal_count_ = -1;
-      if (keep_history_) {
-        Event& e = history_.emplace_back();  // in place: this is the self-play hot path
-        e.type = Event::action;
-        e.act = a;
-      }
+    const Reason r = Rules::advance(&state_, a, err);
+    if (r != Reason::ok) return r;
+    legal_count_ = -1;
+    if (keep_history_) {
+      Event& e = history_.emplace_back();  // zeroed in place: no temporary to copy from
+      e.type = Event::action;
+      e.act = a;
     }
     return r;
   }
@@ -446,9 +461,10 @@ class GameAdapter final : public Game {
  private:
   // Grows the history ahead of a transition (geometrically), so recording it cannot fail.
   void make_room() {
-    if (keep_history_ && history_.size() == history_.capacity())
-      history_.reserve(2 * history_.size() + 64);
+    if (keep_history_ && history_.size() == history_.capacity()) [[unlikely]]
+      grow_history();
   }
+  [[gnu::noinline, gnu::cold]] void grow_history() { history_.reserve(2 * history_.size() + 64); }
 
   static bool is_stateless_image(const uint8_t* bytes, size_t len) {
     return len == Rules::kSerializedSize + 4 &&

@@ -1,0 +1,494 @@
+// The deckhand JavaScript API over the C ABI compiled to WebAssembly (capi/include/deckhand.h;
+// docs/web.md). web/build.mjs places this file after emscripten's factory,
+// createDeckhandWasm, and adds the CommonJS or ES module exports.
+"use strict";
+
+// ---- Errors: one class per C ABI status, all under DeckhandError --------------------------
+
+class DeckhandError extends Error {
+  // status: the C ABI status (a negative number), statusName its name ("DH_E_ILLEGAL"),
+  // reason: the rule-level reason ("must_follow_suit"; "" when none), reasonNumber its stable
+  // number (docs/reasons.md), message: the library's readable message, line: for records, the
+  // 1-based line refused (else 0).
+  constructor(status, statusName, reason, reasonNumber, message, line) {
+    super(message);
+    this.name = new.target.name;
+    this.status = status;
+    this.statusName = statusName;
+    this.reason = reason;
+    this.reasonNumber = reasonNumber;
+    this.line = line;
+  }
+}
+
+const errorClasses = {};
+function defineError(status, name) {
+  const cls = { [name]: class extends DeckhandError {} }[name];
+  errorClasses[status] = cls;
+  return cls;
+}
+const NullArgument = defineError(-1, "NullArgument");
+const InvalidArgument = defineError(-2, "InvalidArgument");
+const BufferTooSmall = defineError(-3, "BufferTooSmall");
+const UnknownGame = defineError(-4, "UnknownGame");
+const BadOption = defineError(-5, "BadOption");
+const ParseError = defineError(-6, "ParseError");
+const IllegalAction = defineError(-7, "IllegalAction");
+const WrongSeat = defineError(-8, "WrongSeat");
+const WrongPhase = defineError(-9, "WrongPhase");
+const GameOver = defineError(-10, "GameOver");
+const CorruptData = defineError(-11, "CorruptData");
+const RecordError = defineError(-12, "RecordError");
+const InternalError = defineError(-13, "InternalError");
+const Unsupported = defineError(-14, "Unsupported");
+
+const DH_OK = 0;
+const DH_E_BUFFER_TOO_SMALL = -3;
+// Refusals by the rules or the turn: isLegal answers false for these instead of throwing.
+const REFUSALS = new Set([-7, -8, -9, -10]);
+
+// dh_error's layout (deckhand.h): size, status, reason, line (4 bytes each), code[40],
+// message[200].
+const ERROR_SIZE = 256;
+const ERROR_CODE = 16;
+const ERROR_MESSAGE = 56;
+const ACTION_SIZE = 32; // dh_action
+
+// ---- Options ----------------------------------------------------------------------------
+
+// Options as the C ABI's "key=value" strings, from an object (values strings, numbers or
+// booleans: true is "on") or an array of "key=value" strings.
+function optionStrings(options) {
+  if (options == null) return [];
+  if (typeof options === "string")
+    throw new TypeError("options: an object or an array of 'key=value' strings, not one string");
+  if (Array.isArray(options)) return options.map(String);
+  return Object.entries(options).map(([key, value]) =>
+    `${key}=${value === true ? "on" : value === false ? "off" : value}`);
+}
+
+function seedValue(seed) {
+  if (typeof seed !== "number" && typeof seed !== "bigint")
+    throw new TypeError("seed: a number or a bigint");
+  if (typeof seed === "number" && !Number.isSafeInteger(seed))
+    throw new TypeError(`seed: a whole number, not ${seed}`);
+  return BigInt.asUintN(64, BigInt(seed));
+}
+
+// ---- The binding --------------------------------------------------------------------------
+
+// Everything that talks to one instance of the module; load() makes one.
+function bind(M) {
+  const textEncoder = new TextEncoder();
+  const textDecoder = new TextDecoder();
+  // Memory can grow during any call, which replaces the buffer: views are taken afresh.
+  const u8 = () => M.HEAPU8;
+  // (pointers from malloc and the fields read are 4-byte aligned; wasm is little-endian)
+  const i32At = (ptr) => M.HEAP32[ptr >> 2];
+  const u32At = (ptr) => M.HEAPU32[ptr >> 2];
+
+  // Scratch cells that live as long as the module: one dh_error, output slots, and a text
+  // buffer that grows to the largest text read so far.
+  const errPtr = M._malloc(ERROR_SIZE);
+  const outPtr = M._malloc(16);
+  let bufPtr = M._malloc(4096);
+  let bufCap = 4096;
+  function bufferOf(size) {
+    if (size > bufCap) {
+      M._free(bufPtr);
+      bufCap = Math.max(size, bufCap * 2);
+      bufPtr = M._malloc(bufCap);
+      if (!bufPtr) {
+        bufCap = 0; // the next call asks again
+        throw outOfMemory();
+      }
+    }
+    return bufPtr;
+  }
+
+  // The binding's own allocations fail as the library's do (DH_E_INTERNAL).
+  function outOfMemory() {
+    return new InternalError(-13, "DH_E_INTERNAL", "internal_error", 0,
+      "internal_error: out of memory", 0);
+  }
+  function allocate(size) {
+    const ptr = M._malloc(size);
+    if (!ptr) throw outOfMemory();
+    return ptr;
+  }
+
+  function statusName(status) {
+    return M.UTF8ToString(M._dh_status_name(status));
+  }
+
+  // The dh_error before a call: its size, and a status no call leaves there (errorOf reads
+  // the fields only when the call wrote its status).
+  function resetError() {
+    M.HEAPU32[errPtr >> 2] = ERROR_SIZE;
+    M.HEAP32[(errPtr >> 2) + 1] = 1;
+    return errPtr;
+  }
+
+  // The error of a failed call: from the dh_error it filled, or from the status alone for
+  // calls that take none.
+  function errorOf(status, withError) {
+    const cls = errorClasses[status] || DeckhandError;
+    const name = statusName(status);
+    if (withError && i32At(errPtr + 4) === status) {
+      return new cls(status, name, M.UTF8ToString(errPtr + ERROR_CODE, 40), i32At(errPtr + 8),
+        M.UTF8ToString(errPtr + ERROR_MESSAGE, 200), i32At(errPtr + 12));
+    }
+    const message = M.UTF8ToString(M._dh_status_message(status));
+    return new cls(status, name, "", 0, `${name}: ${message}`, 0);
+  }
+
+  // Runs fn(err) for a call that takes a dh_error; throws its error on failure.
+  function callErr(fn) {
+    const status = fn(resetError());
+    if (status !== DH_OK) throw errorOf(status, true);
+    return status;
+  }
+  function check(status) {
+    if (status !== DH_OK) throw errorOf(status, false);
+  }
+
+  // Copies a string into the module's memory for the length of fn(ptr).
+  function withString(text, fn) {
+    const bytes = textEncoder.encode(String(text));
+    const ptr = allocate(bytes.length + 1);
+    try {
+      u8().set(bytes, ptr);
+      u8()[ptr + bytes.length] = 0;
+      return fn(ptr);
+    } finally {
+      M._free(ptr);
+    }
+  }
+  function withStrings(texts, fn) {
+    const ptrs = [];
+    const array = allocate(Math.max(texts.length, 1) * 4);
+    try {
+      for (const text of texts) {
+        const bytes = textEncoder.encode(String(text));
+        const ptr = allocate(bytes.length + 1);
+        ptrs.push(ptr);
+        u8().set(bytes, ptr);
+        u8()[ptr + bytes.length] = 0;
+      }
+      ptrs.forEach((ptr, i) => { M.HEAPU32[(array >> 2) + i] = ptr; });
+      return fn(array, texts.length);
+    } finally {
+      ptrs.forEach((ptr) => M._free(ptr));
+      M._free(array);
+    }
+  }
+
+  // Calls a C function that writes into a caller's buffer with the (out_len, buf, cap, ...)
+  // convention, `width` bytes per item, into the scratch buffer (grown and called again
+  // when too small); returns the items written.
+  function callSized(width, fn, ...args) {
+    let status = fn(outPtr, bufPtr, Math.floor(bufCap / width), ...args);
+    if (status === DH_E_BUFFER_TOO_SMALL) {
+      bufferOf(u32At(outPtr) * width);
+      status = fn(outPtr, bufPtr, Math.floor(bufCap / width), ...args);
+    }
+    check(status);
+    return u32At(outPtr);
+  }
+  function readText(fn, ...args) {
+    const length = callSized(1, fn, ...args); // with the terminating NUL
+    return textDecoder.decode(u8().subarray(bufPtr, bufPtr + length - 1));
+  }
+  // (the call first: it may move the buffer)
+  function readBytes(fn, ...args) {
+    const length = callSized(1, fn, ...args);
+    return u8().slice(bufPtr, bufPtr + length);
+  }
+  function readArray(width, fn, ...args) {
+    const count = callSized(width, fn, ...args);
+    return { ptr: bufPtr, count };
+  }
+  function readInt64s(fn, game) {
+    const { ptr, count } = readArray(8, fn, game);
+    const view = new DataView(M.HEAPU8.buffer);
+    return Array.from({ length: count }, (_, i) => Number(view.getBigInt64(ptr + 8 * i, true)));
+  }
+  function readInt32s(fn, game) {
+    const { ptr, count } = readArray(4, fn, game);
+    const view = new DataView(M.HEAPU8.buffer);
+    return Array.from({ length: count }, (_, i) => view.getInt32(ptr + 4 * i, true));
+  }
+
+  // Frees a game's handle when its Game is collected and free() was never called.
+  const finalizer = typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry((handle) => M._dh_game_free(handle)) : null;
+
+  class Game {
+    // new Game("ghost-euchre", { players, options, firstDealer }): options as an object
+    // ({ renege: "penalize", max_hands: 5 }) or "key=value" strings.
+    constructor(name, { players = 0, options = null, firstDealer = 0 } = {}) {
+      const opts = optionStrings(options);
+      withString(name, (namePtr) => withStrings(opts, (array, count) =>
+        callErr((err) => M._dh_game_new(outPtr, namePtr, array, count, players | 0,
+          firstDealer | 0, err))));
+      this._own(u32At(outPtr));
+    }
+
+    _own(handle) {
+      this._h = handle;
+      if (finalizer) finalizer.register(this, handle, this);
+    }
+
+    static _adopt(handle) {
+      const game = Object.create(Game.prototype);
+      game._own(handle);
+      return game;
+    }
+
+    // Releases the game's memory in the module now (otherwise when the Game is collected).
+    free() {
+      if (this._h) {
+        if (finalizer) finalizer.unregister(this);
+        M._dh_game_free(this._h);
+        this._h = 0;
+      }
+    }
+
+    get _handle() {
+      if (!this._h) throw new TypeError("this Game was freed");
+      return this._h;
+    }
+
+    // ---- construction from data ----
+    // Replays a record (docs/records.md) into a new game; a refused line throws its error
+    // with .line set.
+    static fromRecord(text) {
+      withString(text, (ptr) => callErr((err) => M._dh_record_replay(outPtr, ptr, err)));
+      return Game._adopt(u32At(outPtr));
+    }
+
+    // Restores bytes from serialize() (any game: the bytes say which).
+    static deserialize(bytes) {
+      const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      const ptr = allocate(Math.max(data.length, 1));
+      try {
+        u8().set(data, ptr);
+        callErr((err) => M._dh_game_deserialize(outPtr, ptr, data.length, err));
+      } finally {
+        M._free(ptr);
+      }
+      return Game._adopt(u32At(outPtr));
+    }
+
+    // The whole game as checksummed bytes, the same on every platform.
+    serialize() {
+      return readBytes(M._dh_game_serialize, this._handle);
+    }
+
+    copy() {
+      callErr((err) => M._dh_game_clone(outPtr, this._handle, err));
+      return Game._adopt(u32At(outPtr));
+    }
+
+    // Back to a new game with the same options and first dealer.
+    reset() {
+      callErr((err) => M._dh_game_reset(this._handle, err));
+    }
+
+    // ---- chance ----
+    // deal({ seed }) deals from a seed (docs/deals.md; deal(seed) too), deal({ cards }) the
+    // cards written as in a record ("0: 9C TC ...; 1: ...; ...").
+    deal(how) {
+      this._chance("deal", typeof how === "object" ? how : { seed: how }, "cards",
+        M._dh_game_deal_seed, M._dh_game_deal_text);
+    }
+
+    // Toonerville (T13): the reshuffle of an explicitly dealt round, from { seed } or as
+    // { stock: "stock: c c ..." }.
+    reshuffle(how) {
+      this._chance("reshuffle", typeof how === "object" ? how : { seed: how }, "stock",
+        M._dh_game_reshuffle_seed, M._dh_game_reshuffle_text);
+    }
+
+    _chance(what, how, textName, seedFn, textFn) {
+      const seed = how.seed, text = how[textName];
+      if ((seed == null) === (text == null))
+        throw new TypeError(`${what}: give exactly one of seed or ${textName}`);
+      if (seed != null) callErr((err) => seedFn(this._handle, seedValue(seed), err));
+      else withString(text, (ptr) => callErr((err) => textFn(this._handle, ptr, err)));
+    }
+
+    get needsReshuffle() {
+      return this._int32(M._dh_game_needs_reshuffle) === 1;
+    }
+
+    // Toonerville (T6): of the seats asking to buy, the one that gets the top discard, or
+    // null when none may.
+    buyWinner(seats) {
+      let mask = 0;
+      for (const seat of seats) mask |= 1 << seat;
+      check(M._dh_game_buy_winner(outPtr, this._handle, mask >>> 0));
+      const seat = i32At(outPtr);
+      return seat < 0 ? null : seat;
+    }
+
+    // ---- actions ----
+    // Applies one action text ("bid 4", "play JS") for `seat`; throws the refusal.
+    apply(seat, action) {
+      withString(action, (ptr) =>
+        callErr((err) => M._dh_game_apply_text(this._handle, seat | 0, ptr, err)));
+    }
+
+    // Throws the error `action` would be refused with now; changes nothing.
+    check(seat, action) {
+      withString(action, (ptr) =>
+        callErr((err) => M._dh_game_is_legal_text(this._handle, seat | 0, ptr, err)));
+    }
+
+    // True when `seat` may take `action` now; false for a refusal by the rules or the turn.
+    // Malformed text throws ParseError, a seat out of range InvalidArgument.
+    isLegal(seat, action) {
+      const status = withString(action, (ptr) =>
+        M._dh_game_is_legal_text(this._handle, seat | 0, ptr, resetError()));
+      if (status === DH_OK) return true;
+      if (REFUSALS.has(status)) return false;
+      throw errorOf(status, true);
+    }
+
+    // Action texts the seat to act may take (Toonerville also lists other seats' "buy"s), in
+    // the library's order; [] when no seat acts.
+    legalActions() {
+      const text = readText(M._dh_game_legal_actions_text, this._handle);
+      return text.split("\n").filter((line) => line !== "");
+    }
+
+    // The legal actions as { seat, action } pairs: the seat to act's, and in Toonerville the
+    // "buy" of every other seat that may buy now (T6).
+    legalMoves() {
+      const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, this._handle);
+      const codes = u8().slice(bufPtr, bufPtr + count * ACTION_SIZE);
+      const one = allocate(ACTION_SIZE);
+      try {
+        const moves = [];
+        for (let i = 0; i < count; ++i) {
+          const code = codes.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE);
+          u8().set(code, one);
+          moves.push({ seat: code[0], action: readText(M._dh_game_format_action, this._handle, one) });
+        }
+        return moves;
+      } finally {
+        M._free(one);
+      }
+    }
+
+    get legalCount() {
+      check(M._dh_game_legal_count(outPtr, this._handle));
+      return u32At(outPtr);
+    }
+
+    // Applies the index-th legal action (legalActions() order); returns how many legal
+    // actions there are after it.
+    applyLegal(index) {
+      callErr((err) => M._dh_game_apply_legal(outPtr, this._handle, index >>> 0, err));
+      return u32At(outPtr);
+    }
+
+    // Uniformly random legal actions in one call until the game is over or maxActions were
+    // applied, dealing (and reshuffling, T13) from seeds drawn from `seed`; returns the
+    // actions applied (experimental: dh_game_random_playout).
+    randomPlayout(seed, maxActions) {
+      callErr((err) => M._dh_game_random_playout(outPtr, this._handle, seedValue(seed),
+        maxActions >>> 0, err));
+      return u32At(outPtr);
+    }
+
+    // ---- queries ----
+    _int32(fn) {
+      check(fn(outPtr, this._handle));
+      return i32At(outPtr);
+    }
+    _string(fn) {
+      check(fn(outPtr, this._handle));
+      return M.UTF8ToString(u32At(outPtr));
+    }
+
+    get name() { return this._string(M._dh_game_name); }
+    get players() { return this._int32(M._dh_game_players); }
+    // The seat to act, or null (awaiting a deal, or the game is over).
+    get toAct() {
+      const seat = this._int32(M._dh_game_to_act);
+      return seat < 0 ? null : seat;
+    }
+    get awaitingDeal() { return this._int32(M._dh_game_awaiting_deal) === 1; }
+    get isOver() { return this._int32(M._dh_game_is_over) === 1; }
+    get keepsHistory() { return this._int32(M._dh_game_keeps_history) === 1; }
+    get phase() { return this._string(M._dh_game_phase); }
+    get scores() { return readInt64s(M._dh_game_scores, this._handle); }
+    get winners() { return readInt32s(M._dh_game_winners, this._handle); }
+    // Score changes of the last scored hand per seat ([] before the first).
+    get lastDeltas() { return readInt64s(M._dh_game_last_deltas, this._handle); }
+
+    // The itemised result of the last scored hand (null before the first).
+    lastHand() {
+      return JSON.parse(readText(M._dh_game_last_hand_json, this._handle));
+    }
+
+    // What `seat` sees (rules G11, S13, T14) as an object; null or -1 is a spectator.
+    view(seat = null) {
+      return JSON.parse(readText(M._dh_game_view_json, this._handle, seat == null ? -1 : seat));
+    }
+    viewText(seat = null) {
+      return readText(M._dh_game_view_text, this._handle, seat == null ? -1 : seat);
+    }
+
+    // The game as a record; Unsupported for a history=off game.
+    record() {
+      const status = M._dh_game_record(outPtr, 0, 0, this._handle);
+      if (status !== DH_OK && status !== DH_E_BUFFER_TOO_SMALL) {
+        const name = statusName(status);
+        throw status === -14
+          ? new Unsupported(status, name, "no_history", 0,
+            "no_history: the game was created with history=off and keeps no record", 0)
+          : errorOf(status, false);
+      }
+      return readText(M._dh_game_record, this._handle);
+    }
+
+    toString() {
+      return `<deckhand.Game ${this.name} players=${this.players} phase=${this.phase} ` +
+        `toAct=${this.toAct} scores=${this.scores}>`;
+    }
+  }
+
+  // The JSON of `deckhand replay` for a record (docs/cli.md), as text: the same bytes as the
+  // command prints, without its newline.
+  function replayJson(text) {
+    return withString(text, (ptr) => readText((len, buf, cap) =>
+      M._dh_record_replay_json(len, buf, cap, ptr)));
+  }
+
+  return {
+    Game,
+    replay: (text) => JSON.parse(replayJson(text)),
+    replayJson,
+    // Every game of the library: name, min_players, max_players, description, options
+    // (name, values, default, rule, description), phases and action_kinds, as
+    // `deckhand games --json` prints them.
+    games: () => JSON.parse(readText(M._dh_catalog_json)).games,
+    version: M.UTF8ToString(M._dh_version()),
+    // The module's memory in bytes (it grows and never shrinks): for measuring.
+    memoryBytes: () => M.HEAPU8.buffer.byteLength,
+    DeckhandError, NullArgument, InvalidArgument, BufferTooSmall, UnknownGame, BadOption,
+    ParseError, IllegalAction, WrongSeat, WrongPhase, GameOver, CorruptData, RecordError,
+    InternalError, Unsupported,
+  };
+}
+
+let loading = null;
+
+// Resolves to the API once the WebAssembly module is ready (one module per page or
+// process: later calls get the same API).
+function load() {
+  if (!loading) loading = createDeckhandWasm({}).then(bind);
+  return loading;
+}

@@ -1,0 +1,199 @@
+// Types of the deckhand package (docs/web.md). The API mirrors the Python package's.
+
+/** A call the library refused; the game it was made on is unchanged. */
+export class DeckhandError extends Error {
+  /** The C ABI status, a negative number (DH_E_ILLEGAL = -7, ...). */
+  readonly status: number;
+  /** Its name, "DH_E_ILLEGAL". */
+  readonly statusName: string;
+  /** The rule-level reason, "must_follow_suit"; "" when none (docs/reasons.md). */
+  readonly reason: string;
+  /** The reason's stable number, 0 when none. */
+  readonly reasonNumber: number;
+  /** For records: the 1-based line refused; else 0. */
+  readonly line: number;
+}
+/** DH_E_NULL_ARGUMENT (a bug in the binding if it ever shows). */
+export class NullArgument extends DeckhandError {}
+/** DH_E_INVALID_ARGUMENT: a seat, count or index out of range. */
+export class InvalidArgument extends DeckhandError {}
+/** DH_E_BUFFER_TOO_SMALL (the binding sizes its buffers, so a bug if it shows). */
+export class BufferTooSmall extends DeckhandError {}
+/** DH_E_UNKNOWN_GAME: no game of that name. */
+export class UnknownGame extends DeckhandError {}
+/** DH_E_BAD_OPTION: unknown option, bad value, or a repeated option. */
+export class BadOption extends DeckhandError {}
+/** DH_E_PARSE: malformed action, card or deal text. */
+export class ParseError extends DeckhandError {}
+/** DH_E_ILLEGAL: a well-formed action the rules refuse now. */
+export class IllegalAction extends DeckhandError {}
+/** DH_E_WRONG_SEAT: it is not this seat's turn. */
+export class WrongSeat extends DeckhandError {}
+/** DH_E_WRONG_PHASE: the action does not belong to the current phase. */
+export class WrongPhase extends DeckhandError {}
+/** DH_E_GAME_OVER: the game has ended. */
+export class GameOver extends DeckhandError {}
+/** DH_E_CORRUPT: serialized bytes are damaged or inconsistent. */
+export class CorruptData extends DeckhandError {}
+/** DH_E_RECORD: a record line is malformed or a header misplaced (see .line). */
+export class RecordError extends DeckhandError {}
+/** DH_E_INTERNAL: a bug or resource failure (out of memory) inside deckhand. */
+export class InternalError extends DeckhandError {}
+/** DH_E_UNSUPPORTED: not possible for this game as created (history=off: no record). */
+export class Unsupported extends DeckhandError {}
+
+export type GameName = "ghost-euchre" | "sheepshead" | "toonerville" | (string & {});
+/** Options as an object ({ renege: "penalize", max_hands: 5, history: false }) or as
+ * "key=value" strings. */
+export type Options = Record<string, string | number | boolean> | readonly string[];
+/** A generator seed (docs/deals.md): any whole number up to 2^64 - 1. */
+export type Seed = number | bigint;
+
+export interface GameOptions {
+  /** 3 to 5 for toonerville (required); 0 or omitted for the others. */
+  players?: number;
+  options?: Options | null;
+  firstDealer?: number;
+}
+
+export interface Move {
+  seat: number;
+  action: string;
+}
+
+/** One game of "ghost-euchre", "sheepshead" or "toonerville". Every method that fails throws
+ * a DeckhandError subclass and leaves the game unchanged. */
+export interface Game {
+  readonly name: string;
+  readonly players: number;
+  /** The seat to act, or null (awaiting a deal, or the game is over). */
+  readonly toAct: number | null;
+  readonly awaitingDeal: boolean;
+  readonly isOver: boolean;
+  readonly keepsHistory: boolean;
+  /** "deal", "bidding", "play", "over", ... (deckhand.h: dh_game_phase). */
+  readonly phase: string;
+  /** Running totals per seat. */
+  readonly scores: number[];
+  /** Winning seats; empty while the game goes on. */
+  readonly winners: number[];
+  /** Score changes of the last scored hand per seat ([] before the first). */
+  readonly lastDeltas: number[];
+  /** Toonerville (T13): an explicitly dealt round waits for a reshuffle. */
+  readonly needsReshuffle: boolean;
+  /** The number of legal actions of the seat to act. */
+  readonly legalCount: number;
+
+  /** Deals the next hand from a seed, or from cards written as in a record. */
+  deal(how: Seed | { seed: Seed } | { cards: string }): void;
+  /** Toonerville (T13): the reshuffle of an explicitly dealt round. */
+  reshuffle(how: Seed | { seed: Seed } | { stock: string }): void;
+  /** Toonerville (T6): of the seats asking to buy, the one that gets the top discard. */
+  buyWinner(seats: Iterable<number>): number | null;
+
+  /** Applies one action text ("bid 4", "play JS") for `seat`; throws the refusal. */
+  apply(seat: number, action: string): void;
+  /** Throws the error `action` would be refused with now; changes nothing. */
+  check(seat: number, action: string): void;
+  /** True when `seat` may take `action` now; false when the rules or the turn refuse it. */
+  isLegal(seat: number, action: string): boolean;
+  /** Action texts the seat to act may take (Toonerville: also others' "buy"s). */
+  legalActions(): string[];
+  /** The legal actions with the seat each belongs to. */
+  legalMoves(): Move[];
+  /** Applies the index-th legal action; returns the number of legal actions after it. */
+  applyLegal(index: number): number;
+  /** Experimental: uniformly random legal actions in one call until the game is over or
+   * maxActions were applied (deals and reshuffles from seeds drawn from `seed`); returns
+   * the actions applied. */
+  randomPlayout(seed: Seed, maxActions: number): number;
+
+  /** What `seat` sees (G11, S13, T14); null or -1: a spectator. Fields: docs/cli.md "view". */
+  view(seat?: number | null): Record<string, any>;
+  viewText(seat?: number | null): string;
+  /** The itemised result of the last scored hand (null before the first). */
+  lastHand(): Record<string, any> | null;
+  /** The game as a record (docs/records.md); Unsupported for a history=off game. */
+  record(): string;
+  /** The whole game as checksummed bytes, the same on every platform. */
+  serialize(): Uint8Array;
+  copy(): Game;
+  /** Back to a new game with the same options and first dealer. */
+  reset(): void;
+  /** Releases the game's memory in the module now (otherwise when it is collected). */
+  free(): void;
+}
+
+export interface GameConstructor {
+  new (name: GameName, options?: GameOptions): Game;
+  /** Replays a record into a new game; a refused line throws with .line set. */
+  fromRecord(text: string): Game;
+  /** Restores bytes from serialize(). */
+  deserialize(bytes: Uint8Array | ArrayBuffer): Game;
+  readonly prototype: Game;
+}
+
+/** `deckhand replay`'s JSON (docs/cli.md). */
+export type ReplayResult =
+  | {
+      ok: true;
+      game: string;
+      hands: { deltas: number[] }[];
+      scores: number[];
+      over: boolean;
+      winners: number[];
+      to_act: number | null;
+    }
+  | { ok: false; line: number; code: string; message: string };
+
+export interface OptionInfo {
+  name: string;
+  /** "reject|penalize"; "1..10000"; "unlimited|1..1000". */
+  values: string;
+  default: string;
+  /** The rule it varies ("G8"), or "engine". */
+  rule: string;
+  description: string;
+}
+
+export interface GameInfo {
+  name: string;
+  min_players: number;
+  max_players: number;
+  description: string;
+  options: OptionInfo[];
+  phases: string[];
+  action_kinds: { code: number; name: string; syntax: string }[];
+}
+
+export interface Deckhand {
+  Game: GameConstructor;
+  /** `deckhand replay`'s result for a record, parsed (read .ok). */
+  replay(text: string): ReplayResult;
+  /** The same as the exact text `deckhand replay` prints (without its newline). */
+  replayJson(text: string): string;
+  /** Every game of the library, as `deckhand games --json` lists them. */
+  games(): GameInfo[];
+  /** The library's version, "0.2.0". */
+  readonly version: string;
+  /** The WebAssembly memory's size in bytes (it grows, never shrinks). */
+  memoryBytes(): number;
+  DeckhandError: typeof DeckhandError;
+  NullArgument: typeof NullArgument;
+  InvalidArgument: typeof InvalidArgument;
+  BufferTooSmall: typeof BufferTooSmall;
+  UnknownGame: typeof UnknownGame;
+  BadOption: typeof BadOption;
+  ParseError: typeof ParseError;
+  IllegalAction: typeof IllegalAction;
+  WrongSeat: typeof WrongSeat;
+  WrongPhase: typeof WrongPhase;
+  GameOver: typeof GameOver;
+  CorruptData: typeof CorruptData;
+  RecordError: typeof RecordError;
+  InternalError: typeof InternalError;
+  Unsupported: typeof Unsupported;
+}
+
+/** Resolves to the API once the WebAssembly module is ready (the same one on every call). */
+export function load(): Promise<Deckhand>;

@@ -1,0 +1,236 @@
+// The npm package in Node (make web-test; docs/web.md): both entry points load, replay
+// prints what `deckhand replay` prints, refusals carry their status, reason and line, and
+// memory errors and history=off behave as the C ABI says.
+//
+// DECKHAND_CLI names the native deckhand tool to compare with (make web-test builds one).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import * as esm from "../dist/index.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const require = createRequire(import.meta.url);
+const cli = process.env.DECKHAND_CLI || join(root, "build/dev/deckhand");
+const dh = await esm.load();
+
+// The CLI's stdout for a record, whatever its exit code (1 for a refused line).
+function cliReplay(text) {
+  try {
+    return execFileSync(cli, ["replay", "-"], { input: text, encoding: "utf8" });
+  } catch (e) {
+    if (typeof e.stdout === "string" && e.stdout !== "") return e.stdout;
+    throw e;
+  }
+}
+
+// The error fn throws; fails when it throws none.
+function refusal(fn) {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  assert.fail(`no refusal from ${fn}`);
+}
+
+// Records of whole games of each game (random play), to compare beyond the fixtures.
+function playedRecords() {
+  const records = [];
+  for (const [name, players, options] of [["ghost-euchre", 0, { max_hands: 4 }],
+    ["sheepshead", 0, { hands: 3 }], ["toonerville", 3, { max_turns: 30 }],
+    ["toonerville", 5, { max_turns: 20 }]]) {
+    for (const seed of [1, 2]) {
+      const game = new dh.Game(name, { players, options });
+      game.randomPlayout(seed, 100000);
+      records.push([`${name} ${players} seed ${seed}`, game.record()]);
+      game.free();
+    }
+  }
+  return records;
+}
+
+test("both entry points load the same API", async () => {
+  const cjs = await require("../dist/index.cjs").load();
+  assert.equal(cjs.version, dh.version);
+  assert.match(dh.version, /^\d+\.\d+\.\d+$/);
+  assert.deepEqual(cjs.games(), dh.games());
+  assert.equal(await esm.load(), dh, "load() resolves to one API per process");
+  assert.equal(dh.DeckhandError, esm.DeckhandError);
+});
+
+test("replay prints what `deckhand replay` prints, for every record fixture", () => {
+  assert.ok(existsSync(cli), `${cli} missing: make web-test builds it (or set DECKHAND_CLI)`);
+  const dir = join(root, "tests/cli");
+  const fixtures = readdirSync(dir).filter((f) => f.endsWith(".rec"));
+  assert.ok(fixtures.length >= 10, "the record fixtures of tests/cli");
+  const refused = [];
+  for (const file of fixtures) {
+    const text = readFileSync(join(dir, file), "utf8");
+    const expected = cliReplay(text);
+    assert.equal(dh.replayJson(text) + "\n", expected, file);
+    assert.deepEqual(dh.replay(text), JSON.parse(expected), file);
+    if (!dh.replay(text).ok) refused.push(file);
+  }
+  assert.ok(refused.length >= 3, `refused records are among them (${refused})`);
+});
+
+test("replay prints what `deckhand replay` prints, for played games of every game", () => {
+  for (const [what, record] of playedRecords()) {
+    assert.equal(dh.replayJson(record) + "\n", cliReplay(record), what);
+    // and a record cut inside its last hand
+    const cut = record.split("\n").slice(0, -7).join("\n") + "\n";
+    assert.equal(dh.replayJson(cut) + "\n", cliReplay(cut), `${what}, cut`);
+  }
+});
+
+test("refusals carry status, reason, message and line; the game is unchanged", () => {
+  const game = new dh.Game("ghost-euchre", { options: { max_hands: 3 } });
+  game.deal({ seed: 42 });
+  const seat = game.toAct;
+  const before = game.serialize();
+  const wrongPhase = refusal(() => game.apply(seat, "play AS"));
+  assert.ok(wrongPhase instanceof dh.WrongPhase && wrongPhase instanceof dh.DeckhandError);
+  assert.equal(wrongPhase.status, -9);
+  assert.equal(wrongPhase.statusName, "DH_E_WRONG_PHASE");
+  assert.equal(wrongPhase.reason, "wrong_phase");
+  assert.match(wrongPhase.message, /^wrong_phase: /);
+  assert.equal(wrongPhase.line, 0);
+  const wrongSeat = refusal(() => game.apply((seat + 1) % 3, "pass"));
+  assert.ok(wrongSeat instanceof dh.WrongSeat);
+  assert.equal(wrongSeat.reason, "wrong_seat");
+  assert.ok(refusal(() => game.apply(seat, "bid eleven")) instanceof dh.ParseError);
+  assert.ok(refusal(() => game.apply(7, "pass")) instanceof dh.InvalidArgument);
+  assert.deepEqual(game.serialize(), before, "refusals change nothing");
+  assert.equal(game.isLegal(seat, "pass"), true);
+  assert.equal(game.isLegal(seat, "play AS"), false);
+  assert.throws(() => game.isLegal(seat, "fold"), dh.ParseError);
+  assert.ok(refusal(() => new dh.Game("go-fish")) instanceof dh.UnknownGame);
+  const badOption = refusal(() => new dh.Game("ghost-euchre", { options: { renege: "maybe" } }));
+  assert.ok(badOption instanceof dh.BadOption);
+  assert.match(badOption.message, /renege/);
+  const noHistory = new dh.Game("sheepshead", { options: { history: false } });
+  const unsupported = refusal(() => noHistory.record());
+  assert.ok(unsupported instanceof dh.Unsupported);
+  assert.equal(unsupported.reason, "no_history");
+  noHistory.free();
+  game.free();
+});
+
+test("a refused record line: the error's line is the one `deckhand replay` names", () => {
+  for (const file of ["bad_card.rec", "renege.rec", "toonerville_refused.rec", "bad_magic.rec"]) {
+    const text = readFileSync(join(root, "tests/cli", file), "utf8");
+    const expected = JSON.parse(cliReplay(text));
+    assert.equal(expected.ok, false, file);
+    assert.throws(() => dh.Game.fromRecord(text), (e) => {
+      assert.ok(e instanceof dh.DeckhandError, file);
+      assert.equal(e.line, expected.line, file);
+      assert.equal(e.reason, expected.code, file);
+      assert.equal(e.message, expected.message, file);
+      return true;
+    });
+  }
+  // a planted error on a known line of a good record
+  const lines = readFileSync(join(root, "tests/cli/one_hand.rec"), "utf8").split("\n");
+  const at = lines.findIndex((l) => /^\d+ play /.test(l));
+  assert.ok(at > 0, "one_hand.rec has a play line");
+  lines[at] = lines[at].replace(/play \S+/, "play ZZ");
+  assert.throws(() => dh.Game.fromRecord(lines.join("\n")),
+    (e) => e instanceof dh.ParseError && e.line === at + 1);
+});
+
+test("games, views, records and bytes agree with each other", () => {
+  const names = dh.games().map((g) => g.name);
+  assert.deepEqual(names, ["ghost-euchre", "sheepshead", "toonerville"]);
+  for (const info of dh.games()) {
+    assert.ok(info.options.some((o) => o.name === "history" && o.rule === "engine"), info.name);
+    const players = info.name === "toonerville" ? 4 : 0;
+    const game = new dh.Game(info.name, { players, firstDealer: 1 });
+    game.randomPlayout(11, 150);
+    assert.ok(info.phases.includes(game.phase), `${info.name}: ${game.phase}`);
+    const seat = game.toAct ?? 0;
+    assert.equal(game.view(seat).seat, seat);
+    assert.equal(game.view().seat, null, "a spectator");
+    assert.deepEqual(game.view(null), game.view(-1));
+    assert.match(game.viewText(seat), /\S/);
+    const replayed = dh.Game.fromRecord(game.record());
+    assert.deepEqual(replayed.serialize(), game.serialize(), info.name);
+    const restored = dh.Game.deserialize(game.serialize());
+    assert.equal(restored.record(), game.record());
+    const moves = game.legalMoves();
+    assert.deepEqual(moves.map((m) => m.action), game.legalActions());
+    assert.equal(game.legalCount, moves.length);
+    const copy = game.copy();
+    copy.apply(moves[0].seat, moves[0].action);
+    assert.notDeepEqual(copy.serialize(), game.serialize(), "a copy is its own game");
+    for (const g of [replayed, restored, copy, game]) g.free();
+  }
+});
+
+test("randomPlayout: one seed, one playout; it stops at the end and at maxActions", () => {
+  const a = new dh.Game("ghost-euchre", { options: { max_hands: 6 } });
+  const b = new dh.Game("ghost-euchre", { options: { max_hands: 6 } });
+  const n = a.randomPlayout(2n ** 64n - 1n, 1e6);
+  assert.equal(b.randomPlayout(-1, 1e6), n, "seeds are taken modulo 2^64");
+  assert.equal(a.record(), b.record());
+  assert.ok(a.isOver && n > 0);
+  assert.equal(a.randomPlayout(5, 1e6), 0);
+  const endless = new dh.Game("sheepshead", { options: { hands: 0 } });
+  assert.equal(endless.randomPlayout(5, 777), 777);
+  assert.throws(() => endless.randomPlayout(1.5, 10), TypeError);
+  for (const g of [a, b, endless]) g.free();
+});
+
+// Plays `actions` random actions (the game reset when it ends), in playouts.
+function play(game, actions) {
+  let seed = 1;
+  while (actions > 0) {
+    actions -= game.randomPlayout(seed++, Math.min(actions, 100000));
+    if (game.isOver) game.reset();
+  }
+}
+
+test("history=off: a long run keeps the module's memory flat (and history=on grows it)", () => {
+  for (const [name, players, limit] of [["ghost-euchre", 0, "max_hands=0"],
+    ["sheepshead", 0, "hands=0"], ["toonerville", 4, "max_turns=0"]]) {
+    const game = new dh.Game(name, { players, options: [limit, "history=off"] });
+    play(game, 20000); // warm up: every buffer at its size
+    const before = dh.memoryBytes();
+    play(game, 1000000);
+    assert.equal(dh.memoryBytes(), before, `${name}: the memory grew with history=off`);
+    game.free();
+  }
+  // the control: the same measurement sees a history grow
+  const before = dh.memoryBytes();
+  const kept = new dh.Game("sheepshead", { options: ["hands=0"] });
+  play(kept, 1000000);
+  assert.ok(dh.memoryBytes() > before, "history=on must grow the memory");
+  kept.free();
+});
+
+test("out of memory is an InternalError, and the module goes on working", () => {
+  const game = new dh.Game("sheepshead", { options: ["hands=0"] });
+  play(game, 2000000); // a history of some tens of MB
+  const copies = [];
+  let error = null;
+  try {
+    for (let i = 0; i < 1000; ++i) copies.push(game.copy());
+  } catch (e) {
+    error = e;
+  }
+  for (const copy of copies) copy.free();
+  assert.ok(error instanceof dh.InternalError, `copies until the memory is full: ${error}`);
+  assert.equal(error.reason, "internal_error");
+  assert.match(error.message, /out of memory/);
+  assert.ok(copies.length > 3);
+  // the game that was being copied is intact, and the freed memory is usable again
+  assert.deepEqual(dh.replay(game.record()).ok, true);
+  const again = game.copy();
+  assert.equal(again.randomPlayout(3, 1000), 1000);
+  again.free();
+  game.free();
+});

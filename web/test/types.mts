@@ -1,0 +1,24 @@
+// Compiled by tsc (make web), never run: the package's types describe its API as the tests
+// and docs/web.md use it. A wrong type here, or in dist/index.d.ts, fails the build.
+import { load, DeckhandError, IllegalAction, type Game, type ReplayResult } from "deckhand";
+
+const dh = await load();
+const game: Game = new dh.Game("toonerville", { players: 4, options: { max_turns: 40 } });
+game.deal({ seed: 1n });
+game.deal(7);
+const seat: number | null = game.toAct;
+const actions: string[] = game.legalActions();
+const moves: { seat: number; action: string }[] = game.legalMoves();
+try {
+  game.apply(seat ?? 0, actions[0] ?? "draw");
+} catch (e) {
+  if (e instanceof IllegalAction || e instanceof dh.WrongSeat) console.log(e.reason, e.line);
+  if (e instanceof DeckhandError) console.log(e.status, e.statusName, e.reasonNumber);
+}
+const played: number = game.randomPlayout(3, 1000);
+const result: ReplayResult = dh.replay(game.record());
+if (result.ok) console.log(result.hands.map((h) => h.deltas), result.to_act, played, moves);
+else console.log(result.line, result.code, result.message);
+const copy = dh.Game.deserialize(game.serialize());
+console.log(copy.scores, copy.view(0).hand, game.viewText(), dh.games()[0].options[0].default);
+copy.free();
