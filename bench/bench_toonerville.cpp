@@ -22,10 +22,10 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/rook_cards.hpp"
 #include "deckhand/toonerville.hpp"
 #include "deckhand/toonerville_melds.hpp"
-#include "toonerville_bot.hpp"
 
 namespace {
 
@@ -201,7 +201,7 @@ const std::vector<RecordedGame>& recorded_games() {
           continue;
         }
         Action a;
-        if (!deckhand::cli::toonerville_bot_table(s, rng, &a) ||
+        if (!deckhand::bots::toonerville_bot_table(s, rng, &a) ||
             advance(&s, a, nullptr) != Reason::ok)
           return out;
         game.actions.push_back(a);
@@ -304,7 +304,7 @@ void bot_games(benchmark::State& st) {
         ++seed;
         continue;
       }
-      if (!deckhand::cli::toonerville_bot_table(s, rng, &a) ||
+      if (!deckhand::bots::toonerville_bot_table(s, rng, &a) ||
           advance(&s, a, nullptr) != Reason::ok)
         return st.SkipWithError("the bots stopped");
       if (kCApi) {

@@ -124,16 +124,7 @@ TEST_CASE("rl: sizes, buffers and refusals") {
     CHECK(bytes_of(g) == before);
     dh_game_free(g);
   }
-  dh_game* t = new_game("toonerville", 3);
-  dh_rl_spec spec = DH_RL_SPEC_INIT;
-  CHECK(dh_rl_spec_of(&spec, t) == DH_E_UNSUPPORTED);
-  dh_error err = DH_ERROR_INIT;
-  CHECK(dh_rl_apply_index(t, 0, &err) == DH_E_UNSUPPORTED);
-  CHECK(std::string(err.code) == "no_encoder");
-  dh_game_free(t);
   dh_batch* b = nullptr;
-  CHECK(dh_batch_new(&b, "toonerville", nullptr, 0, 3, 2, 0, nullptr) == DH_E_UNSUPPORTED);
-  CHECK(b == nullptr);
   CHECK(dh_batch_new(&b, "ghost-euchre", nullptr, 0, 0, 0, 0, nullptr) == DH_E_INVALID_ARGUMENT);
   const char* history[] = {"history=on"};
   CHECK(dh_batch_new(&b, "ghost-euchre", history, 1, 0, 2, 0, nullptr) == DH_E_BAD_OPTION);
@@ -190,4 +181,97 @@ TEST_CASE("rl: max_steps truncates an episode") {
     REQUIRE(a.step(a.some_legal(step)) == DH_OK);
     CHECK(a.truncated[0] == (step == 10 ? 1 : 0));
   }
+}
+
+// Toonerville, a listed game: choices capped at 64 with 75 features each, and the buy (T6)
+// offered in turn order after the seat to act declines the discard.
+TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
+  dh_game* g = new_game("toonerville", 4);
+  dh_rl_spec spec = DH_RL_SPEC_INIT;
+  REQUIRE(dh_rl_spec_of(&spec, g) == DH_OK);
+  CHECK(spec.observation_size == 932);
+  CHECK(spec.action_space_size == 64);
+  CHECK(spec.action_feature_size == 75);
+  REQUIRE(dh_game_deal_seed(g, 7, nullptr) == DH_OK);
+  std::vector<uint8_t> mask(64);
+  std::vector<float> features(64 * 75), obs(932);
+  size_t count = 0;
+  // The seat to act (seat 1, left of dealer 0) may take or draw: two choices.
+  REQUIRE(dh_rl_choices(&count, mask.data(), 64, features.data(), features.size(), g, -1) == DH_OK);
+  CHECK(count == 2);
+  CHECK(features[0] == 1.0f);       // choice 0: take
+  CHECK(features[75 + 1] == 1.0f);  // choice 1: draw
+  CHECK(mask[2] == 0);
+  int32_t seat = -1;
+  CHECK(dh_rl_agent(&seat, g, -1) == DH_OK);
+  CHECK(seat == 1);
+  CHECK(dh_rl_agent(&seat, g, 1) == DH_E_INVALID_ARGUMENT);  // the seat to act never buys
+  CHECK(dh_rl_choices(&count, mask.data(), 63, features.data(), features.size(), g, -1) ==
+        DH_E_BUFFER_TOO_SMALL);
+  // Declining offers the buy to seat 2, then 3, then 0; passing on all of them draws.
+  const std::vector<uint8_t> before = bytes_of(g);
+  int32_t offer = -1;
+  dh_error err = DH_ERROR_INIT;
+  REQUIRE(dh_rl_apply_choice(g, &offer, 1, &err) == DH_OK);
+  CHECK(offer == 2);
+  CHECK(bytes_of(g) == before);  // no game action yet
+  REQUIRE(dh_rl_observe_offer(obs.data(), obs.size(), g, 0, offer) == DH_OK);
+  CHECK(obs[57 + 4 + 11 + 5 + 5 + 2] == 1.0f);  // seat 0 sees the offer to seat 2
+  REQUIRE(dh_rl_choices(&count, mask.data(), 64, features.data(), features.size(), g, offer) ==
+          DH_OK);
+  CHECK(count == 2);
+  CHECK(features[2] == 1.0f);       // buy
+  CHECK(features[75 + 7] == 1.0f);  // pass
+  CHECK(dh_rl_apply_choice(g, &offer, 2, &err) == DH_E_INVALID_ARGUMENT);
+  CHECK(std::string(err.code) == "bad_action_index");
+  int32_t stale = 1;
+  CHECK(dh_rl_apply_choice(g, &stale, 0, &err) == DH_E_INVALID_ARGUMENT);
+  CHECK(std::string(err.code) == "bad_offer");
+  CHECK(bytes_of(g) == before);
+  REQUIRE(dh_rl_apply_choice(g, &offer, 1, &err) == DH_OK);
+  CHECK(offer == 3);
+  REQUIRE(dh_rl_apply_choice(g, &offer, 1, &err) == DH_OK);
+  CHECK(offer == 0);
+  dh_game* bought = nullptr;
+  REQUIRE(dh_game_clone(&bought, g, nullptr) == DH_OK);
+  REQUIRE(dh_rl_apply_choice(g, &offer, 1, &err) == DH_OK);
+  CHECK(offer == -1);
+  const char* phase = nullptr;
+  REQUIRE(dh_game_phase(&phase, g) == DH_OK);
+  CHECK(std::string(phase) == "play");  // seat 1 drew
+  // Seat 0 buys instead: it gets the discard and a penalty card, then seat 1 draws.
+  int32_t offer0 = 0;
+  REQUIRE(dh_rl_apply_choice(bought, &offer0, 0, &err) == DH_OK);
+  CHECK(offer0 == -1);
+  REQUIRE(dh_rl_observe_offer(obs.data(), obs.size(), bought, 0, -1) == DH_OK);
+  CHECK(obs[57 + 4 + 11 + 15] == 14 / 20.0f);  // its hand: 12 dealt, the discard, a penalty
+  REQUIRE(dh_game_phase(&phase, bought) == DH_OK);
+  CHECK(std::string(phase) == "play");
+  dh_game_free(bought);
+  dh_game_free(g);
+
+  // A batch writes every game's features; other games' batches have none.
+  dh_batch* batch = nullptr;
+  REQUIRE(dh_batch_new(&batch, "toonerville", nullptr, 0, 3, 2, 0, nullptr) == DH_OK);
+  std::vector<float> bobs(2 * 932), rewards(2 * 3);
+  std::vector<uint8_t> bmask(2 * 64), term(2), trunc(2);
+  std::vector<int32_t> to_act(2);
+  REQUIRE(dh_batch_reset(batch, 1, bobs.data(), bmask.data(), to_act.data(), nullptr) == DH_OK);
+  const float* bf = nullptr;
+  REQUIRE(dh_batch_features(&bf, batch) == DH_OK);
+  CHECK(bf[0] == 1.0f);                 // game 0, choice 0: take
+  CHECK(bf[64 * 75 + 75 + 1] == 1.0f);  // game 1, choice 1: draw
+  const int32_t actions[2] = {1, 2};    // game 1 has no choice 2: nothing moves
+  CHECK(dh_batch_step(batch, actions, bobs.data(), bmask.data(), rewards.data(), term.data(),
+                      trunc.data(), to_act.data(), nullptr) == DH_E_INVALID_ARGUMENT);
+  const int32_t declines[2] = {1, 1};
+  REQUIRE(dh_batch_step(batch, declines, bobs.data(), bmask.data(), rewards.data(), term.data(),
+                        trunc.data(), to_act.data(), nullptr) == DH_OK);
+  CHECK(to_act[0] == 2);  // the buy is offered to seat 2, after seat 1 declined
+  CHECK(bf[2] == 1.0f);
+  dh_batch_free(batch);
+  dh_batch* euchre = nullptr;
+  REQUIRE(dh_batch_new(&euchre, "ghost-euchre", nullptr, 0, 0, 1, 0, nullptr) == DH_OK);
+  CHECK(dh_batch_features(&bf, euchre) == DH_E_UNSUPPORTED);
+  dh_batch_free(euchre);
 }

@@ -20,10 +20,10 @@
 #include <cstring>
 #include <string>
 
+#include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/toonerville.hpp"
-#include "toonerville_bot.hpp"
 
 using namespace deckhand;
 using namespace deckhand::toonerville;
@@ -223,7 +223,7 @@ void play_game(uint64_t seed, Tally* tally) {
     // card is left anywhere).
     if (rng.bounded(8) == 0 && (a.kind != ActionKind::buy || rng.bounded(8) == 0)) {
     } else {
-      REQUIRE(cli::toonerville_bot_table(s, rng, &a));
+      REQUIRE(bots::toonerville_bot_table(s, rng, &a));
     }
     // In "long" games nobody goes down before the stock has run out once, so that T13's
     // reshuffles (by the round's generator, or given by the record) happen in every run.

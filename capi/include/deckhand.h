@@ -355,20 +355,39 @@ DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t 
 
 #endif /* DH_EXPERIMENTAL */
 
+/* ---- Experimental: open-hand solver --------------------------------------------------- */
+/* Declared only with DH_EXPERIMENTAL defined, and always exported (docs/bots.md, "Open-hand
+ * solvers"). */
+#ifdef DH_EXPERIMENTAL
+
+/* The exact value of each legal play of the seat to act, with every hand known (the game's
+ * full state: for a seat's own view, solve deals consistent with it): actions[i] is the i-th
+ * legal play, in dh_game_legal_actions order, and values[i] the hand's score change for that
+ * seat if it plays it and everyone then plays best (rules G9, S10-S14; sides as docs/bots.md
+ * states). *out_count receives the number of plays; DH_E_BUFFER_TOO_SMALL when cap is less
+ * or actions or values is NULL. Ghost-euchre and sheepshead only: toonerville is refused with
+ * DH_E_UNSUPPORTED; a game outside its play phase with DH_E_WRONG_PHASE (DH_E_GAME_OVER once
+ * over). Each thread keeps one solver, with a 5 MB table, made at its first call. */
+DH_API int dh_solve_card_values(size_t* out_count, dh_action* actions, int64_t* values,
+                                size_t cap, const dh_game* game, dh_error* err);
+
+#endif /* DH_EXPERIMENTAL */
+
 /* ---- Experimental: reinforcement learning (observations, action indices, batches) ------ */
 /* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tier above: the
  * layouts may still change (docs/observations.md is their contract for each release).
  * Fixed-shape observations of what one seat sees (seat-relative: block k of a per-seat
  * field is the seat k places to its left), a fixed index for every action of the game, and
  * a batch of games stepped together by one call. docs/observations.md gives every layout.
- * Ghost Hand Euchre and Sheepshead have them; other games return DH_E_UNSUPPORTED. */
+ * Every game has them (Toonerville: a listed game, see dh_rl_choices). */
 #ifdef DH_EXPERIMENTAL
 typedef struct dh_rl_spec {
   uint32_t size;              /* set by the caller (DH_RL_SPEC_INIT), as for dh_error */
   int32_t observation_size;   /* floats in one observation */
   int32_t action_space_size;  /* action indices 0 .. action_space_size-1 (mask bytes) */
+  int32_t action_feature_size; /* floats per choice of a listed game (toonerville), else 0 */
 } dh_rl_spec;
-#define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0}
+#define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0, 0}
 
 DH_API int dh_rl_spec_of(dh_rl_spec* out, const dh_game* game);
 /* The observation of `seat` (built from its view alone, rules G11, S13) into
@@ -384,6 +403,32 @@ DH_API int dh_rl_apply_index(dh_game* game, int32_t index, dh_error* err);
 DH_API int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap,
                                const dh_game* game);
 
+/* Decisions, for every game with an encoder. Toonerville is a listed game: an action index
+ * is a position in an ordered list of the deciding seat's actions (at most
+ * action_space_size = 64 of them, docs/observations.md says in what order), and each has
+ * action_feature_size floats. Its buy (T6) is a decision of its own: the seat to act takes
+ * the top discard or declines it with `draw`; then the buy is offered to each seat that may
+ * buy, nearest after it first (each chooses buy or pass), and the first buy, or the last
+ * pass, is followed by the seat to act's draw. `offer` is the seat the buy is offered to
+ * now, or -1 when the seat to act decides (always -1 for the other games, where these calls
+ * are dh_rl_observe, dh_rl_action_mask and dh_rl_apply_index). A bad offer (not -1 and not a
+ * seat that may buy now) is DH_E_INVALID_ARGUMENT. The calls above without an offer treat a
+ * toonerville game as having none: its `draw` draws at once, and others' buys are not
+ * choices (dh_rl_legal_indices gives them -1, as it does actions cut off by the cap). */
+/* The seat that decides now (-1 when none). */
+DH_API int dh_rl_agent(int32_t* out_seat, const dh_game* game, int32_t offer);
+/* `seat`'s observation, which shows the seat the buy is offered to. */
+DH_API int dh_rl_observe_offer(float* obs, size_t cap, const dh_game* game, int32_t seat,
+                               int32_t offer);
+/* The deciding seat's choices: mask[i] = 1 for i < *out_count, and for toonerville the
+ * features of choice i in features[i * action_feature_size ..] (zeros past the count;
+ * mask_cap >= action_space_size, features_cap >= action_space_size * action_feature_size). */
+DH_API int dh_rl_choices(size_t* out_count, uint8_t* mask, size_t mask_cap, float* features,
+                         size_t features_cap, const dh_game* game, int32_t offer);
+/* Applies choice `index` of the deciding seat; *offer becomes the next decision's. Refused
+ * (nothing changes): DH_E_INVALID_ARGUMENT with reason "bad_action_index" or "bad_offer". */
+DH_API int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* err);
+
 /* n games of one kind (each made as dh_game_new makes it, with history=off added: a
  * history option is refused), stepped together. Game i of a batch reset with seed s deals
  * its hands from seeds x1, x2, ...: the outputs of SplitMix64 started at s + i (docs/
@@ -394,6 +439,17 @@ DH_API int dh_batch_new(dh_batch** out, const char* name, const char* const* opt
                         size_t n_options, int32_t players, size_t n, uint32_t max_steps,
                         dh_error* err);
 DH_API void dh_batch_free(dh_batch* batch);
+/* A listed game's (toonerville's) batch: the action features of every game's decision,
+ * float[n][action_space_size][action_feature_size], owned by the batch and written again by
+ * each dh_batch_reset and dh_batch_step (its to_act and observations are the deciding
+ * seat's, the seat offered the buy during an offer). DH_E_UNSUPPORTED for other games. */
+DH_API int dh_batch_features(const float** out, const dh_batch* batch);
+/* Every game's legal action indices, owned by the batch and written again by each
+ * dh_batch_reset and dh_batch_step: row i of int32[n][action_space_size] holds counts[i]
+ * indices (the rest of the row is stale), so that a uniform random choice costs the same
+ * however wide the mask is. */
+DH_API int dh_batch_legal(const int32_t** out_indices, const int32_t** out_counts,
+                          const dh_batch* batch);
 /* Game `index` of the batch (owned by it; for its views, specs and scores). */
 DH_API int dh_batch_game(const dh_game** out, const dh_batch* batch, size_t index);
 /* Every game new and dealt. Writes, for each game i: obs[i * observation_size ..] (of its
@@ -426,6 +482,53 @@ DH_API int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, ui
 #ifdef DH_EXPERIMENTAL
 DH_API int dh_game_random_playout(size_t* out_actions, dh_game* game, uint64_t seed,
                                   size_t max_actions, dh_error* err);
+#endif /* DH_EXPERIMENTAL */
+
+/* ---- Experimental: bots -------------------------------------------------------------- */
+/* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tiers above.
+ * A bot plays one game for any seat, deciding from that seat's view alone (rules G11, S13,
+ * T14), as a player at the table would; docs/bots.md describes the levels. */
+#ifdef DH_EXPERIMENTAL
+typedef struct dh_bot dh_bot;
+
+/* A bot for `game_name` ("ghost-euchre", "sheepshead", "toonerville", matched as dh_game_new
+ * matches them) at `level` "random" (a uniformly random legal action), "basic" (simple
+ * heuristics) or "strong" (it samples deals consistent with its view and plays each choice
+ * out with the basic bots), its choices drawn from a generator seeded with `seed`. `options`:
+ * `n_options` strings "samples=N" (1..1000000: deals per decision) and "time_ms=N"
+ * (0..1000000: stop sampling after that long; 0 = no limit; with a limit the choices depend
+ * on the machine's speed), the budget of "strong" (other levels accept and ignore them). DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION (also for
+ * an unknown level) on bad input. */
+DH_API int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t seed,
+                      const char* const* options, size_t n_options, dh_error* err);
+DH_API void dh_bot_free(dh_bot* bot);
+
+/* What `seat` does now in `game`, into *out (apply it with dh_game_apply):
+ *   - the seat to act: one of its legal actions;
+ *   - toonerville, a seat that may buy the top discard now (T6) and wants it: its "buy"
+ *     (kind 2, seat = the buyer).
+ * A seat with nothing to do (not its turn, and it does not buy) gets DH_E_WRONG_SEAT and
+ * *out is not written; a game waiting for a deal DH_E_WRONG_PHASE (also a seat to act that
+ * can do nothing until a reshuffle is given, T13); a game that is over DH_E_GAME_OVER; a
+ * game of another kind DH_E_UNKNOWN_GAME; a seat out of range DH_E_INVALID_ARGUMENT.
+ * The same seed and the same calls give the same actions. One bot may serve several seats.
+ * Toonerville's draw phase: the seat to act's bot answers "take" or "draw". Before applying
+ * a "draw", ask the bots of the other seats; gather the seats that answer "buy" as bits, and
+ * if dh_game_buy_winner names a seat, apply its buy and ask the seat to act again (it then
+ * draws); otherwise apply the draw. */
+DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat,
+                         dh_error* err);
+
+/* A deal consistent with what `seat` has seen: a new game (history=off) whose view for that
+ * seat is the same as `game`'s, its hidden cards (other hands, the ghost or dead hand, the
+ * blind, the bury, the unknown, the stock) drawn uniformly from every placement that matches
+ * the seat's knowledge: hand sizes, the cards it holds, was shown or gave away, and suits
+ * others showed they lack by not following (docs/bots.md lists each game's). For search bots
+ * and AIs of your own: play it out or solve it open-hand. The same seed gives the same deal.
+ * DH_E_INVALID_ARGUMENT for a seat out of range. */
+DH_API int dh_game_sample_consistent(dh_game** out, const dh_game* game, int32_t seat,
+                                     uint64_t seed, dh_error* err);
+
 #endif /* DH_EXPERIMENTAL */
 
 #ifdef __cplusplus

@@ -29,6 +29,11 @@ int no_encoder(dh_error* err, const deckhand::Game& game) {
   return report(err, DH_E_UNSUPPORTED, Reason::ok, "no_encoder", message);
 }
 
+// -1 (the seat to act decides), or for a listed game a seat that may buy now (T6).
+bool offer_valid(const deckhand::rl::Encoder& enc, const deckhand::Game& game, int32_t offer) {
+  return enc.index_of ? offer == -1 : deckhand::rl::tv::offer_valid(game, offer);
+}
+
 }  // namespace
 
 extern "C" {
@@ -42,6 +47,8 @@ int dh_rl_spec_of(dh_rl_spec* out, const dh_game* game) {
     out->observation_size = enc->spec.observation_size;
   if (room >= offsetof(dh_rl_spec, action_space_size) + sizeof(int32_t))
     out->action_space_size = enc->spec.action_space_size;
+  if (room >= offsetof(dh_rl_spec, action_feature_size) + sizeof(int32_t))
+    out->action_feature_size = enc->spec.action_feature_size;
   return DH_OK;
 }
 
@@ -87,8 +94,101 @@ int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap, const d
     const size_t n = deckhand::rl::legal_codes(*game->game, &codes);
     *out_count = n;
     if (n > cap || (!indices && n > 0)) return DH_E_BUFFER_TOO_SMALL;
-    for (size_t k = 0; k < n; ++k) indices[k] = enc->index_of(codes[k]);
+    if (enc->index_of) {
+      for (size_t k = 0; k < n; ++k) indices[k] = enc->index_of(codes[k]);
+      return DH_OK;
+    }
+    // A listed game: the position of each legal action in the choices with no buy offered.
+    const std::vector<deckhand::ActionCode> legal(codes.begin(), codes.begin() + long(n));
+    deckhand::ActionCode list[deckhand::rl::tv::kActionCap];
+    const size_t count = deckhand::rl::tv::choices(*game->game, -1, &codes, list);
+    for (size_t k = 0; k < n; ++k) {
+      indices[k] = -1;
+      for (size_t c = 0; c < count; ++c)
+        if (list[c] == legal[k]) indices[k] = int32_t(c);
+    }
     return DH_OK;
+  });
+}
+
+// The decision calls (deckhand.h): for a fixed-index game `offer` must be -1 and they are
+// dh_rl_observe, dh_rl_action_mask and dh_rl_apply_index.
+int dh_rl_agent(int32_t* out_seat, const dh_game* game, int32_t offer) {
+  if (!out_seat || !game) return DH_E_NULL_ARGUMENT;
+  const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
+  if (!enc) return DH_E_UNSUPPORTED;
+  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
+  *out_seat = enc->index_of ? game->game->to_act() : deckhand::rl::tv::agent(*game->game, offer);
+  return DH_OK;
+}
+
+int dh_rl_observe_offer(float* obs, size_t cap, const dh_game* game, int32_t seat, int32_t offer) {
+  if (!obs || !game) return DH_E_NULL_ARGUMENT;
+  const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
+  if (!enc) return DH_E_UNSUPPORTED;
+  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
+  if (enc->index_of) return dh_rl_observe(obs, cap, game, seat);
+  if (seat < 0 || seat >= game->game->players()) return DH_E_INVALID_ARGUMENT;
+  if (cap < size_t(enc->spec.observation_size)) return DH_E_BUFFER_TOO_SMALL;
+  deckhand::rl::tv::observe(*game->game, seat, offer, obs);
+  return DH_OK;
+}
+
+int dh_rl_choices(size_t* out_count, uint8_t* mask, size_t mask_cap, float* features,
+                  size_t features_cap, const dh_game* game, int32_t offer) {
+  if (!out_count || !mask || !game) return DH_E_NULL_ARGUMENT;
+  const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
+  if (!enc) return DH_E_UNSUPPORTED;
+  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
+  if (enc->index_of) return dh_rl_action_mask(out_count, mask, mask_cap, game);
+  namespace tv = deckhand::rl::tv;
+  if (!features) return DH_E_NULL_ARGUMENT;
+  if (mask_cap < size_t(tv::kActionCap) || features_cap < size_t(tv::kActionCap * tv::kFeatureSize))
+    return DH_E_BUFFER_TOO_SMALL;
+  return guarded(nullptr, [&] {
+    deckhand::ActionCode list[tv::kActionCap];
+    const size_t n = game->game->to_act() >= 0
+                         ? tv::choices(*game->game, offer, &game->action_scratch, list)
+                         : 0;
+    std::memset(mask, 0, size_t(tv::kActionCap));
+    std::memset(mask, 1, n);
+    tv::features(*game->game, list, n, features);
+    *out_count = n;
+    return DH_OK;
+  });
+}
+
+int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* err) {
+  if (!game || !offer)
+    return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument",
+                  "null_argument: game or offer is NULL");
+  const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
+  if (!enc) return no_encoder(err, *game->game);
+  if (!offer_valid(*enc, *game->game, *offer)) {
+    char message[120];
+    std::snprintf(message, sizeof message, "bad_offer: seat %d may not buy now", int(*offer));
+    return report(err, DH_E_INVALID_ARGUMENT, Reason::ok, "bad_offer", message);
+  }
+  if (enc->index_of) return dh_rl_apply_index(game, index, err);
+  namespace tv = deckhand::rl::tv;
+  return guarded(err, [&] {
+    Error e;
+    deckhand::ActionCode list[tv::kActionCap];
+    const size_t n = game->game->to_act() >= 0
+                         ? tv::choices(*game->game, *offer, &game->action_scratch, list)
+                         : 0;
+    if (index < 0 || size_t(index) >= n) {
+      char message[120];
+      std::snprintf(message, sizeof message,
+                    "bad_action_index: the deciding seat has %zu choices; %d is not one", n,
+                    int(index));
+      return report(err, DH_E_INVALID_ARGUMENT, Reason::bad_action_index, "bad_action_index",
+                    message);
+    }
+    int next = *offer;
+    const Reason r = tv::apply(*game->game, &next, list[index], &e);
+    if (r == Reason::ok) *offer = next;
+    return from_reason(err, r, e);
   });
 }
 
@@ -120,6 +220,20 @@ int dh_batch_new(dh_batch** out, const char* name, const char* const* options, s
     *out = batch.release();
     return report(err, DH_OK, Reason::ok, "ok", "");
   });
+}
+
+int dh_batch_features(const float** out, const dh_batch* batch) {
+  if (!out || !batch) return DH_E_NULL_ARGUMENT;
+  if (batch->batch->encoder().index_of) return DH_E_UNSUPPORTED;
+  *out = batch->batch->features();
+  return DH_OK;
+}
+
+int dh_batch_legal(const int32_t** out_indices, const int32_t** out_counts, const dh_batch* batch) {
+  if (!out_indices || !out_counts || !batch) return DH_E_NULL_ARGUMENT;
+  *out_indices = batch->batch->legal_indices();
+  *out_counts = batch->batch->legal_counts();
+  return DH_OK;
 }
 
 void dh_batch_free(dh_batch* batch) {

@@ -19,5 +19,7 @@ int cmd_play(const std::string& game, uint64_t seed, int players, int seat);
 int cmd_demo(uint64_t seed, const std::string& out_dir);
 // The games, their options, phases and action kinds (deckhand::catalog_json with --json).
 int cmd_games(bool json);
+// Bot tournaments on duplicate deals (examples/cli/arena.cpp); parses its own arguments.
+int cmd_arena(int argc, char** argv);
 
 }  // namespace deckhand::cli

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "bots.hpp"
 #include "cli_util.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/ghost_euchre.hpp"
 
 namespace deckhand::cli {
@@ -100,7 +100,7 @@ EuchreRun play_euchre_bots(const ge::Options& options, PortableRng& rng, Game* g
       continue;
     }
     const int n = ge::legal_actions(s, legal);
-    const ge::Action a = euchre_bot(ge::view(s, s.to_act), legal, n, rng);
+    const ge::Action a = bots::euchre_bot(ge::view(s, s.to_act), legal, n, rng);
     const ge::State before = s;
     if (ge::advance(&s, a, nullptr) != Reason::ok) break;
     if (game) {
@@ -188,7 +188,7 @@ int euchre_play(uint64_t seed, int human) {
         continue;
       }
     } else {
-      a = euchre_bot(ge::view(s, s.to_act), legal, n, rng);
+      a = bots::euchre_bot(ge::view(s, s.to_act), legal, n, rng);
     }
     const ge::State before = s;
     if (ge::advance(&s, a, nullptr) != Reason::ok) return 1;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../../src/common/text.hpp"
+#include "analyze.hpp"
 #include "commands.hpp"
 #include "deckhand/game.hpp"
 
@@ -26,6 +27,8 @@ constexpr const char* kUsage =
     "  deckhand play GAME [--seed S] [--seat K] [--players N]  play against the built-in bots\n"
     "  deckhand demo [--seed S] [--out DIR]   one readable bot game of each game, replayed\n"
     "  deckhand games [--json]            the games, their options, phases and actions\n"
+    "  deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] [--json]  bot tournament\n"
+    "  deckhand analyze RECORD [--seat S] [--json]  each card played against the solver's best\n"
     "games: ghost-euchre (3 players), sheepshead (5), toonerville (--players 3-5, default 4)\n"
     "exit codes: 0 ok, 1 refused or failed, 2 usage error\n"
     "inputs: a record (FILE or -) or a line typed in play over 64 MiB is refused, exit code 2\n";
@@ -119,6 +122,7 @@ static int run(int argc, char** argv) {
   Args args;
   std::string why;
   using namespace deckhand::cli;
+  if (cmd == "analyze") return cmd_analyze(argc, argv);
   if (cmd == "replay") {
     if (!parse_args(argc, argv, {}, {}, &args, &why)) return usage(why);
     if (args.positional.size() != 1) return usage("replay takes one FILE");
@@ -132,6 +136,7 @@ static int run(int argc, char** argv) {
     if (seat == -2) return usage("view needs --seat K");
     return cmd_view(args.positional[0], int(seat), has(args, "json"));
   }
+  if (cmd == "arena") return cmd_arena(argc, argv);
   if (cmd == "simulate") {
     if (!parse_args(argc, argv, {"games", "seed", "players", "option"}, {"quiet"}, &args, &why))
       return usage(why);

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "bots.hpp"
 #include "cli_util.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/sheepshead.hpp"
 
 namespace deckhand::cli {
@@ -118,7 +118,7 @@ Run play_bots(const sh::Options& options, PortableRng& rng, Game* game, bool nar
       continue;
     }
     const int n = sh::legal_actions(s, legal);
-    const sh::Action a = sheepshead_bot(sh::view(s, s.to_act), legal, n, rng);
+    const sh::Action a = bots::sheepshead_bot(sh::view(s, s.to_act), legal, n, rng);
     const sh::State before = s;
     if (sh::advance(&s, a, nullptr) != Reason::ok) break;
     if (game) {
@@ -208,7 +208,7 @@ int sheepshead_play(uint64_t seed, int human) {
         continue;
       }
     } else {
-      a = sheepshead_bot(sh::view(s, s.to_act), legal, n, rng);
+      a = bots::sheepshead_bot(sh::view(s, s.to_act), legal, n, rng);
     }
     const sh::State before = s;
     if (sh::advance(&s, a, nullptr) != Reason::ok) return 1;

@@ -7,8 +7,8 @@
 #include <iostream>
 
 #include "cli_util.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/toonerville.hpp"
-#include "toonerville_bot.hpp"
 
 namespace deckhand::cli {
 
@@ -119,7 +119,7 @@ Run play_bots(const tv::Options& options, PortableRng& rng, Game* game, bool nar
       continue;
     }
     tv::Action a;
-    if (!cli::toonerville_bot_table(s, rng, &a)) break;
+    if (!bots::toonerville_bot_table(s, rng, &a)) break;
     const tv::State before = s;
     if (tv::advance(&s, a, nullptr) != Reason::ok) break;
     if (game && game->apply_text(a.seat, tv::format_action(a), nullptr) != Reason::ok) break;
@@ -223,7 +223,7 @@ int toonerville_play(uint64_t seed, int players, int human) {
       if (in == HumanInput::quit) return 0;
       if (in == HumanInput::again) continue;
       if (s.to_act != human && line == "pass") {
-        if (!cli::toonerville_bot_table(s, rng, &a)) return 1;
+        if (!bots::toonerville_bot_table(s, rng, &a)) return 1;
         if (a.kind == tv::ActionKind::buy && a.seat == human) a = tv::draw_action(s.to_act);
       } else {
         Error err;
@@ -233,7 +233,7 @@ int toonerville_play(uint64_t seed, int players, int human) {
           continue;
         }
       }
-    } else if (!cli::toonerville_bot_table(s, rng, &a)) {
+    } else if (!bots::toonerville_bot_table(s, rng, &a)) {
       return 1;
     }
     const tv::State before = s;

@@ -25,7 +25,7 @@ class DhAction(Structure):
 
 class DhRlSpec(Structure):
     _fields_ = [("size", c_uint32), ("observation_size", c_int32),
-                ("action_space_size", c_int32)]
+                ("action_space_size", c_int32), ("action_feature_size", c_int32)]
 
 
 DH_OK = 0
@@ -100,6 +100,12 @@ _SIGNATURES = {
     "dh_rl_action_mask": (c_int, [size_p, c_void_p, c_size_t, game_p]),
     "dh_rl_apply_index": (c_int, [game_p, c_int32, err_p]),
     "dh_rl_legal_indices": (c_int, [size_p, POINTER(c_int32), c_size_t, game_p]),
+    "dh_rl_agent": (c_int, [POINTER(c_int32), game_p, c_int32]),
+    "dh_rl_observe_offer": (c_int, [c_void_p, c_size_t, game_p, c_int32, c_int32]),
+    "dh_rl_choices": (c_int, [size_p, c_void_p, c_size_t, c_void_p, c_size_t, game_p, c_int32]),
+    "dh_rl_apply_choice": (c_int, [game_p, POINTER(c_int32), c_int32, err_p]),
+    "dh_batch_features": (c_int, [POINTER(c_void_p), c_void_p]),
+    "dh_batch_legal": (c_int, [POINTER(c_void_p), POINTER(c_void_p), c_void_p]),
     "dh_batch_new": (c_int, [POINTER(c_void_p), c_char_p, POINTER(c_char_p), c_size_t, c_int32,
                              c_size_t, c_uint32, err_p]),
     "dh_batch_free": (None, [c_void_p]),

@@ -2,6 +2,7 @@
 docs/observations.md): DeckhandEnv follows PettingZoo's AEC conventions without depending on
 it; VectorEnv steps n games with one C call per step."""
 
+import ctypes
 import os
 from ctypes import byref, c_char_p, c_size_t, c_void_p
 
@@ -29,17 +30,29 @@ def _random_seed():
     return int.from_bytes(os.urandom(8), "little")
 
 
+# The games' own limits (rules G10, S15, T13) that end an environment's episodes, with the
+# value an environment gives them unless its options name them (docs/python.md "Episodes").
+EPISODE_LIMITS = {
+    "ghost-euchre": ("max_hands", 100),  # a game to the target, at most 100 scored hands
+    "sheepshead": ("hands", 5),          # a session of 5 hands: each seat deals once
+    "toonerville": ("max_turns", 100),   # 11 rounds, each ended after at most 100 turns
+}
+# Rewards are score changes times this: Toonerville's scores are penalty points (T12).
+REWARD_SIGN = {"toonerville": -1.0}
+
+
 def env_options(name, options, add_history=True):
     """The options an environment's games are made with: the caller's, plus history=off
     unless it names history (the environment needs no record; the C batch adds it itself),
-    and for Sheepshead hands=1 unless it names hands (an endless session would never end an
-    episode)."""
+    and the game's limit of EPISODE_LIMITS unless it names it (without one a Sheepshead
+    session, a Toonerville round or a Ghost Hand Euchre game may never end)."""
     opts = option_strings(options)
     keys = {o.split("=", 1)[0].strip().lower() for o in opts}
     if add_history and "history" not in keys:
         opts.append("history=off")
-    if name.strip().lower() == "sheepshead" and "hands" not in keys:
-        opts.append("hands=1")
+    limit = EPISODE_LIMITS.get(name.strip().lower())
+    if limit and limit[0] not in keys:
+        opts.append(f"{limit[0]}={limit[1]}")
     return opts
 
 
@@ -47,11 +60,19 @@ def _ptr(array):
     return array.ctypes.data_as(c_void_p)
 
 
+def _view(address, ctype, shape):
+    """A numpy array over memory the library owns (a VectorEnv's batch outputs)."""
+    return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(ctype)), shape=shape)
+
+
 class DeckhandEnv:
     """One game as a PettingZoo-style AEC environment. Agents are "player_0" ..; the agent
-    to act is agent_selection. observe(agent) gives {"observation": float32 array,
-    "action_mask": int8 array}; step(index) takes an action index. Chance (the deals) comes
-    from the seed given to reset. Rewards are score changes when a hand is scored."""
+    to decide is agent_selection. observe(agent) gives {"observation": float32 array,
+    "action_mask": int8 array}, and for Toonerville "action_features" (float32, one row per
+    action index); step(index) takes an action index. Chance (the deals) comes from the seed
+    given to reset. Rewards are score changes when a hand is scored (Toonerville: minus the
+    penalty points). Toonerville's buy (T6) is offered in turn order as decisions of their
+    own (docs/observations.md)."""
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -60,14 +81,20 @@ class DeckhandEnv:
         self.metadata = dict(self.metadata, name=f"deckhand_{self.game.name}")
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.observation_size, self.action_size = self.game.rl_spec()
+        self.observation_size, self.action_size, self.feature_size = self.game.rl_spec()
+        self._reward_sign = REWARD_SIGN.get(self.game.name, 1.0)
+        self._offer = -1  # Toonerville: the seat the buy is offered to now, or -1
         self.possible_agents = [f"player_{s}" for s in range(self.game.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._stream = None
         self.agents = []
-        self._obs_space = Dict({
+        spaces = {
             "observation": Box(-np.inf, np.inf, (self.observation_size,), np.float32),
-            "action_mask": Box(0, 1, (self.action_size,), np.int8)})
+            "action_mask": Box(0, 1, (self.action_size,), np.int8)}
+        if self.feature_size:
+            spaces["action_features"] = Box(-np.inf, np.inf,
+                                            (self.action_size, self.feature_size), np.float32)
+        self._obs_space = Dict(spaces)
         self._act_space = Discrete(self.action_size)
 
     def observation_space(self, agent):
@@ -89,6 +116,7 @@ class DeckhandEnv:
         elif self._stream is None:
             self._stream = _random_seed()
         self.game.reset()
+        self._offer = -1
         self._deal_until_acting()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -97,18 +125,25 @@ class DeckhandEnv:
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.num_steps = 0
-        self.agent_selection = self.possible_agents[self.game.to_act]
+        self.agent_selection = self.possible_agents[self.game.decider(self._offer)]
 
     def observe(self, agent):
+        """The agent's observation and, when it decides now, its mask (and Toonerville's
+        action features); zeros for an agent that does not decide."""
         seat = self._seat[agent]
         obs = np.empty(self.observation_size, dtype=np.float32)
-        N.check(lib.dh_rl_observe(_ptr(obs), obs.size, self.game._h, seat))
+        N.check(lib.dh_rl_observe_offer(_ptr(obs), obs.size, self.game._h, seat, self._offer))
         mask = np.zeros(self.action_size, dtype=np.int8)
-        if self.game.to_act == seat and agent in self.agents and not (
+        features = np.zeros((self.action_size, self.feature_size), dtype=np.float32)
+        if self.game.decider(self._offer) == seat and agent in self.agents and not (
                 self.terminations[agent] or self.truncations[agent]):
             count = c_size_t()
-            N.check(lib.dh_rl_action_mask(byref(count), _ptr(mask), mask.size, self.game._h))
-        return {"observation": obs, "action_mask": mask}
+            N.check(lib.dh_rl_choices(byref(count), _ptr(mask), mask.size, _ptr(features),
+                                      features.size, self.game._h, self._offer))
+        out = {"observation": obs, "action_mask": mask}
+        if self.feature_size:
+            out["action_features"] = features
+        return out
 
     def last(self, observe=True):
         agent = self.agent_selection
@@ -129,12 +164,13 @@ class DeckhandEnv:
                 self.agent_selection = self.agents[0]
             return
         before = self.game.scores
-        N.call_err(lib.dh_rl_apply_index, self.game._h, int(action))
+        self._offer = self.game.apply_choice(action, self._offer)
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         after = self.game.scores
         for a in self.agents:
-            self.rewards[a] = float(after[self._seat[a]] - before[self._seat[a]])
+            change = after[self._seat[a]] - before[self._seat[a]]
+            self.rewards[a] = float(change) * self._reward_sign
             self._cumulative_rewards[a] += self.rewards[a]
         if self.game.is_over:
             for a in self.agents:
@@ -144,8 +180,9 @@ class DeckhandEnv:
                 self.truncations[a] = True
         else:
             self._deal_until_acting()
-        if self.game.to_act is not None and not any(self.truncations.values()):
-            self.agent_selection = self.possible_agents[self.game.to_act]
+        decider = self.game.decider(self._offer)
+        if decider is not None and not any(self.truncations.values()):
+            self.agent_selection = self.possible_agents[decider]
         else:
             self.agent_selection = self.agents[0]
 
@@ -165,8 +202,13 @@ def env(name, players=None, options=None, max_steps=None, render_mode=None):
 
 class VectorEnv:
     """n games of one kind stepped together: one C call advances every game by one action
-    (for its seat to act), and a game that ends starts again by itself. Game i of a VectorEnv
-    seeded s plays as env(...) reset with seed s + i and then reset without a seed."""
+    (for its deciding seat, to_act), and a game that ends starts again by itself. Game i of
+    a VectorEnv seeded s plays as env(...) reset with seed s + i and then reset without a
+    seed. legal_indices (int32, n rows of action_size) and legal_counts (int32, n) list each
+    game's legal indices: row i's first legal_counts[i] (for a uniform random choice that
+    costs the same however wide the mask). For Toonerville, action_features is float32 (n,
+    action indices, features per action). All are written again by each reset and step,
+    like the arrays those return."""
 
     def __init__(self, name, n, players=None, options=None, seed=None, max_steps=None):
         opts = [o.encode() for o in env_options(name, options, add_history=False)]
@@ -177,8 +219,18 @@ class VectorEnv:
         self._h = handle
         self.n = int(n)
         first = self.game(0)
-        self.observation_size, self.action_size = first.rl_spec()
+        self.observation_size, self.action_size, self.feature_size = first.rl_spec()
         self.players = first.players
+        self.action_features = None
+        if self.feature_size:
+            address = c_void_p()
+            N.check(lib.dh_batch_features(byref(address), self._h))
+            self.action_features = _view(address, ctypes.c_float,
+                                         (self.n, self.action_size, self.feature_size))
+        indices, counts = c_void_p(), c_void_p()
+        N.check(lib.dh_batch_legal(byref(indices), byref(counts), self._h))
+        self.legal_indices = _view(indices, ctypes.c_int32, (self.n, self.action_size))
+        self.legal_counts = _view(counts, ctypes.c_int32, (self.n,))
         self.seed = seed
         self.to_act = np.full(self.n, -1, dtype=np.int32)
         self._buffers = None

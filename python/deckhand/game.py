@@ -183,18 +183,21 @@ class Game:
         return self._count.value
 
     # ---- reinforcement learning (docs/observations.md; needs numpy) ----
-    def observe(self, seat):
-        """The observation of `seat`: a float32 array built from its view alone."""
+    def observe(self, seat, offer=-1):
+        """The observation of `seat`: a float32 array built from its view alone. `offer`:
+        Toonerville's seat offered the buy now (-1: none; see decider)."""
         import numpy as np
-        size, _ = self.rl_spec()
+        size = self.rl_spec()[0]
         obs = np.empty(size, dtype=np.float32)
-        N.check(lib.dh_rl_observe(obs.ctypes.data_as(c_void_p), size, self._h, int(seat)))
+        N.check(lib.dh_rl_observe_offer(obs.ctypes.data_as(c_void_p), size, self._h, int(seat),
+                                        int(offer)))
         return obs
 
     def action_mask(self):
-        """int8 array over the game's action indices: 1 where the seat to act may act."""
+        """int8 array over the game's action indices: 1 where the seat to act may act
+        (Toonerville: its choices with no buy offered)."""
         import numpy as np
-        _, size = self.rl_spec()
+        size = self.rl_spec()[1]
         mask = np.zeros(size, dtype=np.int8)
         count = c_size_t()
         N.check(lib.dh_rl_action_mask(byref(count), mask.ctypes.data_as(c_void_p), size,
@@ -202,26 +205,56 @@ class Game:
         return mask
 
     def apply_index(self, index):
-        """Applies the action of that index for the seat to act."""
+        """Applies the action of that index for the seat to act (Toonerville: choice
+        `index` with no buy offered, so `draw` draws at once)."""
         status = _apply_index(self._h, int(index), self._err_ref)
         if status:
             N.raise_for(status, self._err)
 
     def legal_indices(self):
         """{action index: (seat, action text)} for the legal actions now: what each index
-        of the mask means."""
+        of the mask means (Toonerville: others' buys and actions past the cap have none)."""
         indices = N.read_array(lib.dh_rl_legal_indices, c_int32, self._h)
-        return dict(zip(indices, self.legal_moves()))
+        return {i: move for i, move in zip(indices, self.legal_moves()) if i >= 0}
 
     def rl_spec(self):
-        """(observation size, action index count); Unsupported for a game without
-        encoders."""
+        """(observation size, action index count, features per action: 0 but for
+        Toonerville); Unsupported for a game without encoders."""
         spec = N.DhRlSpec()
         spec.size = ctypes.sizeof(N.DhRlSpec)
         status = lib.dh_rl_spec_of(byref(spec), self._h)
         if status != N.DH_OK:
             N.raise_for(status)
-        return spec.observation_size, spec.action_space_size
+        return spec.observation_size, spec.action_space_size, spec.action_feature_size
+
+    def decider(self, offer=-1):
+        """The seat that decides now: the seat to act, or the seat offered the buy
+        (Toonerville, T6: docs/observations.md); None when no seat acts."""
+        seat = c_int32()
+        N.check(lib.dh_rl_agent(byref(seat), self._h, int(offer)))
+        return None if seat.value < 0 else seat.value
+
+    def choices(self, offer=-1):
+        """(mask, features) of the deciding seat: int8 mask over the action indices and,
+        for Toonerville, float32 features [action indices, features per action] (None
+        for the other games)."""
+        import numpy as np
+        _, size, feature_size = self.rl_spec()
+        mask = np.zeros(size, dtype=np.int8)
+        features = np.zeros((size, feature_size), dtype=np.float32) if feature_size else None
+        count = c_size_t()
+        N.check(lib.dh_rl_choices(
+            byref(count), mask.ctypes.data_as(c_void_p), size,
+            None if features is None else features.ctypes.data_as(c_void_p),
+            0 if features is None else features.size, self._h, int(offer)))
+        return mask, features
+
+    def apply_choice(self, index, offer=-1):
+        """Applies choice `index` of the deciding seat; returns the next decision's offer
+        (-1, or the seat the buy is offered to next)."""
+        cell = c_int32(int(offer))
+        N.call_err(lib.dh_rl_apply_choice, self._h, byref(cell), int(index))
+        return cell.value
 
     # ---- queries ----
     def _out(self, fn, ctype):

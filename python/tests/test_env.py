@@ -7,15 +7,25 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 import deckhand
+import deckhand.environment
 
-RL_GAMES = ("ghost-euchre", "sheepshead")
+FIXED_GAMES = ("ghost-euchre", "sheepshead")  # a fixed action index space
+RL_GAMES = FIXED_GAMES + ("toonerville",)
+PLAYERS = {"toonerville": 4}
+# Limits that end episodes within a few hundred steps (rules G10, S15, T13).
+SHORT_LIMITS = {"ghost-euchre": {"max_hands": 2}, "sheepshead": {"hands": 1},
+                "toonerville": {"max_turns": 3}}
+
+
+def make_env(name, **kwargs):
+    return deckhand.env(name, players=PLAYERS.get(name), **kwargs)
 
 
 def masked_choice(rng, mask):
     return int(rng.choice(np.flatnonzero(mask)))
 
 
-@pytest.mark.parametrize("name", RL_GAMES)
+@pytest.mark.parametrize("name", FIXED_GAMES)
 def test_the_mask_is_exactly_the_legal_actions(name):
     rng = random.Random(1)
     g = deckhand.Game(name, options={"sheepshead": {"hands": 3}}.get(name))
@@ -49,9 +59,9 @@ def test_the_mask_is_exactly_the_legal_actions(name):
 
 
 @pytest.mark.parametrize("name", RL_GAMES)
-def test_episodes_end_and_every_agent_leaves(name):
+def test_episodes_end_by_the_default_limits_and_every_agent_leaves(name):
     rng = np.random.default_rng(2)
-    env = deckhand.env(name, options={"target": 1} if name == "ghost-euchre" else None)
+    env = make_env(name)
     env.reset(seed=5)
     assert env.agents == env.possible_agents
     total = {a: 0.0 for a in env.possible_agents}
@@ -65,9 +75,29 @@ def test_episodes_end_and_every_agent_leaves(name):
             continue
         assert env.observation_space(env.agent_selection).contains(obs)
         env.step(masked_choice(rng, obs["action_mask"]))
-    # Each agent's rewards, collected through last(), add up to its final score.
+    # Each agent's rewards, collected through last(), add up to its final score (minus
+    # Toonerville's penalty points).
     assert env.agents == [] and env.game.is_over
-    assert [total[a] for a in env.possible_agents] == [float(s) for s in env.game.scores]
+    sign = -1.0 if name == "toonerville" else 1.0
+    assert [total[a] for a in env.possible_agents] == [sign * s for s in env.game.scores]
+
+
+@pytest.mark.parametrize("name", RL_GAMES)
+def test_the_limits_are_the_games_own_options_and_the_callers_win(name):
+    limit, default = deckhand.environment.EPISODE_LIMITS[name]
+    option = dict(o.split("=") for o in deckhand.environment.env_options(name, None))
+    assert option[limit] == str(default) and option["history"] == "off"
+    option = dict(o.split("=") for o in deckhand.environment.env_options(name, {limit: 0}))
+    assert option[limit] == "0"
+    # A short limit ends the game: one hand, or Toonerville's 11 rounds of 3 turns.
+    env = make_env(name, options=SHORT_LIMITS[name])
+    rng = np.random.default_rng(4)
+    env.reset(seed=3)
+    steps = 0
+    while not any(env.terminations.values()):
+        env.step(masked_choice(rng, env.last()[0]["action_mask"]))
+        steps += 1
+    assert env.game.is_over and not any(env.truncations.values()) and steps < 1000
 
 
 def test_max_steps_truncates():
@@ -88,27 +118,30 @@ def play(env, seed, steps):
         if terminated or truncated:
             env.reset()
             continue
-        trace.append((env.agent_selection, obs["observation"].copy(), reward))
+        seen = obs["observation"].copy()
+        if "action_features" in obs:
+            seen = np.concatenate([seen, obs["action_features"].ravel()])
+        trace.append((env.agent_selection, seen, reward))
         env.step(masked_choice(rng, obs["action_mask"]))
     return trace
 
 
 @pytest.mark.parametrize("name", RL_GAMES)
 def test_seeding_is_deterministic(name):
-    a, b = play(deckhand.env(name), 9, 400), play(deckhand.env(name), 9, 400)
+    a, b = play(make_env(name), 9, 400), play(make_env(name), 9, 400)
     assert len(a) == len(b)
     for (agent_a, obs_a, r_a), (agent_b, obs_b, r_b) in zip(a, b):
         assert agent_a == agent_b and r_a == r_b and np.array_equal(obs_a, obs_b)
-    c = play(deckhand.env(name), 10, 400)
+    c = play(make_env(name), 10, 400)
     assert any(not np.array_equal(x[1], y[1]) for x, y in zip(a, c))
 
 
 @pytest.mark.parametrize("name", RL_GAMES)
 def test_vector_env_equals_single_envs_with_the_same_seeds(name):
     n, seed = 4, 77
-    options = {"target": 1} if name == "ghost-euchre" else None
-    vec = deckhand.VectorEnv(name, n, options=options, seed=seed)
-    envs = [deckhand.env(name, options=options) for _ in range(n)]
+    options = SHORT_LIMITS[name]
+    vec = deckhand.VectorEnv(name, n, players=PLAYERS.get(name), options=options, seed=seed)
+    envs = [make_env(name, options=options) for _ in range(n)]
     for i, e in enumerate(envs):
         e.reset(seed=seed + i)
     obs, mask = vec.reset()
@@ -120,6 +153,10 @@ def test_vector_env_equals_single_envs_with_the_same_seeds(name):
             assert vec.to_act[i] == e.possible_agents.index(e.agent_selection)
             assert np.array_equal(obs[i], single["observation"])
             assert np.array_equal(mask[i], single["action_mask"])
+            legal = vec.legal_indices[i, :vec.legal_counts[i]]
+            assert sorted(legal) == list(np.flatnonzero(mask[i]))
+            if vec.action_features is not None:
+                assert np.array_equal(vec.action_features[i], single["action_features"])
         actions = np.array([masked_choice(rng, m) for m in mask])
         obs, mask, rewards, terminated, truncated = vec.step(actions)
         for i, e in enumerate(envs):
@@ -145,14 +182,19 @@ def test_vector_env_refuses_an_illegal_index_and_moves_nothing():
     assert [vec.game(i).serialize() for i in range(3)] == before
 
 
-def test_spaces_and_games_without_encoders():
+def test_spaces():
     env = deckhand.env("sheepshead")
     space = env.observation_space("player_0")
     assert space["observation"].shape == (env.observation_size,)
     assert space["action_mask"].dtype == np.int8
     assert env.action_space("player_0").n == env.action_size
-    with pytest.raises(deckhand.Unsupported):
-        deckhand.env("toonerville", players=3)
+    assert "action_features" not in space.spaces
+    tv = deckhand.env("toonerville", players=4)
+    space = tv.observation_space("player_0")
+    assert space["observation"].shape == (932,) and space["action_mask"].shape == (64,)
+    assert space["action_features"].shape == (64, 75)
+    tv.reset(seed=1)
+    assert space.contains(tv.observe(tv.agent_selection))
 
 
 # ---- leak test: swapping cards a seat cannot see leaves its observation identical ----
@@ -184,6 +226,18 @@ def seen_by(view):
     return seen
 
 
+def play_randomly(g, rng, steps):
+    """Up to `steps` random legal actions (any seat's), while a seat is to act; the moves."""
+    moves = []
+    for _ in range(steps):
+        if g.to_act is None:
+            break
+        move = rng.choice(g.legal_moves())
+        g.apply(*move)
+        moves.append(move)
+    return moves
+
+
 def replay_actions(name, holdings, moves):
     g = deckhand.Game(name, options={"history": "off"})
     g.deal(cards=deal_text(holdings))
@@ -192,7 +246,7 @@ def replay_actions(name, holdings, moves):
     return g
 
 
-@pytest.mark.parametrize("name", RL_GAMES)
+@pytest.mark.parametrize("name", FIXED_GAMES)
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 30), data=st.data())
 def test_swapping_unseen_cards_leaves_the_observation_identical(name, seed, steps, data):
@@ -203,13 +257,7 @@ def test_swapping_unseen_cards_leaves_the_observation_identical(name, seed, step
     holdings = {h: cards[i * size:(i + 1) * size] for i, h in enumerate(holders[:-1])}
     holdings[holders[-1]] = cards[len(holders[:-1]) * size:]
     g = replay_actions(name, holdings, [])
-    moves = []
-    for _ in range(steps):
-        if g.to_act is None:
-            break
-        move = rng.choice(g.legal_moves())
-        g.apply(*move)
-        moves.append(move)
+    moves = play_randomly(g, rng, steps)
     assume(g.to_act is not None)
     for seat in range(g.players):
         seen = seen_by(g.view(seat))
@@ -227,6 +275,150 @@ def test_swapping_unseen_cards_leaves_the_observation_identical(name, seed, step
         except deckhand.DeckhandError:
             continue  # the swap made a past action illegal: not the same history
         assert np.array_equal(other.observe(seat), g.observe(seat)), (seat, ca, cb)
+
+
+# ---- Toonerville: choices, the buy offered in turn order (T6), and no leaks ----
+
+# The kinds of the features' one-hot (docs/observations.md), in order.
+TV_KINDS = ["take", "draw", "buy", "down", "layoff", "swap", "discard", "pass"]
+TV_RANK = {"take": 0, "buy": 0, "draw": 1, "pass": 1, "down": 2, "swap": 3, "discard": 4,
+           "layoff": 5}
+
+
+def kinds_of(features, count):
+    return [TV_KINDS[int(np.argmax(row[:8]))] for row in features[:count]]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_toonerville_choices_are_the_legal_actions_of_the_deciding_seat(players):
+    rng = random.Random(players)
+    g = deckhand.Game("toonerville", players=players, options={"max_turns": 12})
+    offer, buyers = -1, []
+    for _ in range(1500):
+        if g.is_over:
+            break
+        if g.awaiting_deal:
+            g.deal(seed=rng.getrandbits(64))
+            continue
+        mask, features = g.choices(offer)
+        count = int(mask.sum())
+        assert count >= 1 and mask[:count].all()  # choices fill the first indices
+        assert not features[count:].any()
+        kinds = kinds_of(features, count)
+        assert [TV_RANK[k] for k in kinds] == sorted(TV_RANK[k] for k in kinds)
+        if offer >= 0:  # the buy offered to one seat: buy or pass
+            assert g.decider(offer) == offer and kinds == ["buy", "pass"]
+            bought, direct = g.copy(), g.copy()
+            assert bought.apply_choice(0, offer) == -1
+            direct.apply(offer, "buy")
+            direct.apply(g.to_act, "draw")  # then the seat to act draws, as it chose (T6)
+            assert bought.serialize() == direct.serialize()
+        else:
+            own = [move for move in g.legal_moves() if move[0] == g.to_act]
+            assert count == min(len(own), 64)
+            meaning = g.legal_indices()
+            assert sorted(meaning) == list(range(count))
+            for index, (seat, text) in meaning.items():
+                assert kinds[index] == text.split()[0]
+                by_index, by_text = g.copy(), g.copy()
+                by_index.apply_index(index)
+                by_text.apply(seat, text)
+                assert by_index.serialize() == by_text.serialize()
+            buyers = [seat for seat, text in g.legal_moves() if text == "buy"]
+        before = g.serialize()
+        with pytest.raises(deckhand.InvalidArgument):
+            g.apply_choice(count, offer)
+        assert g.serialize() == before
+        index = rng.choice(range(count))
+        declined = offer < 0 and kinds[index] == "draw"
+        was = offer
+        offer = g.apply_choice(index, offer)
+        if declined and buyers:  # offered to the seats that may buy, nearest first
+            assert offer == buyers[0] and g.serialize() == before
+        elif was >= 0 and index == 1:  # a pass: the next seat that may buy, or the draw
+            rest = buyers[buyers.index(was) + 1:]
+            assert offer == (rest[0] if rest else -1)
+    assert g.is_over
+
+
+def test_toonerville_lists_past_the_cap_lose_only_lay_offs():
+    # Random play with random buys grows hands until a seat has more than 64 actions (found
+    # with this seed; rare: at most 1 decision in 800). The first 64 in the documented order
+    # are the choices: everything but lay-offs is among them.
+    rng = random.Random(0)
+    g = deckhand.Game("toonerville", players=5, options={"max_turns": 300, "history": "off"})
+    for _ in range(20000):
+        if g.awaiting_deal:
+            g.deal(seed=rng.getrandbits(64))
+            continue
+        own = [text for seat, text in g.legal_moves() if seat == g.to_act]
+        if len(own) > 64:
+            break
+        g.apply(*rng.choice(g.legal_moves()))
+    assert len(own) > 64, "no list past the cap: choose another seed"
+    mask, features = g.choices()
+    assert mask.sum() == 64
+    chosen = {text for seat, text in g.legal_indices().values()}
+    assert len(chosen) == 64
+    assert {text.split()[0] for text in own if text not in chosen} == {"layoff"}
+    kinds = kinds_of(features, 64)
+    assert [TV_RANK[k] for k in kinds] == sorted(TV_RANK[k] for k in kinds)
+
+
+ROOK_DECK = [f"{n}{c}" for c in "BGRY" for n in range(1, 15)] + ["ROOK"]
+
+
+def toonerville_round(hands, upcard, stock, moves):
+    g = deckhand.Game("toonerville", players=len(hands), options={"history": "off"})
+    g.deal(cards="; ".join(f"{s}: {' '.join(h)}" for s, h in enumerate(hands))
+           + f"; upcard: {upcard}; stock: {' '.join(stock)}")
+    for seat, text in moves:
+        g.apply(seat, text)
+    return g
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 80), data=st.data())
+def test_toonerville_swapping_unseen_cards_leaves_observation_and_features_identical(
+        seed, steps, data):
+    # T14: a seat never sees another hand or the stock's order. Swap two cards among the
+    # other hands and the part of the stock nobody has drawn yet, replay the same actions,
+    # and the seat's observation (and its choices' features) must not change.
+    rng = random.Random(seed)
+    players = rng.choice([3, 4, 5])
+    cards = ROOK_DECK * players
+    rng.shuffle(cards)
+    hands = [cards[12 * s:12 * (s + 1)] for s in range(players)]
+    upcard, stock = cards[12 * players], cards[12 * players + 1:]
+    g = toonerville_round(hands, upcard, stock, [])
+    moves = play_randomly(g, rng, steps)
+    assume(g.to_act is not None)
+    drawn = len(stock) - g.view(0)["stock_count"]
+    offer = rng.choice([-1] + [s for s, text in g.legal_moves() if text == "buy"])
+    for seat in range(players):
+        # Hidden now: dealt cards of the other seats whose face they still hold, and the
+        # stock nobody has drawn. A few swaps among them.
+        holding = {o: set(g.view(o)["hand"]) for o in range(players)}
+        hidden = [(o, k) for o in range(players) if o != seat
+                  for k in range(12) if hands[o][k] in holding[o]]
+        hidden += [("stock", k) for k in range(drawn, len(stock))]
+        picks = data.draw(st.lists(st.sampled_from(hidden), min_size=2, max_size=8,
+                                   unique=True))
+        where = {o: list(h) for o, h in enumerate(hands)}
+        where["stock"] = list(stock)
+        for (a, i), (b, j) in zip(picks[::2], picks[1::2]):
+            where[a][i], where[b][j] = where[b][j], where[a][i]
+        try:
+            other = toonerville_round([where[o] for o in range(players)], upcard,
+                                      where["stock"], moves)
+        except deckhand.DeckhandError:
+            continue  # the swap made a past action illegal: not the same history
+        assert np.array_equal(other.observe(seat, offer), g.observe(seat, offer))
+        if g.decider(offer) == seat:
+            mask, features = g.choices(offer)
+            other_mask, other_features = other.choices(offer)
+            assert np.array_equal(mask, other_mask)
+            assert np.array_equal(features, other_features)
 
 
 # ---- the documented index layouts (docs/observations.md), written out independently ----

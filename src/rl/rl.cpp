@@ -12,10 +12,19 @@ namespace deckhand::rl {
 extern const Encoder kGhostEuchreEncoder;
 extern const Encoder kSheepsheadEncoder;
 
+namespace {
+void observe_toonerville(const Game& game, int seat, float* out) {
+  tv::observe(game, seat, -1, out);
+}
+}  // namespace
+const Encoder kToonervilleEncoder = {
+    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize, -1.0f}, observe_toonerville, nullptr};
+
 const Encoder* encoder_for(const Game& game) {
   const std::string_view name = game.name();
   if (name == "ghost-euchre") return &kGhostEuchreEncoder;
   if (name == "sheepshead") return &kSheepsheadEncoder;
+  if (name == "toonerville") return &kToonervilleEncoder;
   return nullptr;
 }
 
@@ -49,6 +58,12 @@ Reason no_such_index(int index, Error* err) {
 size_t action_mask(const Encoder& enc, const Game& game, uint8_t* mask,
                    std::vector<ActionCode>* codes) {
   std::memset(mask, 0, size_t(enc.spec.action_space_size));
+  if (!enc.index_of) {
+    ActionCode list[tv::kActionCap];
+    const size_t n = tv::choices(game, -1, codes, list);
+    std::memset(mask, 1, n);
+    return n;
+  }
   const size_t n = legal_codes(game, codes);
   for (size_t k = 0; k < n; ++k) mask[enc.index_of((*codes)[k])] = 1;
   return n;
@@ -56,6 +71,12 @@ size_t action_mask(const Encoder& enc, const Game& game, uint8_t* mask,
 
 Reason apply_index(const Encoder& enc, Game& game, int index, Error* err) {
   std::vector<ActionCode> codes(64);
+  if (!enc.index_of) {
+    ActionCode list[tv::kActionCap];
+    const size_t n = tv::choices(game, -1, &codes, list);
+    if (index < 0 || size_t(index) >= n) return no_such_index(index, err);
+    return tv::apply(game, nullptr, list[index], err);
+  }
   const long position = legal_position(enc, game, index, &codes);
   if (position < 0) return no_such_index(index, err);
   return game.apply_legal(size_t(position), err);
@@ -71,6 +92,12 @@ Batch::Batch(std::vector<Game*> games, const Encoder& enc, uint32_t max_steps)
       steps_(games_.size()),
       scratch_(64),
       positions_(games_.size() * size_t(enc.spec.action_space_size), int16_t(-1)),
+      offers_(enc.index_of ? 0 : games_.size(), -1),
+      choices_(enc.index_of ? 0 : games_.size() * size_t(tv::kActionCap)),
+      counts_(enc.index_of ? 0 : games_.size()),
+      features_(enc.index_of ? 0 : games_.size() * size_t(tv::kActionCap * tv::kFeatureSize)),
+      legal_(games_.size() * size_t(enc.spec.action_space_size)),
+      legal_counts_(games_.size()),
       enc_(enc),
       max_steps_(max_steps),
       players_(games_.empty() ? 0 : games_[0]->players()) {}
@@ -85,14 +112,34 @@ Reason Batch::deal_until_acting(size_t i, Error* err) {
 Reason Batch::restart(size_t i, Error* err) {
   games_[i]->reset();
   steps_[i] = 0;
+  if (!offers_.empty()) offers_[i] = -1;
   return deal_until_acting(i, err);
 }
 
 void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) {
   const Game& g = *games_[i];
-  const int seat = g.to_act();
   const size_t obs_size = size_t(enc_.spec.observation_size);
   const size_t space = size_t(enc_.spec.action_space_size);
+  if (!enc_.index_of) {
+    const int offer = offers_[i];
+    const int seat = tv::agent(g, offer);
+    if (seat >= 0)
+      tv::observe(g, seat, offer, obs + i * obs_size);
+    else
+      std::memset(obs + i * obs_size, 0, obs_size * sizeof(float));
+    ActionCode* list = &choices_[i * space];
+    const size_t n = seat >= 0 ? tv::choices(g, offer, &scratch_, list) : 0;
+    const size_t before = counts_[i];  // the rows the last list used (zeros at first)
+    counts_[i] = uint16_t(n);
+    std::memset(mask + i * space, 0, space);
+    std::memset(mask + i * space, 1, n);
+    for (size_t k = 0; k < n; ++k) legal_[i * space + k] = int32_t(k);
+    legal_counts_[i] = int32_t(n);
+    tv::features(g, list, n, &features_[i * space * size_t(tv::kFeatureSize)], before);
+    if (to_act) to_act[i] = seat;
+    return;
+  }
+  const int seat = g.to_act();
   if (seat >= 0)
     enc_.observe(g, seat, obs + i * obs_size);
   else
@@ -102,11 +149,14 @@ void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) 
   int16_t* where = &positions_[i * space];
   std::fill(where, where + space, int16_t(-1));
   const size_t n = legal_codes(g, &scratch_);
+  int32_t* legal = &legal_[i * space];
   for (size_t k = 0; k < n; ++k) {
     const int index = enc_.index_of(scratch_[k]);
     row[index] = 1;
     where[index] = int16_t(k);
+    legal[k] = index;
   }
+  legal_counts_[i] = int32_t(n);
   if (to_act) to_act[i] = seat;
 }
 
@@ -129,7 +179,10 @@ Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rew
   const size_t space = size_t(enc_.spec.action_space_size);
   for (size_t i = 0; i < games_.size(); ++i) {
     const int32_t index = actions[i];
-    if (index < 0 || size_t(index) >= space || positions_[i * space + size_t(index)] < 0) {
+    const bool legal = enc_.index_of ? index >= 0 && size_t(index) < space &&
+                                           positions_[i * space + size_t(index)] >= 0
+                                     : index >= 0 && index < counts_[i];
+    if (!legal) {
       if (bad_game) *bad_game = i;
       return no_such_index(index, err);
     }
@@ -138,13 +191,15 @@ Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rew
   for (size_t i = 0; i < games_.size(); ++i) {
     Game& g = *games_[i];
     const uint32_t scored = g.hands_scored();
-    const size_t position = size_t(positions_[i * space + size_t(actions[i])]);
-    if (Reason r = g.apply_legal(position, err); r != Reason::ok) return r;
+    const Reason applied =
+        enc_.index_of ? g.apply_legal(size_t(positions_[i * space + size_t(actions[i])]), err)
+                      : tv::apply(g, &offers_[i], choices_[i * space + size_t(actions[i])], err);
+    if (applied != Reason::ok) return applied;
     ++steps_[i];
     float* reward = rewards + i * p;
     if (g.hands_scored() != scored) {
       const std::vector<int64_t> deltas = g.last_deltas();
-      for (size_t s = 0; s < p; ++s) reward[s] = float(deltas[s]);
+      for (size_t s = 0; s < p; ++s) reward[s] = float(deltas[s]) * enc_.spec.reward_sign;
     } else {
       for (size_t s = 0; s < p; ++s) reward[s] = 0.0f;
     }

@@ -14,8 +14,10 @@
 namespace deckhand::rl {
 
 struct Spec {
-  int observation_size = 0;   // floats per observation
-  int action_space_size = 0;  // indices an action mask covers
+  int observation_size = 0;     // floats per observation
+  int action_space_size = 0;    // indices an action mask covers
+  int action_feature_size = 0;  // floats per action of a listed game's choices (else 0)
+  float reward_sign = 1.0f;     // rewards are score changes times this (-1: penalty points)
 };
 
 // The encoders of one game; nullptr for a game without them.
@@ -23,7 +25,8 @@ struct Encoder {
   Spec spec;
   // The observation of `seat` (0 .. players-1) into out[0 .. spec.observation_size).
   void (*observe)(const Game& game, int seat, float* out);
-  // The action index of a legal action code.
+  // The action index of a legal action code; nullptr for a listed game (Toonerville), whose
+  // index is a position in the list tv::choices gives.
   int (*index_of)(const ActionCode& code);
 };
 const Encoder* encoder_for(const Game& game);
@@ -38,6 +41,37 @@ size_t legal_codes(const Game& game, std::vector<ActionCode>* codes);
 // Applies the legal action of that index; Reason::bad_action_index (nothing changed) when no
 // legal action has it.
 Reason apply_index(const Encoder& enc, Game& game, int index, Error* err);
+
+// Toonerville Rook (docs/observations.md), a listed game: melds are combinatorial, so an
+// action index is a position in an ordered list of the deciding seat's actions, capped at
+// kActionCap, and each position has kFeatureSize floats describing its action. Buying (T6)
+// in turn order: the seat to act takes the top discard or declines it with `draw`; then the
+// buy is offered to each seat that may buy, nearest after it first, each choosing buy or
+// pass; the first buy (or the last pass) is followed by the seat to act's draw. `offer` is
+// the seat the buy is offered to now, or -1 (the seat to act decides).
+namespace tv {
+inline constexpr int kActionCap = 64;
+inline constexpr int kFeatureSize = 75;
+inline constexpr int kObservationSize = 932;
+inline constexpr uint8_t kPassBuy = 7;  // the choice "pass" of an offered buy (no game action)
+
+// The seat that decides now.
+int agent(const Game& game, int offer);
+// True when `offer` is -1 or a seat that may buy now.
+bool offer_valid(const Game& game, int offer);
+// `seat`'s observation (T14), which shows the seat the buy is offered to.
+void observe(const Game& game, int seat, int offer, float* out);
+// The deciding seat's choices in index order into out[0 .. return) (room for kActionCap);
+// `legal` is scratch for the game's legal actions.
+size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out);
+// The features of list[0 .. count) into out[0 .. count * kFeatureSize), and zeros in the rows
+// from count to clear_to (kActionCap: all of them; a batch passes its previous count).
+void features(const Game& game, const ActionCode* list, size_t count, float* out,
+              size_t clear_to = kActionCap);
+// Applies a choice of the list; `offer` (nullptr: no buy is offered, a `draw` draws at once)
+// becomes the next decision's.
+Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err);
+}  // namespace tv
 
 // n games of one kind, stepped together; each deals from its own stream of seeds (game i of
 // a batch seeded s deals as a lone game seeded s + i), and starts again when it ends.
@@ -61,6 +95,14 @@ class Batch {
   Reason step(const int32_t* actions, float* obs, uint8_t* mask, float* rewards,
               uint8_t* terminated, uint8_t* truncated, int32_t* to_act, size_t* bad_game,
               Error* err);
+  // A listed game's action features of every game's decision, [n][kActionCap][kFeatureSize],
+  // written by reset and step (empty for the other games).
+  const float* features() const { return features_.data(); }
+  // Each game's legal action indices, [n][action_space_size] with the first counts()[i] of
+  // row i used (in the game's legal order), written by reset and step: a uniform random
+  // choice then costs the same however wide the mask.
+  const int32_t* legal_indices() const { return legal_.data(); }
+  const int32_t* legal_counts() const { return legal_counts_.data(); }
 
  private:
   // Deals while the game waits for a deal, from its stream.
@@ -74,6 +116,13 @@ class Batch {
   std::vector<ActionCode> scratch_;
   // Per game and action index: its position in the legal list, or -1 (noted with the mask).
   std::vector<int16_t> positions_;
+  // Listed games: each game's offer, choices and their count.
+  std::vector<int> offers_;
+  std::vector<ActionCode> choices_;
+  std::vector<uint16_t> counts_;
+  std::vector<float> features_;
+  std::vector<int32_t> legal_;
+  std::vector<int32_t> legal_counts_;
   bool ready_ = false;  // reset has run: the positions are the games' own
   const Encoder& enc_;
   uint32_t max_steps_;

@@ -34,6 +34,13 @@ class Writer {
     pos_ += n;
   }
   void value(float v) { out_[pos_++] = v; }
+  // `n` floats set to 0, returned for the caller to fill the few that are not.
+  float* zeros(int n) {
+    float* block = out_ + pos_;
+    std::memset(block, 0, sizeof(float) * size_t(n));
+    pos_ += n;
+    return block;
+  }
   // One float per card of `deck` (in code order): 1 for the cards of `cards`.
   // One float per card of the deck's suits, in code order: `ranks` (a mask of the ranks the
   // deck has, the same in every suit) says which. Each suit is one table row, copied whole:

@@ -154,5 +154,34 @@ check "games json" 0 '{"games": [{"name": "ghost-euchre", "min_players": 3, "max
 check "games json parses" 0 'sheepshead history' -- sh -c "\"$deckhand\" games --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(g[\"name\"] + \" \" + g[\"options\"][-1][\"name\"] for g in d[\"games\"]))'"
 check "games takes no game" 2 '' -- "$deckhand" games sheepshead
 
+# arena: duplicate deals between library bots; JSON with bots and pairs; the same seed gives
+# the same result; bad seats and levels are usage errors.
+check "arena" 0 'basic - random: +' -- "$deckhand" arena --game ghost-euchre --seats basic,random,random --games 30 --seed 5
+check "arena json" 0 '"bots": [{"name": "strong", "hands": ' -- "$deckhand" arena --game sheepshead --seats strong,basic,basic,basic,basic --games 2 --bot-option samples=2 --json
+check "arena json parses" 0 'basic random 90 180 True' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,random,random --games 30 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); p=d[\"pairs\"][0]; b=d[\"bots\"]; print(p[\"a\"], p[\"b\"], b[0][\"hands\"], b[1][\"hands\"], p[\"ci95\"][0] <= p[\"diff\"] <= p[\"ci95\"][1])'"
+"$deckhand" arena --game toonerville --seats basic,random,strong --games 1 --option max_turns=5 --bot-option samples=2 --json > "$tmp/arena1.json" 2>&1
+check "arena repeats" 0 "$(cat "$tmp/arena1.json")" -- "$deckhand" arena --game toonerville --seats basic,random,strong --games 1 --option max_turns=5 --bot-option samples=2 --json
+check "arena wrong seat count" 2 '' -- "$deckhand" arena --game sheepshead --seats basic,basic,basic
+check "arena unknown level" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,expert,basic
+check "arena no game" 2 '' -- "$deckhand" arena --seats basic,basic,basic
+check "arena bad game option" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,basic,basic --option renege=sometimes
+# analyze: each card played against the open-hand solver's best. In one_hand.rec seat 2 (all
+# hearts, trump) leads TH and loses a trick to the left bower; leading JH first takes all six.
+check "analyze json" 0 '{"line": 14, "hand": 1, "trick": 1, "seat": 2, "played": "TH", "value": 5, "best": ["JH"], "best_value": 6, "loss": 1}' \
+  -- "$deckhand" analyze "$dir/one_hand.rec" --seat 2 --json
+check "analyze seats" 0 '"seats": [{"seat": 2, "plays": 6, "below_best": 1, "points_lost": 1}]}' \
+  -- "$deckhand" analyze "$dir/one_hand.rec" --json --seat 2
+check "analyze text" 0 'line 14: hand 1 trick 1 seat 2 played TH +5, best +6 (JH): loses 1' \
+  -- "$deckhand" analyze "$dir/one_hand.rec"
+check "analyze every seat" 0 'line 16: hand 1 trick 1 seat 1 played JD +1, best +1 (JD)' \
+  -- "$deckhand" analyze "$dir/one_hand.rec"
+check "analyze sheepshead demo" 0 'seat 4: 36 plays' -- "$deckhand" analyze "$tmp/demo/sheepshead.rec"
+check "analyze refused record" 1 '{"ok": false, "line": 13, "code": "must_follow_suit"' \
+  -- "$deckhand" analyze "$dir/renege.rec"
+check "analyze toonerville" 2 '' -- "$deckhand" analyze "$dir/toonerville_3p.rec"
+check "analyze bad seat" 2 '' -- "$deckhand" analyze "$dir/one_hand.rec" --seat 3
+check "analyze no record" 2 '' -- "$deckhand" analyze
+check "analyze no file" 2 '' -- "$deckhand" analyze "$tmp/does-not-exist.rec"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

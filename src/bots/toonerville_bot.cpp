@@ -1,8 +1,10 @@
-#include "toonerville_bot.hpp"
-
+// The `basic` Toonerville Rook bot (include/deckhand/bots.hpp): the contract finder for going
+// down, a usefulness score for taking, buying and discarding.
 #include <algorithm>
 
-namespace deckhand::cli {
+#include "deckhand/bots.hpp"
+
+namespace deckhand::bots {
 
 using namespace toonerville;
 
@@ -79,12 +81,30 @@ const Action* first_of(const Action* legal, int count, ActionKind kind) {
 
 }  // namespace
 
+bool toonerville_bot_wants_take(const View& v) {
+  return wants_top(v, false);
+}
+
 bool toonerville_bot_wants_buy(const View& v) {
   if (v.seat == kNoSeat || (v.down >> v.seat & 1) || v.buys[v.seat] >= 3) return false;
   // Round 11 goes out with the whole hand (T11): every card bought must fit, so buy only when
   // the hand is too small for two runs and two sets (round11_deal=12 needs a buy).
   if (v.round == kRounds) return v.hand.total() + 1 < 2 * kMinRun + 2 * kMinSet;
   return wants_top(v, true);
+}
+
+int toonerville_discard_key(const View& v, RookFace f) {
+  const Contract c = contract_for_round(v.round);
+  const bool down = v.seat != kNoSeat && (v.down >> v.seat & 1);
+  const int use = down ? (can_lay_off_anywhere(v, f) ? 50 : 0) : usefulness(v.hand, f, c);
+  if (v.round != kRounds) return use * 100 - penalty_points(f);
+  // Round 11 goes out with the whole hand (T11): keep the hand whose best two runs and two
+  // sets leave the fewest points over, so that a card or two more completes it.
+  FaceCounts rest = v.hand;
+  rest.remove(f);
+  Arrangement arr;
+  return find_contract(rest, c, &arr) ? arr.leftover_points * 100 - penalty_points(f)
+                                      : 100000 + use * 100 - penalty_points(f);
 }
 
 Action toonerville_bot(const View& v, const Action* legal, int count, PortableRng& rng) {
@@ -109,24 +129,11 @@ Action toonerville_bot(const View& v, const Action* legal, int count, PortableRn
   if (best) return *best;
   if (const Action* swap = first_of(legal, count, ActionKind::swap)) return *swap;
   // Discard: the least useful card, high penalty points first; random among equals.
-  const Contract c = contract_for_round(v.round);
-  const bool down = v.seat != kNoSeat && (v.down >> v.seat & 1);
   const Action* pick = nullptr;
   int pick_key = 0, ties = 0;
   for (int i = 0; i < count; ++i) {
     if (legal[i].kind != ActionKind::discard) continue;
-    const RookFace f = legal[i].bytes[0];
-    const int use = down ? (can_lay_off_anywhere(v, f) ? 50 : 0) : usefulness(v.hand, f, c);
-    int key = use * 100 - penalty_points(f);
-    if (v.round == kRounds) {
-      // Round 11 goes out with the whole hand (T11): keep the hand whose best two runs and
-      // two sets leave the fewest points over, so that a card or two more completes it.
-      FaceCounts rest = v.hand;
-      rest.remove(f);
-      Arrangement arr;
-      key = find_contract(rest, c, &arr) ? arr.leftover_points * 100 - penalty_points(f)
-                                         : 100000 + key;
-    }
+    const int key = toonerville_discard_key(v, legal[i].bytes[0]);
     if (!pick || key < pick_key) {
       pick = &legal[i], pick_key = key, ties = 1;
     } else if (key == pick_key && rng.bounded(uint64_t(++ties)) == 0) {
@@ -141,7 +148,7 @@ bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
   const int seat = to_act(s);
   if (seat < 0) return false;
   if (s.phase == Phase::draw) {
-    if (!s.bought && s.pile_count && wants_top(view(s, seat), false)) {
+    if (!s.bought && s.pile_count && toonerville_bot_wants_take(view(s, seat))) {
       *out = take_action(seat);
       return true;
     }
@@ -173,4 +180,4 @@ bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
   return true;
 }
 
-}  // namespace deckhand::cli
+}  // namespace deckhand::bots

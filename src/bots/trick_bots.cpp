@@ -1,6 +1,8 @@
-#include "bots.hpp"
+// The `basic` bots of the trick-taking games (include/deckhand/bots.hpp): Ghost Hand Euchre
+// and Sheepshead heuristics over a seat's view.
+#include "deckhand/bots.hpp"
 
-namespace deckhand::cli {
+namespace deckhand::bots {
 
 using namespace ghost_euchre;
 
@@ -102,9 +104,9 @@ Action euchre_bot(const View& v, const Action* legal, int count, PortableRng& rn
   return legal[0];
 }
 
-}  // namespace deckhand::cli
+}  // namespace deckhand::bots
 
-namespace deckhand::cli {
+namespace deckhand::bots {
 
 namespace sh = sheepshead;
 
@@ -218,4 +220,4 @@ sh::Action sheepshead_bot(const sh::View& v, const sh::Action* legal, int count,
   return *pick;
 }
 
-}  // namespace deckhand::cli
+}  // namespace deckhand::bots

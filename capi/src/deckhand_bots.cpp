@@ -1,0 +1,93 @@
+// The C ABI's bots (deckhand.h: dh_bot_*) over deckhand::bots (include/deckhand/bots.hpp).
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "../../src/common/text.hpp"
+#include "deckhand/bots.hpp"
+#include "handle.hpp"
+
+using deckhand::Error;
+using deckhand::Reason;
+using deckhand::capi::from_reason;
+using deckhand::capi::guarded;
+using deckhand::capi::report;
+
+struct dh_bot {
+  std::unique_ptr<deckhand::bots::Bot> bot;
+};
+
+namespace {
+
+int null_argument(dh_error* err, const char* what) {
+  char message[96];
+  std::snprintf(message, sizeof message, "null_argument: %s is NULL", what);
+  return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument", message);
+}
+
+}  // namespace
+
+extern "C" {
+
+int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t seed,
+               const char* const* options, size_t n_options, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_argument(err, "out");
+  if (!game_name) return null_argument(err, "game_name");
+  if (!level) return null_argument(err, "level");
+  if (n_options && !options) return null_argument(err, "options");
+  return guarded(err, [&] {
+    deckhand::OptionList list;
+    Error e;
+    for (size_t i = 0; i < n_options; ++i) {
+      if (!options[i]) return null_argument(err, "an option string");
+      std::string k, v;
+      if (!deckhand::split_option(options[i], &k, &v)) {
+        deckhand::fail(&e, Reason::bad_option, "bot option %s is not key=value",
+                       deckhand::text::quote(options[i]).c_str());
+        return from_reason(err, e.reason, e);
+      }
+      list.emplace_back(k, v);
+    }
+    auto bot = deckhand::bots::make_bot(game_name, level, seed, list, &e);
+    if (!bot) return from_reason(err, e.reason, e);
+    *out = new dh_bot{std::move(bot)};
+    return from_reason(err, Reason::ok, e);
+  });
+}
+
+void dh_bot_free(dh_bot* bot) {
+  delete bot;
+}
+
+int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat, dh_error* err) {
+  if (!out) return null_argument(err, "out");
+  if (!bot) return null_argument(err, "bot");
+  if (!game) return null_argument(err, "game");
+  return guarded(err, [&] {
+    deckhand::ActionCode code;
+    Error e;
+    const Reason r = bot->bot->choose(*game->game, seat, &code, &e);
+    if (r != Reason::ok) return from_reason(err, r, e);
+    static_assert(sizeof code == sizeof *out);
+    std::memcpy(static_cast<void*>(out), &code, sizeof code);
+    return from_reason(err, Reason::ok, e);
+  });
+}
+
+int dh_game_sample_consistent(dh_game** out, const dh_game* game, int32_t seat, uint64_t seed,
+                              dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_argument(err, "out");
+  if (!game) return null_argument(err, "game");
+  return guarded(err, [&] {
+    std::unique_ptr<deckhand::Game> sample;
+    Error e;
+    const Reason r = deckhand::bots::sample_consistent(*game->game, seat, seed, &sample, &e);
+    if (r != Reason::ok) return from_reason(err, r, e);
+    *out = new dh_game{std::move(sample)};
+    return from_reason(err, Reason::ok, e);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,258 @@
+// `deckhand analyze RECORD [--seat S] [--json]`: for every card played in a Ghost Hand Euchre
+// or Sheepshead record (by one seat, or by all), the value of the card played against the best
+// card, both from the open-hand solver (deckhand/solve.hpp) at that decision: a record holds
+// every hand, so each decision is solved with all cards known.
+#include "analyze.hpp"
+
+#include <fmt/core.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../src/common/text.hpp"
+#include "cli_util.hpp"
+#include "deckhand/game.hpp"
+#include "deckhand/solve.hpp"
+
+namespace deckhand::cli {
+
+namespace {
+
+constexpr const char* kAnalyzeUsage =
+    "usage: deckhand analyze RECORD [--seat S] [--json]\n"
+    "  every card play of the record (of seat S, or of every seat) valued by the open-hand\n"
+    "  solver against the best card (ghost-euchre and sheepshead; RECORD - = stdin)\n";
+
+int analyze_usage(const std::string& why) {
+  fmt::print(stderr, "deckhand: {}\n{}", why, kAnalyzeUsage);
+  return 2;
+}
+
+struct Decision {
+  int line = 0;  // 1-based line of the play in the record
+  int hand = 0;  // scored hands before it, plus one
+  int trick = 0;
+  int seat = 0;
+  Card played;
+  int value = 0;
+  int best_value = 0;
+  std::vector<Card> best;  // every card of the best value
+};
+
+// The solver's values for the seat to act in `game` (ghost-euchre or sheepshead, in play), and
+// the trick being played.
+Reason solve_game(solve::Solver& solver, const Game& game, solve::CardValue* values, int* count,
+                  int* trick, Error* err) {
+  if (std::strcmp(game.name(), "ghost-euchre") == 0) {
+    const auto& s = *static_cast<const ghost_euchre::State*>(game.state_data());
+    *trick = s.tricks_done + 1;
+    return solver.card_values(s, values, count, err);
+  }
+  const auto& s = *static_cast<const sheepshead::State*>(game.state_data());
+  *trick = s.tricks_done + 1;
+  return solver.card_values(s, values, count, err);
+}
+
+// Steps through a record that replays whole: the game before any line, moves applied one by
+// one, and a deal (or anything else) replayed with the lines before it.
+class Stepper {
+ public:
+  explicit Stepper(std::string_view record) : record_(record) {
+    for (size_t pos = 0; pos < record.size();) {
+      size_t end = record.find('\n', pos);
+      if (end == std::string_view::npos) end = record.size();
+      ends_.push_back(end);
+      pos = end + 1;
+    }
+  }
+  size_t lines() const { return ends_.size(); }
+  std::string_view line(size_t i) const {
+    const size_t begin = i == 0 ? 0 : ends_[i - 1] + 1;
+    return text::trim(record_.substr(begin, ends_[i] - begin));
+  }
+  // The game before line i (0-based), or null before the first deal.
+  const Game* before(size_t i) {
+    for (; applied_ < i; ++applied_) {
+      const std::string_view l = line(applied_);
+      const auto words = text::split_words(l);
+      int64_t seat;
+      if (game_ && words.size() >= 2 && text::parse_int(words[0], 0, 63, &seat)) {
+        if (game_->apply_text(int(seat), text::trim(l.substr(words[0].size())), nullptr) !=
+            Reason::ok)
+          return nullptr;
+      } else if (!words.empty() && l[0] != '#' && game_started(words[0])) {
+        ReplayResult r = replay_record(record_.substr(0, ends_[applied_]));
+        if (!r.ok) return nullptr;
+        game_ = std::move(r.final_game);
+      }
+    }
+    return game_.get();
+  }
+
+ private:
+  static bool game_started(std::string_view word) {
+    return text::iequals(word, "deal") || text::iequals(word, "reshuffle");
+  }
+  std::string_view record_;
+  std::vector<size_t> ends_;  // end of each line
+  size_t applied_ = 0;
+  std::unique_ptr<Game> game_;
+};
+
+void print_text(const std::vector<Decision>& decisions, int players) {
+  for (const Decision& d : decisions) {
+    std::string best;
+    for (Card c : d.best) best += std::string(best.empty() ? "" : " ") + card_name(c);
+    const int loss = d.best_value - d.value;
+    fmt::print("line {}: hand {} trick {} seat {} played {} {:+d}, best {:+d} ({}){}\n", d.line,
+               d.hand, d.trick, d.seat, card_name(d.played), d.value, d.best_value, best,
+               loss ? fmt::format(": loses {}", loss) : "");
+  }
+  for (int seat = 0; seat < players; ++seat) {
+    int plays = 0, mistakes = 0, lost = 0;
+    for (const Decision& d : decisions)
+      if (d.seat == seat)
+        ++plays, mistakes += d.value < d.best_value, lost += d.best_value - d.value;
+    if (plays)
+      fmt::print("seat {}: {} plays, {} below the best, {} points lost\n", seat, plays, mistakes,
+                 lost);
+  }
+}
+
+void print_json(const std::string& game, const std::vector<Decision>& decisions, int players) {
+  text::Json j;
+  j.begin_object();
+  j.key("ok").value(true);
+  j.key("game").value(game);
+  j.key("decisions").begin_array();
+  for (const Decision& d : decisions) {
+    j.begin_object();
+    j.key("line").value(d.line);
+    j.key("hand").value(d.hand);
+    j.key("trick").value(d.trick);
+    j.key("seat").value(d.seat);
+    j.key("played").value(card_name(d.played));
+    j.key("value").value(d.value);
+    j.key("best").begin_array();
+    for (Card c : d.best) j.value(card_name(c));
+    j.end_array();
+    j.key("best_value").value(d.best_value);
+    j.key("loss").value(d.best_value - d.value);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("seats").begin_array();
+  for (int seat = 0; seat < players; ++seat) {
+    int plays = 0, mistakes = 0, lost = 0;
+    for (const Decision& d : decisions)
+      if (d.seat == seat)
+        ++plays, mistakes += d.value < d.best_value, lost += d.best_value - d.value;
+    if (!plays) continue;
+    j.begin_object();
+    j.key("seat").value(seat);
+    j.key("plays").value(plays);
+    j.key("below_best").value(mistakes);
+    j.key("points_lost").value(lost);
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+  fmt::print("{}\n", j.str());
+}
+
+}  // namespace
+
+int cmd_analyze(int argc, char** argv) {
+  std::string path;
+  int64_t only_seat = -1;
+  bool json = false, have_path = false;
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "--json") {
+      json = true;
+    } else if (a == "--seat") {
+      if (i + 1 >= argc) return analyze_usage("--seat needs a value");
+      if (!text::parse_int(argv[++i], 0, 4, &only_seat))
+        return analyze_usage("--seat takes a seat from 0 to 4");
+    } else if (a.size() > 2 && a.rfind("--", 0) == 0) {
+      return analyze_usage(std::string("unknown flag ") + text::quote(a).c_str());
+    } else if (have_path) {
+      return analyze_usage("analyze takes one RECORD");
+    } else {
+      path = a, have_path = true;
+    }
+  }
+  if (!have_path) return analyze_usage("analyze takes one RECORD");
+
+  std::string record, why;
+  if (read_input(path, &record, &why) != ReadStatus::ok) {
+    fmt::print(stderr, "deckhand: {}\n", why);
+    return 2;
+  }
+  const ReplayResult whole = replay_record(record);
+  if (!whole.ok) {
+    fmt::print("{}\n", replay_json(whole));
+    return 1;
+  }
+  if (whole.game != "ghost-euchre" && whole.game != "sheepshead") {
+    fmt::print(stderr, "deckhand: analyze solves card play: ghost-euchre and sheepshead, not {}\n",
+               whole.game);
+    return 2;
+  }
+  const int players = whole.final_game->players();
+  if (only_seat >= players) {
+    fmt::print(stderr, "deckhand: seat {} does not exist in a {}-player game\n", only_seat,
+               players);
+    return 2;
+  }
+
+  solve::Solver solver;
+  Stepper stepper(record);
+  std::vector<Decision> decisions;
+  for (size_t i = 0; i < stepper.lines(); ++i) {
+    const std::string_view line = stepper.line(i);
+    const auto words = text::split_words(line);
+    int64_t seat;
+    if (words.size() < 2 || !text::iequals(words[1], "play") ||
+        !text::parse_int(words[0], 0, 63, &seat) || (only_seat >= 0 && seat != only_seat))
+      continue;
+    const Game* game = stepper.before(i);
+    ActionCode played;
+    if (!game || game->parse_action(int(seat), text::trim(line.substr(words[0].size())), &played,
+                                    nullptr) != Reason::ok) {
+      fmt::print(stderr, "deckhand: internal error: line {} does not replay\n", i + 1);
+      return 1;
+    }
+    Decision d;
+    solve::CardValue values[solve::kMaxPlays];
+    ActionCode legal[solve::kMaxPlays];
+    int count = 0;
+    Error err;
+    if (solve_game(solver, *game, values, &count, &d.trick, &err) != Reason::ok ||
+        game->legal_actions(legal, solve::kMaxPlays) != size_t(count)) {
+      fmt::print(stderr, "deckhand: internal error at line {}: {}\n", i + 1, err.message);
+      return 1;
+    }
+    d.line = int(i + 1);
+    d.hand = int(game->hands_scored()) + 1;
+    d.seat = int(seat);
+    d.best_value = values[0].value;
+    for (int k = 0; k < count; ++k) {
+      if (legal[k] == played) d.played = values[k].card, d.value = values[k].value;
+      if (values[k].value > d.best_value) d.best_value = values[k].value;
+    }
+    for (int k = 0; k < count; ++k)
+      if (values[k].value == d.best_value) d.best.push_back(values[k].card);
+    decisions.push_back(std::move(d));
+  }
+  if (json)
+    print_json(whole.game, decisions, players);
+  else
+    print_text(decisions, players);
+  return 0;
+}
+
+}  // namespace deckhand::cli

@@ -1,0 +1,292 @@
+// `deckhand arena`: tournaments between library bots (include/deckhand/bots.hpp) on duplicate
+// deals. Each deal is played once per seating, the bots moving one seat on each time, so
+// every bot holds every seat's cards of every deal; the luck of the deal cancels in the
+// differences between bots.
+//
+//   deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] [--option KEY=VALUE]...
+//                  [--bot-option KEY=VALUE]... [--json]
+//
+// A deal is one hand (Ghost Hand Euchre, Sheepshead) or one whole game of 11 rounds
+// (Toonerville Rook, whose rounds change the contract; a hand is then a round). Scores are
+// the games' own (Toonerville: penalty points, fewer is better). Means and 95% intervals are
+// over deals: a bot's per-deal value is its mean per hand over all its seatings of the deal.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../../src/common/text.hpp"
+#include "commands.hpp"
+#include "deckhand/bots.hpp"
+#include "deckhand/game.hpp"
+
+namespace deckhand::cli {
+
+namespace {
+
+struct ArenaArgs {
+  std::string game;
+  std::vector<std::string> seats;  // one level per seat
+  int64_t deals = 100;
+  uint64_t seed = 1;
+  OptionList game_options;
+  OptionList bot_options;
+  bool json = false;
+};
+
+int arena_usage(const std::string& why) {
+  fmt::print(stderr, "deckhand arena: {}\n", why);
+  fmt::print(stderr,
+             "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
+             "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
+             "  levels: random, basic, strong; one per seat (ghost-euchre 3, sheepshead 5,\n"
+             "  toonerville 3 to 5); N duplicate deals, each played once per seating\n");
+  return 2;
+}
+
+bool key_value(const std::string& text, OptionList* out) {
+  std::string k, v;
+  if (!split_option(text, &k, &v)) return false;
+  out->emplace_back(k, v);
+  return true;
+}
+
+bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
+  for (int i = 2; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (flag == "--json") {
+      a->json = true;
+      continue;
+    }
+    if (i + 1 >= argc) return *why = flag + " needs a value", false;
+    const std::string value = argv[++i];
+    if (flag == "--game") {
+      a->game = value;
+    } else if (flag == "--seats") {
+      a->seats.clear();
+      for (std::string_view s : text::split_on(value, ',')) a->seats.emplace_back(text::trim(s));
+    } else if (flag == "--games") {
+      if (!text::parse_int(value, 1, 100000000, &a->deals))
+        return *why = "--games takes a number from 1 to 100000000", false;
+    } else if (flag == "--seed") {
+      if (!text::parse_u64(value, &a->seed))
+        return *why = "--seed takes a number from 0 to 2^64-1", false;
+    } else if (flag == "--option") {
+      if (!key_value(value, &a->game_options))
+        return *why = "--option takes KEY=VALUE, not '" + value + "'", false;
+    } else if (flag == "--bot-option") {
+      if (!key_value(value, &a->bot_options))
+        return *why = "--bot-option takes KEY=VALUE, not '" + value + "'", false;
+    } else {
+      return *why = std::string("unknown flag ") + text::quote(flag).c_str(), false;
+    }
+  }
+  if (a->game.empty()) return *why = "--game is required", false;
+  if (a->seats.empty()) return *why = "--seats is required", false;
+  return true;
+}
+
+// Mean and 95% confidence interval (normal approximation) of per-deal values.
+struct Summary {
+  double mean = 0, low = 0, high = 0;
+};
+Summary summarize(const std::vector<double>& xs) {
+  Summary s;
+  const double n = double(xs.size());
+  for (double x : xs) s.mean += x;
+  s.mean /= n;
+  double var = 0;
+  for (double x : xs) var += (x - s.mean) * (x - s.mean);
+  const double half = xs.size() > 1 ? 1.96 * std::sqrt(var / (n - 1) / n) : 0.0;
+  s.low = s.mean - half, s.high = s.mean + half;
+  return s;
+}
+
+// Plays one deal from its first deal seed with the bots seated as `at` (bot entry -> seat):
+// adds each seat's score change to delta[] and the number of hands scored to *hands.
+// Returns false (with *why) when a bot or the game refuses something: a bug.
+bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
+               std::vector<std::unique_ptr<bots::Bot>>& entries, const std::vector<int>& at,
+               std::vector<std::vector<double>>& decision_ms, std::vector<int64_t>& delta,
+               int* hands, std::string* why) {
+  Error err;
+  auto game = make_game(a.game, a.game_options, players, 0, &err);
+  if (!game) return *why = err.message, false;
+  const bool whole_game = std::string(game->name()) == "toonerville";
+  std::vector<int> bot_at(static_cast<size_t>(players));
+  for (size_t e = 0; e < at.size(); ++e) bot_at[size_t(at[e])] = int(e);
+  uint64_t next_seed = deal_seed;
+  auto choose = [&](int seat, ActionCode* out) {
+    const auto start = std::chrono::steady_clock::now();
+    const Reason r = entries[size_t(bot_at[size_t(seat)])]->choose(*game, seat, out, &err);
+    decision_ms[size_t(bot_at[size_t(seat)])].push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+    return r;
+  };
+  for (int64_t steps = 0; !game->over(); ++steps) {
+    if (steps > 10000000) return *why = "a deal did not end", false;
+    if (game->awaiting_deal()) {
+      if (!whole_game && game->hands_scored() > 0) break;  // one hand per deal
+      if (game->deal_seed(next_seed++, &err) != Reason::ok) return *why = err.message, false;
+      continue;
+    }
+    const int seat = game->to_act();
+    ActionCode action;
+    if (choose(seat, &action) != Reason::ok) return *why = err.message, false;
+    if (whole_game && action.kind == 1) {
+      // T6: before the draw, the other seats' bots may buy the top discard.
+      uint32_t requests = 0;
+      std::vector<ActionCode> buys(static_cast<size_t>(players));
+      for (int p = 0; p < players; ++p)
+        if (p != seat && choose(p, &buys[size_t(p)]) == Reason::ok) requests |= 1u << p;
+      const int winner = game->buy_winner(requests);
+      if (winner >= 0) action = buys[size_t(winner)];
+    }
+    if (game->apply(action, &err) != Reason::ok) return *why = err.message, false;
+  }
+  const std::vector<int64_t> scores = game->scores();
+  for (int p = 0; p < players; ++p) delta[size_t(p)] = scores[size_t(p)];
+  *hands = int(game->hands_scored());
+  return true;
+}
+
+}  // namespace
+
+int cmd_arena(int argc, char** argv) {
+  ArenaArgs a;
+  std::string why;
+  if (!parse_arena(argc, argv, &a, &why)) return arena_usage(why);
+  const GameSpec* spec = find_game_spec(a.game);
+  if (!spec) return arena_usage(fmt::format("no game named {}", text::quote(a.game).c_str()));
+  const int players = int(a.seats.size());
+  if (players < spec->min_players || players > spec->max_players)
+    return arena_usage(
+        fmt::format("{} needs {} seats in --seats, not {}", spec->name,
+                    spec->min_players == spec->max_players
+                        ? std::to_string(spec->min_players)
+                        : fmt::format("{} to {}", spec->min_players, spec->max_players),
+                    players));
+  // One bot per entry, each with its own seed; the names, in order of first appearance.
+  std::vector<std::unique_ptr<bots::Bot>> entries;
+  std::vector<std::string> names;
+  std::vector<int> name_of;
+  for (int e = 0; e < players; ++e) {
+    Error err;
+    auto bot = bots::make_bot(spec->name, a.seats[size_t(e)], a.seed * 1000003 + uint64_t(e),
+                              a.bot_options, &err);
+    if (!bot) return arena_usage(err.message);
+    entries.push_back(std::move(bot));
+    std::string name = a.seats[size_t(e)];
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    auto it = std::find(names.begin(), names.end(), name);
+    name_of.push_back(int(it - names.begin()));
+    if (it == names.end()) names.push_back(name);
+  }
+  {
+    Error err;
+    if (!make_game(spec->name, a.game_options, players, 0, &err)) return arena_usage(err.message);
+  }
+  // per_deal[name][d]: that bot's mean score per hand on deal d, over all its seatings.
+  std::vector<std::vector<double>> per_deal(names.size());
+  std::vector<int64_t> hands_of(names.size(), 0);
+  std::vector<std::vector<double>> decision_ms(static_cast<size_t>(players));  // per entry
+  for (int64_t d = 0; d < a.deals; ++d) {
+    std::vector<double> sum(names.size(), 0.0), count(names.size(), 0.0);
+    for (int r = 0; r < players; ++r) {
+      std::vector<int> at(static_cast<size_t>(players));
+      for (int e = 0; e < players; ++e) at[size_t(e)] = (e + r) % players;
+      std::vector<int64_t> delta(static_cast<size_t>(players), 0);
+      int hands = 0;
+      if (!play_deal(a, players, a.seed + uint64_t(d) * 100, entries, at, decision_ms, delta,
+                     &hands, &why)) {
+        fmt::print(stderr, "deckhand arena: deal {} failed: {}\n", d, why);
+        return 1;
+      }
+      for (int e = 0; e < players; ++e) {
+        const size_t n = size_t(name_of[size_t(e)]);
+        sum[n] += double(delta[size_t(at[size_t(e)])]);
+        count[n] += hands;
+        hands_of[n] += hands;
+      }
+    }
+    for (size_t n = 0; n < names.size(); ++n)
+      per_deal[n].push_back(count[n] > 0 ? sum[n] / count[n] : 0.0);
+  }
+  struct Pair {
+    size_t a, b;
+    Summary s;
+  };
+  std::vector<Pair> pairs;
+  for (size_t i = 0; i < names.size(); ++i)
+    for (size_t j = i + 1; j < names.size(); ++j) {
+      std::vector<double> diff(per_deal[i].size());
+      for (size_t d = 0; d < diff.size(); ++d) diff[d] = per_deal[i][d] - per_deal[j][d];
+      pairs.push_back({i, j, summarize(diff)});
+    }
+  if (a.json) {
+    text::Json j;
+    j.begin_object();
+    j.key("game").value(spec->name);
+    j.key("deals").value(a.deals);
+    j.key("seed").raw(std::to_string(a.seed));
+    j.key("seats").begin_array();
+    for (const std::string& s : a.seats) j.value(s);
+    j.end_array();
+    j.key("bots").begin_array();
+    for (size_t n = 0; n < names.size(); ++n) {
+      const Summary s = summarize(per_deal[n]);
+      j.begin_object();
+      j.key("name").value(names[n]);
+      j.key("hands").value(hands_of[n]);
+      j.key("mean_per_hand").raw(fmt::format("{:.4f}", s.mean));
+      j.key("ci95").raw(fmt::format("[{:.4f}, {:.4f}]", s.low, s.high));
+      j.end_object();
+    }
+    j.end_array();
+    j.key("pairs").begin_array();
+    for (const Pair& p : pairs) {
+      j.begin_object();
+      j.key("a").value(names[p.a]);
+      j.key("b").value(names[p.b]);
+      j.key("diff").raw(fmt::format("{:.4f}", p.s.mean));
+      j.key("ci95").raw(fmt::format("[{:.4f}, {:.4f}]", p.s.low, p.s.high));
+      j.end_object();
+    }
+    j.end_array();
+    j.end_object();
+    fmt::print("{}\n", j.str());
+    return 0;
+  }
+  fmt::print("arena: {}, {} duplicate deals x {} seatings, seed {}{}\n", spec->name, a.deals,
+             players, a.seed,
+             std::string(spec->name) == "toonerville" ? " (penalty points: fewer is better)" : "");
+  fmt::print("{:<8} {:>9} {:>12}  {}\n", "bot", "hands", "mean/hand", "95% CI");
+  for (size_t n = 0; n < names.size(); ++n) {
+    const Summary s = summarize(per_deal[n]);
+    fmt::print("{:<8} {:>9} {:>+12.4f}  [{:+.4f}, {:+.4f}]\n", names[n], hands_of[n], s.mean, s.low,
+               s.high);
+  }
+  for (const Pair& p : pairs)
+    fmt::print("{} - {}: {:+.4f} per hand, 95% CI [{:+.4f}, {:+.4f}]\n", names[p.a], names[p.b],
+               p.s.mean, p.s.low, p.s.high);
+  for (size_t n = 0; n < names.size(); ++n) {
+    std::vector<double> times;
+    for (int e = 0; e < players; ++e)
+      if (size_t(name_of[size_t(e)]) == n)
+        times.insert(times.end(), decision_ms[size_t(e)].begin(), decision_ms[size_t(e)].end());
+    if (times.empty()) continue;
+    std::sort(times.begin(), times.end());
+    fmt::print("{}: {} decisions, median {:.3f} ms, 90th percentile {:.3f} ms\n", names[n],
+               times.size(), times[times.size() / 2], times[times.size() * 9 / 10]);
+  }
+  return 0;
+}
+
+}  // namespace deckhand::cli

@@ -1,0 +1,197 @@
+// The `strong` level (include/deckhand/bots.hpp, docs/bots.md): perfect-information Monte
+// Carlo. For each of N deals consistent with the seat's view (consistent.hpp), every legal
+// action is played out to the end of the hand by the `basic` bots, all actions of one deal
+// with the same rollout seed (common random numbers, so that the comparison is of actions,
+// not of luck); the action with the best mean result wins. The result is the seat's score
+// change minus the mean of the others' (the game is won on totals relative to the others).
+// Toonerville Rook: the same for the take-or-draw choice and for the discard among the basic
+// bot's first three, with rollouts of the round by the basic bots (the contract finder),
+// keeping the basic choice unless another is clearly better; going down, laying off and
+// buying stay basic.
+#include "strong.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+#include "consistent.hpp"
+#include "deckhand/bots.hpp"
+
+namespace deckhand::bots::detail {
+
+namespace {
+
+namespace ge = ghost_euchre;
+namespace sh = sheepshead;
+namespace tv = toonerville;
+
+// Stops after budget.samples deals, or earlier when budget.time_ms has passed (at least one
+// deal is always used).
+class Clock {
+ public:
+  explicit Clock(const Budget& budget, uint32_t default_samples)
+      : samples_(budget.samples ? budget.samples : default_samples),
+        time_ms_(budget.time_ms),
+        start_(std::chrono::steady_clock::now()) {}
+  bool more(uint32_t done) const {
+    if (done >= samples_) return false;
+    if (done == 0 || time_ms_ == 0) return true;
+    const auto elapsed = std::chrono::steady_clock::now() - start_;
+    return elapsed < std::chrono::milliseconds(time_ms_);
+  }
+
+ private:
+  uint32_t samples_;
+  uint32_t time_ms_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// The seat's result relative to the others: its score change minus their mean change.
+template <typename Score>
+double relative(const Score* after, const Score* before, int players, int seat) {
+  double others = 0;
+  for (int p = 0; p < players; ++p)
+    if (p != seat) others += double(after[p] - before[p]);
+  return double(after[seat] - before[seat]) - others / (players - 1);
+}
+
+// Plays a trick-taking hand out from `w` with the basic bots.
+template <typename Rules>
+void play_out(typename Rules::State* w, PortableRng& rng) {
+  typename Rules::Action buf[Rules::kMaxLegal];
+  for (int steps = 0; steps < 200 && Rules::to_act(*w) >= 0; ++steps) {
+    const int n = Rules::legal(*w, buf);
+    if (n == 0) break;
+    const auto a = Rules::basic(Rules::view(*w, Rules::to_act(*w)), buf, n, rng);
+    if (Rules::advance(w, a) != Reason::ok) break;
+  }
+}
+
+// The index of the largest total (the first among equals).
+int best_of(const std::vector<double>& total) {
+  int best = 0;
+  for (size_t i = 1; i < total.size(); ++i)
+    if (total[i] > total[size_t(best)]) best = int(i);
+  return best;
+}
+
+}  // namespace
+
+template <typename Rules>
+typename Rules::Action strong_trick_taking(const typename Rules::State& s, int seat,
+                                           const typename Rules::Action* legal, int n,
+                                           const Budget& budget, PortableRng& rng) {
+  if (n == 1) return legal[0];
+  typename Rules::Sampler sampler;
+  if (!sampler.init(s, seat)) return Rules::basic(Rules::view(s, seat), legal, n, rng);
+  std::vector<double> total(size_t(n), 0.0);
+  const Clock clock(budget, Rules::kDefaultSamples);
+  for (uint32_t k = 0; clock.more(k); ++k) {
+    typename Rules::State world;
+    if (!Rules::sample(sampler, rng, &world)) break;
+    const uint64_t rollout_seed = rng.next();
+    for (int i = 0; i < n; ++i) {
+      typename Rules::State w = world;
+      if (Rules::advance(&w, legal[i]) != Reason::ok) continue;
+      PortableRng r(rollout_seed);
+      play_out<Rules>(&w, r);
+      total[size_t(i)] += relative(w.scores, world.scores, Rules::kPlayers, seat);
+    }
+  }
+  return legal[best_of(total)];
+}
+
+template ge::Action strong_trick_taking<EuchreRules>(const ge::State&, int, const ge::Action*, int,
+                                                     const Budget&, PortableRng&);
+template sh::Action strong_trick_taking<SheepsheadRules>(const sh::State&, int, const sh::Action*,
+                                                         int, const Budget&, PortableRng&);
+
+namespace {
+
+// Plays the round out from `w` with the basic bots (toonerville_bot_table); the seat's result
+// relative to the others, in penalty points saved (T12: fewer is better). A round still going
+// after many actions counts each hand's penalty points as they stand.
+double toonerville_rollout(tv::State* w, int seat, PortableRng& rng) {
+  const int players = tv::players(*w);
+  const uint32_t scored = w->hands_scored;
+  int32_t before[tv::kMaxPlayers];
+  std::copy(w->scores, w->scores + players, before);
+  tv::Action a;
+  for (int steps = 0; steps < 2000 && w->hands_scored == scored; ++steps)
+    if (!toonerville_bot_table(*w, rng, &a) || tv::advance(w, a, nullptr) != Reason::ok) break;
+  int32_t after[tv::kMaxPlayers];
+  for (int p = 0; p < players; ++p)
+    after[p] = w->hands_scored != scored ? w->scores[p] : before[p] + penalty_points(w->hands[p]);
+  return -relative(after, before, players, seat);
+}
+
+}  // namespace
+
+bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, int n,
+                        const Budget& budget, PortableRng& rng, tv::Action* out) {
+  // The choices searched: take or draw, and the discard among the basic bot's first few.
+  // Rollouts of a whole round are noisy, so the basic bot's own choice (choices[0]) stands
+  // unless another beats it clearly on the same deals.
+  const tv::View v = tv::view(s, seat);
+  std::vector<tv::Action> choices;
+  std::vector<std::pair<int, int>> discards;  // key, index
+  for (int i = 0; i < n; ++i) {
+    const tv::ActionKind k = legal[i].kind;
+    if (k == tv::ActionKind::down || k == tv::ActionKind::layoff || k == tv::ActionKind::swap)
+      return false;  // the basic bot goes down, lays off and swaps as soon as it can
+    if (k == tv::ActionKind::discard)
+      discards.emplace_back(toonerville_discard_key(v, legal[i].bytes[0]), i);
+  }
+  if (s.phase == tv::Phase::draw) {
+    const bool take = !s.bought && s.pile_count && toonerville_bot_wants_take(v);
+    for (int i = 0; i < n; ++i)
+      if (legal[i].seat == seat && legal[i].kind == tv::ActionKind::take)
+        choices.push_back(legal[i]);
+    for (int i = 0; i < n; ++i)
+      if (legal[i].seat == seat && legal[i].kind == tv::ActionKind::draw)
+        choices.insert(take ? choices.end() : choices.begin(), legal[i]);
+  } else {
+    std::stable_sort(discards.begin(), discards.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (size_t i = 0; i < discards.size() && i < kToonervilleDiscards; ++i)
+      choices.push_back(legal[discards[i].second]);
+  }
+  if (choices.size() < 2) return false;
+  ToonervilleSampler sampler;
+  if (!sampler.init(s, seat)) return false;
+  std::vector<std::vector<double>> values(choices.size());
+  const Clock clock(budget, kToonervilleDefaultSamples);
+  for (uint32_t k = 0; clock.more(k); ++k) {
+    tv::State world;
+    sampler.sample(rng, &world);
+    const uint64_t rollout_seed = rng.next();
+    for (size_t i = 0; i < choices.size(); ++i) {
+      tv::State w = world;
+      PortableRng r(rollout_seed);
+      values[i].push_back(tv::advance(&w, choices[i], nullptr) == Reason::ok
+                              ? toonerville_rollout(&w, seat, r)
+                              : -1e9);
+    }
+  }
+  // The best mean, kept only when its paired advantage over choices[0] exceeds two standard
+  // errors.
+  size_t best = 0;
+  double best_mean = 0;
+  const double samples = double(values[0].size());
+  for (size_t i = 1; i < choices.size(); ++i) {
+    double mean = 0, var = 0;
+    for (size_t k = 0; k < values[i].size(); ++k) mean += values[i][k] - values[0][k];
+    mean /= samples;
+    for (size_t k = 0; k < values[i].size(); ++k) {
+      const double d = values[i][k] - values[0][k] - mean;
+      var += d * d;
+    }
+    const double se = samples > 1 ? std::sqrt(var / (samples - 1) / samples) : 1e9;
+    if (mean > 2 * se && mean > best_mean) best = i, best_mean = mean;
+  }
+  *out = choices[best];
+  return true;
+}
+
+}  // namespace deckhand::bots::detail

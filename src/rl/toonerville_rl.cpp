@@ -1,0 +1,255 @@
+// Toonerville Rook's environment (docs/observations.md): the observation, the ordered and
+// capped list of the deciding seat's actions with a feature vector each, and the buy (T6)
+// offered to the other seats in turn order after the seat to act declines the discard.
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cstring>
+
+#include "deckhand/toonerville.hpp"
+#include "rl.hpp"
+#include "writer.hpp"
+
+namespace deckhand::rl::tv {
+namespace {
+
+namespace tr = deckhand::toonerville;
+constexpr int P = tr::kMaxPlayers;  // seat blocks: always five, zeros past the players
+constexpr int kFaces = kRookFaces;
+constexpr int kPerMeld = P + 2 + kRookColours + kRookNumbers + 1;
+// The fields before the melds, then 25 meld slots (docs/observations.md).
+static_assert(282 + tr::kMaxTableMelds * kPerMeld == kObservationSize);
+
+const tr::State& state_of(const Game& game) {
+  return *static_cast<const tr::State*>(game.state_data());
+}
+
+// One float per face: the count of each in `cards`.
+void write_counts(Writer& w, const FaceCounts& cards) {
+  for (int f = 0; f < kFaces; ++f) w.value(float(cards.n[f]));
+}
+
+// The next seat after `after` in turn order from the seat to act that may buy (T6), or -1;
+// `after` = the seat to act gives the nearest.
+int next_buyer(const tr::State& s, int after) {
+  const uint8_t may = tr::buyers(s);
+  const int n = tr::players(s);
+  for (int k = (after - s.to_act + n) % n + 1; k < n; ++k)
+    if ((may >> ((s.to_act + k) % n)) & 1) return (s.to_act + k) % n;
+  return -1;
+}
+
+// The order of the list (docs/observations.md): take or buy, draw or pass, down, swaps,
+// discards, lay-offs. Discards come before the lay-offs, the most numerous, so that a turn
+// can always end within the cap; a lay-off cut off comes back as the hand shrinks.
+int rank_of(const ActionCode& a) {
+  switch (tr::ActionKind(a.kind)) {
+    case tr::ActionKind::take:
+    case tr::ActionKind::buy:
+      return 0;
+    case tr::ActionKind::draw:
+      return 1;
+    case tr::ActionKind::down:
+      return 2;
+    case tr::ActionKind::swap:
+      return 3;
+    case tr::ActionKind::discard:
+      return 4;
+    case tr::ActionKind::layoff:
+      return 5;
+  }
+  return a.kind == kPassBuy ? 1 : 6;
+}
+constexpr int kRanks = 6;
+
+// The cards the action moves (out of the hand, or for take and buy the top discard into it),
+// with their number and penalty points (T12), counted as they are added: a count over all
+// 57 faces per choice was a tenth of a batch step.
+struct Moved {
+  FaceCounts cards;
+  int count = 0;
+  int points = 0;
+  void add(RookFace f) {
+    cards.add(f);
+    ++count;
+    points += penalty_points(f);
+  }
+  void add(const FaceCounts& more) {
+    for (int f = 0; f < kFaces; ++f)
+      for (int k = 0; k < more.n[f]; ++k) add(RookFace(f));
+  }
+};
+
+Moved cards_moved(const tr::State& s, const ActionCode& a) {
+  Moved cards;
+  switch (tr::ActionKind(a.kind)) {
+    case tr::ActionKind::take:
+    case tr::ActionKind::buy:
+      if (s.pile_count) cards.add(s.pile[s.pile_count - 1]);
+      break;
+    case tr::ActionKind::down:
+      for (int m = 0; m < a.arg; ++m) {
+        tr::Meld meld;
+        FaceCounts melded;
+        if (tr::unpack_meld(&a.cards[4 * m], &meld, nullptr) == Reason::ok)
+          tr::add_meld_cards(meld, &melded);
+        cards.add(melded);
+      }
+      break;
+    case tr::ActionKind::layoff:
+      for (int k = 0; k < a.count; ++k)
+        cards.add(a.cards[k] & tr::kRookAt ? kRook : RookFace(a.cards[k]));
+      break;
+    case tr::ActionKind::swap:
+    case tr::ActionKind::discard:
+      cards.add(a.cards[0]);
+      break;
+    default:
+      break;
+  }
+  return cards;
+}
+
+ActionCode draw_code(int seat) {
+  ActionCode a;
+  a.seat = uint8_t(seat);
+  a.kind = uint8_t(tr::ActionKind::draw);
+  return a;
+}
+
+}  // namespace
+
+int agent(const Game& game, int offer) {
+  return offer >= 0 ? offer : game.to_act();
+}
+
+bool offer_valid(const Game& game, int offer) {
+  if (offer < 0) return offer == -1;
+  const tr::State& s = state_of(game);
+  return offer < tr::players(s) && ((tr::buyers(s) >> offer) & 1);
+}
+
+void observe(const Game& game, int seat, int offer, float* out) {
+  const tr::State& s = state_of(game);
+  const tr::View v = tr::view(s, seat);  // T14: only what this seat sees
+  const int n = tr::players(s);
+  auto rel = [&](int other) { return relative(uint8_t(other), seat, n); };
+  Writer w(out);
+  write_counts(w, v.hand);
+  w.one_hot(4, int(v.phase));
+  w.one_hot(tr::kRounds, v.round - 1);
+  w.one_hot(P, rel(v.dealer));
+  w.one_hot(P, rel(v.to_act));
+  w.one_hot(P, offer >= 0 ? rel(offer) : -1);
+  for (int r = 0; r < P; ++r) {
+    if (r >= n) {
+      for (int k = 0; k < 4; ++k) w.value(0.0f);
+      continue;
+    }
+    const int other = (seat + r) % n;
+    w.value(v.hand_sizes[other] / 20.0f);
+    w.value(float((v.down >> other) & 1));
+    w.value(v.buys[other] / 5.0f);
+    w.value(float(v.scores[other]) / 100.0f);
+  }
+  w.one_hot(kFaces, v.pile_count ? v.pile[v.pile_count - 1] : -1);
+  FaceCounts pile;
+  for (int k = 0; k < v.pile_count; ++k) pile.add(v.pile[k]);
+  write_counts(w, pile);
+  w.value(v.pile_count / 50.0f);
+  w.value(v.stock_count / 100.0f);
+  w.value(float(v.bought));
+  w.one_hot(kFaces, v.taken_face == kNoRookFace ? -1 : v.taken_face);
+  w.value(float(v.rooks_owed));
+  for (int m = 0; m < tr::kMaxTableMelds; ++m) {
+    const bool on_table = m < v.meld_count;
+    const tr::Meld meld = on_table ? v.melds[m] : tr::Meld{};
+    w.one_hot(P, on_table ? rel(v.meld_owner[m]) : -1);
+    w.value(float(meld.is_run()));
+    w.value(float(meld.is_set()));
+    w.one_hot(kRookColours, meld.is_run() ? meld.colour : -1);
+    for (int number = 1; number <= kRookNumbers; ++number)
+      w.value(float(on_table && number >= meld.low && number <= meld.high));
+    w.value(float(meld.rooks));
+  }
+  assert(w.position() == kObservationSize);
+}
+
+size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out) {
+  if (offer >= 0) {
+    ActionCode buy, pass;
+    buy.seat = pass.seat = uint8_t(offer);
+    buy.kind = uint8_t(tr::ActionKind::buy);
+    pass.kind = kPassBuy;
+    out[0] = buy;
+    out[1] = pass;
+    return 2;
+  }
+  const int seat = game.to_act();
+  const size_t n = legal_codes(game, legal);
+  // A stable bucket order by rank, in one pass per rank (no sort buffer to allocate); other
+  // seats' buys are left out (they are offered).
+  size_t kept = 0;
+  for (int rank = 0; rank < kRanks && kept < size_t(kActionCap); ++rank)
+    for (size_t k = 0; k < n && kept < size_t(kActionCap); ++k)
+      if ((*legal)[k].seat == seat && rank_of((*legal)[k]) == rank) out[kept++] = (*legal)[k];
+  return kept;
+}
+
+void features(const Game& game, const ActionCode* list, size_t count, float* out, size_t clear_to) {
+  const tr::State& s = state_of(game);
+  const int n = tr::players(s);
+  // Every float of a used row is written; rows past the count that may hold an earlier
+  // list's are zeroed.
+  if (clear_to > count)
+    std::memset(out + count * kFeatureSize, 0, sizeof(float) * (clear_to - count) * kFeatureSize);
+  const int hand_size = count ? s.hands[list[0].seat].total() : 0;
+  for (size_t i = 0; i < count; ++i) {
+    const ActionCode& a = list[i];
+    Writer w(out + i * kFeatureSize);
+    w.one_hot(8, a.kind == kPassBuy ? 7 : a.kind);
+    const Moved moved = cards_moved(s, a);
+    float* faces = w.zeros(kFaces);  // a few cards at most: set those
+    for (uint64_t held = moved.cards.held(); held; held &= held - 1) {
+      const int f = std::countr_zero(held);
+      faces[f] = float(moved.cards.n[f]);
+    }
+    const auto kind = tr::ActionKind(a.kind);
+    const bool on_meld = kind == tr::ActionKind::layoff || kind == tr::ActionKind::swap;
+    const tr::Meld* meld = on_meld && a.arg < s.meld_count ? &s.melds[a.arg] : nullptr;
+    w.one_hot(P, meld ? relative(s.meld_owner[a.arg], a.seat, n) : -1);
+    w.value(float(meld && meld->is_run()));
+    w.value(float(meld && meld->is_set()));
+    const bool rook_on_run = kind == tr::ActionKind::layoff && (a.cards[0] & tr::kRookAt);
+    w.value(rook_on_run ? (a.cards[0] & ~tr::kRookAt) / float(kRookNumbers) : 0.0f);
+    const bool leaves_hand = kind != tr::ActionKind::take && kind != tr::ActionKind::buy;
+    w.value(leaves_hand ? moved.points / 100.0f : 0.0f);
+    w.value(float(leaves_hand && moved.count > 0 && moved.count == hand_size));
+    assert(w.position() == kFeatureSize);
+  }
+}
+
+Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err) {
+  const tr::State& s = state_of(game);
+  const auto kind = tr::ActionKind(choice.kind);
+  if (choice.kind == kPassBuy) {  // the offer goes on to the next seat that may buy
+    if (!offer) return fail(err, Reason::bad_action_index, "no buy is on offer");
+    *offer = next_buyer(s, choice.seat);
+    if (*offer >= 0) return Reason::ok;
+    return game.apply(draw_code(s.to_act), err);
+  }
+  if (kind == tr::ActionKind::draw && offer && *offer < 0) {  // declined: offer the buy
+    *offer = next_buyer(s, s.to_act);
+    if (*offer >= 0) return Reason::ok;
+  }
+  if (kind == tr::ActionKind::buy) {  // then the seat to act draws, as it chose (T6)
+    const int drawer = s.to_act;
+    if (Reason r = game.apply(choice, err); r != Reason::ok) return r;
+    if (offer) *offer = -1;
+    return game.apply(draw_code(drawer), err);
+  }
+  if (offer) *offer = -1;
+  return game.apply(choice, err);
+}
+
+}  // namespace deckhand::rl::tv
