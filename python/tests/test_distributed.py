@@ -96,6 +96,7 @@ class Cluster:
         try:
             self.client.shutdown()  # the scheduler and its workers stop
         finally:
+            self.client.close()  # no heartbeat to a closed scheduler at exit
             for p in self.processes:
                 try:
                     p.wait(timeout=20)
