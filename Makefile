@@ -8,7 +8,8 @@ PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
 .PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install \
-  coverage python python-test python-bench web web-deps web-test web-serve web-bench
+  coverage python python-test python-bench python-bench-selfplay web web-deps web-test \
+  web-serve web-bench
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -134,7 +135,7 @@ abi-baseline: abi-library
 PY := /usr/bin/python3
 PY_BUILD := build/python
 PY_PACKAGES := python3-build python3-wheel python3-setuptools python3-numpy python3-pytest \
-  python3-hypothesis python3-venv
+  python3-hypothesis python3-venv python3-distributed
 python: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="$(PY_PACKAGES)"
 	cmake -S . -B $(PY_BUILD) -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TESTS=OFF \
@@ -155,6 +156,11 @@ python-test: python
 # Actions per second of VectorEnv and of the plain Game API (docs/python.md "Speed").
 python-bench: python-test
 	$(PY_BUILD)/venv/bin/python python/bench/bench_env.py
+
+# Self-play throughput in process and on local Dask clusters of 1 and 2 workers
+# (docs/distributed.md "Scaling").
+python-bench-selfplay: python-test
+	$(PY_BUILD)/venv/bin/python python/bench/bench_selfplay.py
 
 # The npm package web/dist/ (docs/web.md): the library compiled by Debian's emscripten, the
 # binding for CommonJS and ES modules, its types checked by tsc; the npm packages (typescript,

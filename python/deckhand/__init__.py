@@ -8,12 +8,13 @@ from ._native import lib as _lib
 from .errors import (BadOption, BufferTooSmall, CorruptData, DeckhandError, GameOver,
                      IllegalAction, InternalError, InvalidArgument, NullArgument, ParseError,
                      RecordError, Unsupported, UnknownGame, WrongPhase, WrongSeat)
+from .bots import Bot
 from .game import Game, games, replay
 
 __version__ = _lib.dh_version().decode()
 
 __all__ = [
-    "__version__", "Game", "games", "replay", "DeckhandError", "NullArgument",
+    "__version__", "Game", "Bot", "games", "replay", "DeckhandError", "NullArgument",
     "InvalidArgument", "BufferTooSmall", "UnknownGame", "BadOption", "ParseError",
     "IllegalAction", "WrongSeat", "WrongPhase", "GameOver", "CorruptData", "RecordError",
     "InternalError", "Unsupported", "env", "VectorEnv", "DeckhandEnv",

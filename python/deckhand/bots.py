@@ -1,0 +1,155 @@
+"""deckhand.Bot: the library's bots (dh_bot_*, the experimental tier of deckhand.h), and
+next_move(), which asks the bots of a table for the next action, Toonerville's buys (T6)
+included.
+
+A bot decides from its seat's view alone. When the library has no dh_bot_* functions (one
+built before they existed), the level "random" is played here in Python, over
+legal_moves(), and the other levels are refused.
+"""
+
+import random
+from ctypes import POINTER, byref, c_char_p, c_int, c_int32, c_size_t, c_uint64, c_void_p
+
+from . import _native as N
+from .errors import BadOption, GameOver, InvalidArgument, UnknownGame, WrongPhase
+from ._native import lib
+
+DH_E_WRONG_SEAT = -8
+
+NATIVE = hasattr(lib, "dh_bot_new")
+if NATIVE:
+    lib.dh_bot_new.restype = c_int
+    lib.dh_bot_new.argtypes = [POINTER(c_void_p), c_char_p, c_char_p, c_uint64,
+                               POINTER(c_char_p), c_size_t, POINTER(N.DhError)]
+    lib.dh_bot_free.restype = None
+    lib.dh_bot_free.argtypes = [c_void_p]
+    lib.dh_bot_choose.restype = c_int
+    lib.dh_bot_choose.argtypes = [POINTER(N.DhAction), c_void_p, c_void_p, c_int32,
+                                  POINTER(N.DhError)]
+
+
+class Bot:
+    """A bot of `level` ("random", "basic", and stronger levels the library has) for
+    `game_name`, its choices drawn from a generator seeded with `seed`: the same seed and the
+    same games give the same choices. `options` are the levels' budgets (samples=N,
+    time_ms=N; levels that do not search ignore them). One bot may play several seats.
+    """
+
+    __slots__ = ("game_name", "level", "seed", "options", "_h", "_rng", "__weakref__")
+
+    def __init__(self, game_name, level="basic", seed=0, **options):
+        self.game_name = str(game_name)
+        self.level = str(level)
+        self.seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        self.options = dict(options)
+        self._h = None
+        self._rng = None
+        if NATIVE:
+            opts = [f"{k}={v}".encode() for k, v in self.options.items()]
+            arr = (c_char_p * max(len(opts), 1))(*opts)
+            handle = c_void_p()
+            N.call_err(lib.dh_bot_new, byref(handle), self.game_name.encode(),
+                       self.level.encode(), self.seed, arr, len(opts))
+            self._h = handle
+            return
+        names = {g["name"] for g in _catalog()}
+        if self.game_name.lower() not in names:
+            raise UnknownGame(-4, "DH_E_UNKNOWN_GAME", "unknown_game", 0,
+                              f"unknown_game: no game named {self.game_name!r} "
+                              f"(games: {', '.join(sorted(names))})", 0)
+        if self.level != "random":
+            raise BadOption(-5, "DH_E_BAD_OPTION", "unknown_level", 0,
+                            f"unknown_level: this library has no bots (no dh_bot_new); "
+                            f"only 'random' is played, in Python, not {self.level!r}", 0)
+        self.game_name = self.game_name.lower()
+        self._rng = random.Random(self.seed)
+
+    def __del__(self):
+        h = getattr(self, "_h", None)
+        if h is not None and h.value:
+            lib.dh_bot_free(h)
+            self._h = None
+
+    def __repr__(self):
+        return f"<deckhand.Bot {self.game_name} {self.level} seed={self.seed}>"
+
+    def choose(self, game, seat=None):
+        """What `seat` (default: the seat to act) does now in `game`, as action text to
+        apply with game.apply(seat, text). For the seat to act: one of its legal actions.
+        For another seat: in Toonerville's draw phase "buy" when it may buy the top discard
+        and wants it (T6), else None. A game waiting for a deal raises WrongPhase, a game
+        that is over GameOver, a game of another kind UnknownGame."""
+        if seat is None:
+            seat = game.to_act
+            if seat is None:
+                _no_decision(game)
+        if self._h is not None:
+            return self._choose_native(game, int(seat))
+        return self._choose_random(game, int(seat))
+
+    def _choose_native(self, game, seat):
+        out = N.DhAction()
+        err = N.new_error()
+        status = lib.dh_bot_choose(byref(out), self._h, game._h, seat, byref(err))
+        if status == DH_E_WRONG_SEAT and seat != game.to_act:
+            return None
+        N.check(status, err)
+        return N.read_text(lib.dh_game_format_action, game._h, byref(out))
+
+    def _choose_random(self, game, seat):
+        if game.name != self.game_name:
+            raise UnknownGame(-4, "DH_E_UNKNOWN_GAME", "wrong_game", 0,
+                              f"wrong_game: a {self.game_name} bot asked about a "
+                              f"{game.name} game", 0)
+        if not 0 <= seat < game.players:
+            raise InvalidArgument(-2, "DH_E_INVALID_ARGUMENT", "bad_seat", 0,
+                                  f"bad_seat: seat {seat} of a {game.players}-player game", 0)
+        to_act = game.to_act
+        if to_act is None:
+            _no_decision(game)
+        moves = game.legal_moves()
+        if seat == to_act:
+            return self._rng.choice([a for s, a in moves if s == seat])
+        # T6: another seat that may buy wants the discard half the time.
+        if (seat, "buy") in moves and self._rng.random() < 0.5:
+            return "buy"
+        return None
+
+
+def _no_decision(game):
+    if game.is_over:
+        raise GameOver(-10, "DH_E_GAME_OVER", "game_over", 0, "game_over: the game has ended", 0)
+    raise WrongPhase(-9, "DH_E_WRONG_PHASE", "awaiting_deal", 0,
+                     "awaiting_deal: nobody acts until the next deal", 0)
+
+
+def next_move(game, bots):
+    """The next (seat, action text) of `game`, `bots[s]` deciding for seat s, with the
+    protocol of dh_bot_choose for Toonerville's buys (T6): when the seat to act chooses
+    "draw", the other seats' bots are asked first, in seat order; if any asks to buy, the
+    buy of the nearest after the seat to act (game.buy_winner) is the next move, and the
+    seat to act is asked again after it."""
+    seat = game.to_act
+    if seat is None:
+        _no_decision(game)
+    action = bots[seat].choose(game, seat)
+    if action == "draw":
+        buyers = [s for s, a in game.legal_moves() if a == "buy" and s != seat]
+        asking = [s for s in buyers if bots[s].choose(game, s) == "buy"]
+        winner = game.buy_winner(asking) if asking else None
+        if winner is not None:
+            return winner, "buy"
+    return seat, action
+
+
+_catalog_cache = []
+
+
+def _catalog():
+    if not _catalog_cache:
+        from .game import games
+        _catalog_cache.extend(games())
+    return _catalog_cache
+
+
+__all__ = ["Bot", "next_move", "NATIVE"]
