@@ -6,11 +6,11 @@
 // little on the machine's speed).
 export const STRONG_BUDGET = { samples: 16, timeMs: 250 };
 
-// A bot of `level` for every seat, each with its own seed drawn from `seed`.
-export function makeBots(dh, gameName, players, level, seed) {
-  const budget = level === "strong" ? STRONG_BUDGET : {};
+// A bot of `level` for every seat, each with its own seed drawn from `seed`; `budget` is
+// strong's ({ samples, timeMs }).
+export function makeBots(dh, gameName, players, level, seed, budget = STRONG_BUDGET) {
   return Array.from({ length: players }, (_, seat) =>
-    new dh.Bot(gameName, { level, seed: (seed >>> 0) * 8 + seat, ...budget }));
+    new dh.Bot(gameName, { level, seed: (seed >>> 0) * 8 + seat, ...(level === "strong" ? budget : {}) }));
 }
 
 // The seats other than `drawer` whose bots buy the top discard now (T6), nearest after the
