@@ -87,6 +87,11 @@ export function setUpPlay(dh, { delay }) {
   function humanAct(action) {
     if (offer) {
       if (action === "buy" || action === "pass") return answerOffer(action === "buy");
+    } else if (action === "buy" && game.toAct !== YOU) {
+      // a buy is answered to a drawer's draw (T6), which the page offers; typed ahead of
+      // it, it would cut the drawer's own choice of the card short
+      return showRefusal({ reason: "not_offered", message: "not_offered: wait for the " +
+        "drawer to draw from the stock; the buy is then offered to you" });
     } else if (game.name === "toonerville" && action === "draw" && game.toAct === YOU &&
         game.isLegal(YOU, "draw")) {
       const move = resolveDraw(game, YOU, botBuyers(game, bots, YOU, YOU));
