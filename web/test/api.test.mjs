@@ -331,7 +331,7 @@ test("Bot: refusals name what was wrong", () => {
   game.deal(5);
   const seat = game.toAct;
   assert.equal(bot.choose(game, (seat + 1) % 3), null, "not its turn: nothing to do");
-  assert.equal(bot.choose(game), bot.choose(game, seat) && bot.choose(game), "the seat to act");
+  assert.ok(game.isLegal(seat, bot.choose(game)), "without a seat: the seat to act's choice");
   assert.throws(() => bot.choose(game, 3), dh.InvalidArgument);
   const other = new dh.Game("sheepshead");
   other.deal(1);
