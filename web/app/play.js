@@ -87,7 +87,7 @@ export function setUpPlay(dh, { delay }) {
   function humanAct(action) {
     if (offer) {
       if (action === "buy" || action === "pass") return answerOffer(action === "buy");
-    } else if (action === "buy" && game.toAct !== YOU) {
+    } else if (game.name === "toonerville" && action === "buy" && game.toAct !== YOU) {
       // a buy is answered to a drawer's draw (T6), which the page offers; typed ahead of
       // it, it would cut the drawer's own choice of the card short
       return showRefusal({ reason: "not_offered", message: "not_offered: wait for the " +

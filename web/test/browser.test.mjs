@@ -162,7 +162,8 @@ test("a hand against the basic bots, played by the hints", async () => {
 test("Toonerville: the human is offered the buy when a bot draws (T6), and the strong bots play", async () => {
   await newGame("toonerville", 2, "basic");
   let offers = 0;
-  for (let turn = 0; turn < 150 && offers < 2; ++turn) {
+  let boughtFirst = false; // a bot bought when the human drew, before the human's draw
+  for (let turn = 0; turn < 300 && (offers < 2 || !boughtFirst); ++turn) {
     assert.ok(await waitForTurn(() => false));
     if (await page.getAttribute("#table", "data-offer") === "buy") {
       assert.match(await page.textContent("#status"), /draws from the stock: buy the top discard/);
@@ -177,11 +178,18 @@ test("Toonerville: the human is offered the buy when a bot draws (T6), and the s
         const log = await page.locator("#log li").allTextContents();
         assert.ok(log.some((line) => /: buy$/.test(line)), `a buy in the log: ${log.slice(-3)}`);
       }
+    } else if (await page.locator('#moves button[data-action="draw"]').count()) {
+      // the human draws: the bots are asked first, and a buyer's buy comes before the draw
+      await page.click('#moves button[data-action="draw"]');
+      const log = await page.locator("#log li").allTextContents();
+      const at = log.lastIndexOf("seat 0 (you): draw");
+      if (at > 0 && /^seat [1-4]: buy$/.test(log[at - 1])) boughtFirst = true;
     } else {
       await page.locator("#moves button").first().click();
     }
   }
   assert.ok(offers >= 1, "a bot's draw offered the human a buy");
+  assert.ok(boughtFirst, "a bot bought when the human drew, and the human then drew");
   // the strong level, for a few moves of each trick-taking game (small budget)
   for (const name of ["ghost-euchre", "sheepshead"]) {
     await newGame(name, 4, "strong");
