@@ -1,11 +1,13 @@
-// The Play panel: one human seat against bots, the house rules as controls built from
-// games(), legal moves clickable, refusals explained with the library's reason.
+// The Play panel: one human seat against the library's bots (a level to choose, a hint for
+// the human's move), the house rules as controls built from games(), legal moves clickable,
+// refusals explained with the library's reason.
+import { botBuyers, botMove, makeBots, resolveDraw } from "./bots.js";
 import { cardElement, fillCards, scoreTable, seatName } from "./cards.js";
 
 const YOU = 0;
 
-// A small seeded generator (xorshift32), so that one seed gives one game: the deals' seeds
-// and the bots' choices.
+// A small seeded generator (xorshift32), so that one seed gives one game's deals (and the
+// bots' seeds: together, the whole game).
 function generator(seed) {
   let state = (seed >>> 0) || 0x9e3779b9;
   return () => {
@@ -14,14 +16,6 @@ function generator(seed) {
     state ^= state << 5;
     return (state >>> 0) / 2 ** 32;
   };
-}
-
-// The bots' one decision: a uniformly random legal move of `seat` (null when it has none).
-// The library's bots (dh_bot_new, dh_bot_choose in the C ABI) are to be used here once the
-// package has them.
-export function chooseBotAction(game, seat, random) {
-  const moves = game.legalMoves().filter((move) => move.seat === seat);
-  return moves.length ? moves[Math.floor(random() * moves.length)].action : null;
 }
 
 // A control for one option of games(): a list for named values ("reject|penalize"), a
@@ -53,6 +47,10 @@ export function setUpPlay(dh, { delay }) {
   const $ = (id) => document.getElementById(id);
   const games = dh.games();
   let game = null;
+  let bots = []; // one per seat, the human's for its hints
+  // Toonerville (T6): a bot's draw waiting for the human's answer to the buy it may make,
+  // { drawer, buyers } (the bots' buyers already gathered)
+  let offer = null;
   let random = Math.random;
   let timer = 0;
   const log = [];
@@ -84,6 +82,67 @@ export function setUpPlay(dh, { delay }) {
     $("refusal").textContent = "";
   }
 
+  // The human's action: the answer to a buy offer, a Toonerville draw with the other seats'
+  // buys asked first (T6), or any other action.
+  function humanAct(action) {
+    if (offer) {
+      if (action === "buy" || action === "pass") return answerOffer(action === "buy");
+    } else if (game.name === "toonerville" && action === "buy" && game.toAct !== YOU) {
+      // a buy is answered to a drawer's draw (T6), which the page offers; typed ahead of
+      // it, it would cut the drawer's own choice of the card short
+      return showRefusal({ reason: "not_offered", message: "not_offered: wait for the " +
+        "drawer to draw from the stock; the buy is then offered to you" });
+    } else if (game.name === "toonerville" && action === "draw" && game.toAct === YOU &&
+        game.isLegal(YOU, "draw")) {
+      const move = resolveDraw(game, YOU, botBuyers(game, bots, YOU, YOU));
+      if (move.seat !== YOU) {
+        clearRefusal();
+        return act(move.seat, move.action); // a bot bought first; the human then draws
+      }
+    }
+    act(YOU, action);
+  }
+
+  function answerOffer(buys) {
+    const { drawer, buyers } = offer;
+    offer = null;
+    const move = resolveDraw(game, drawer, buys ? [...buyers, YOU] : buyers);
+    clearRefusal();
+    if (!buys) log.push(`${seatName(YOU, YOU)}: pass`);
+    act(move.seat, move.action);
+  }
+
+  // A bot's turn: its move, or the buy offered to the human (render shows buy and pass).
+  function botTurn(seat) {
+    const move = botMove(game, bots, seat, YOU);
+    if (move.offer) {
+      offer = move.offer;
+      render();
+    } else {
+      act(move.seat, move.action);
+    }
+  }
+
+  // The human seat's bot's choice, shown and its move button marked.
+  function hint() {
+    if (!game || game.isOver || (game.toAct !== YOU && !offer)) return;
+    const choice = bots[YOU].choose(game, YOU) ?? "pass";
+    $("hint-text").textContent = `Hint (${bots[YOU].level}): ${choice}`;
+    $("hint-text").dataset.action = choice;
+    for (const button of $("moves").children)
+      button.classList.toggle("hinted", button.dataset.action === choice);
+  }
+  function clearHint() {
+    $("hint-text").textContent = "";
+    delete $("hint-text").dataset.action;
+  }
+
+  // Bots of the chosen level for the game's seats (on a new game, or when the level changes).
+  function seatBots() {
+    for (const bot of bots) bot.free();
+    bots = makeBots(dh, game.name, game.players, $("bot-level").value, Number($("seed").value));
+  }
+
   // Applies an action; a refusal is shown with its reason, anything else is a bug.
   function act(seat, action) {
     try {
@@ -99,6 +158,7 @@ export function setUpPlay(dh, { delay }) {
       $("action-text").value = "";
     }
     log.push(`${seatName(seat, YOU)}: ${action}`);
+    clearHint();
     advance();
   }
 
@@ -117,7 +177,7 @@ export function setUpPlay(dh, { delay }) {
       return;
     }
     const seat = game.toAct;
-    if (seat !== YOU) timer = setTimeout(() => act(seat, chooseBotAction(game, seat, random)), delay);
+    if (seat !== YOU && !offer) timer = setTimeout(() => botTurn(seat), delay);
   }
 
   function newGame(event) {
@@ -136,10 +196,13 @@ export function setUpPlay(dh, { delay }) {
     }
     game?.free();
     game = created;
+    seatBots();
+    offer = null;
     random = generator(Number($("seed").value));
     log.length = 0;
     $("action-text").value = "";
     clearRefusal();
+    clearHint();
     advance();
   }
 
@@ -149,9 +212,11 @@ export function setUpPlay(dh, { delay }) {
     $("table").dataset.game = game.name;
     $("table").dataset.phase = game.phase;
     $("table").dataset.toAct = toAct ?? "";
+    $("table").dataset.offer = offer ? "buy" : "";
     $("status").textContent = game.isOver
       ? `Game over. Winner${game.winners.length > 1 ? "s" : ""}: ${game.winners.map((s) => seatName(s, YOU)).join(", ")}`
       : game.awaitingDeal ? "Dealing…"
+      : offer ? `${seatName(offer.drawer, YOU)} draws from the stock: buy the top discard (${view.discards.at(-1)}) with a card from the stock?`
       : `${game.name}, ${game.phase}: ${toAct === YOU ? "your turn" : `${seatName(toAct, YOU)} to act`}`;
 
     const scores = game.scores;
@@ -164,19 +229,22 @@ export function setUpPlay(dh, { delay }) {
     }));
     renderCenter(view);
 
-    const legal = game.legalMoves().filter((move) => move.seat === YOU);
+    // the human's moves on its turn (others' buys are offered by the bots' draws instead)
+    const legal = offer ? [{ seat: YOU, action: "buy" }, { seat: YOU, action: "pass" }]
+      : toAct === YOU ? game.legalMoves().filter((move) => move.seat === YOU) : [];
+    $("hint").disabled = legal.length === 0;
     fillCards($("hand"), view.hand ?? []);
     for (const card of $("hand").children) {
       if (legal.some((move) => move.action.split(" ").includes(card.dataset.card)))
         card.classList.add("playable");
       card.addEventListener("click", () =>
-        act(YOU, `${game.name === "toonerville" ? "discard" : "play"} ${card.dataset.card}`));
+        humanAct(`${game.name === "toonerville" ? "discard" : "play"} ${card.dataset.card}`));
     }
     $("moves").replaceChildren(...legal.map((move) => {
       const button = Object.assign(document.createElement("button"),
         { type: "button", className: "move", textContent: move.action });
       button.dataset.action = move.action;
-      button.addEventListener("click", () => act(YOU, move.action));
+      button.addEventListener("click", () => humanAct(move.action));
       return button;
     }));
 
@@ -233,7 +301,13 @@ export function setUpPlay(dh, { delay }) {
   $("action-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("action-text").value.trim();
-    if (text) act(YOU, text);
+    if (text) humanAct(text);
+  });
+  $("hint").addEventListener("click", hint);
+  $("bot-level").addEventListener("change", () => {
+    if (!game) return;
+    seatBots();
+    clearHint();
   });
   fillSetup();
   newGame();

@@ -44,6 +44,7 @@ const Unsupported = defineError(-14, "Unsupported");
 
 const DH_OK = 0;
 const DH_E_BUFFER_TOO_SMALL = -3;
+const DH_E_WRONG_SEAT = -8;
 // Refusals by the rules or the turn: isLegal answers false for these instead of throwing.
 const REFUSALS = new Set([-7, -8, -9, -10]);
 
@@ -91,6 +92,7 @@ function bind(M) {
   // buffer that grows to the largest text read so far.
   const errPtr = M._malloc(ERROR_SIZE);
   const outPtr = M._malloc(16);
+  const actionPtr = M._malloc(ACTION_SIZE); // a dh_action a call writes
   let bufPtr = M._malloc(4096);
   let bufCap = 4096;
   function bufferOf(size) {
@@ -367,15 +369,21 @@ function bind(M) {
     legalMoves() {
       const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, this._handle);
       const codes = u8().slice(bufPtr, bufPtr + count * ACTION_SIZE);
+      return this._formatActions(codes).map((action, i) =>
+        ({ seat: codes[i * ACTION_SIZE], action }));
+    }
+
+    // The texts of dh_action structs, `codes` holding them one after another (a copy: the
+    // scratch buffer is reused by each formatting).
+    _formatActions(codes) {
       const one = allocate(ACTION_SIZE);
       try {
-        const moves = [];
-        for (let i = 0; i < count; ++i) {
-          const code = codes.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE);
-          u8().set(code, one);
-          moves.push({ seat: code[0], action: readText(M._dh_game_format_action, this._handle, one) });
+        const texts = [];
+        for (let i = 0; i < codes.length / ACTION_SIZE; ++i) {
+          u8().set(codes.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE), one);
+          texts.push(readText(M._dh_game_format_action, this._handle, one));
         }
-        return moves;
+        return texts;
       } finally {
         M._free(one);
       }
@@ -400,6 +408,50 @@ function bind(M) {
       callErr((err) => M._dh_game_random_playout(outPtr, this._handle, seedValue(seed),
         maxActions >>> 0, err));
       return u32At(outPtr);
+    }
+
+    // ---- analysis (experimental) ----
+    // A deal consistent with what `seat` has seen (docs/bots.md): a new history=off Game whose
+    // view for that seat is this game's, the hidden cards placed uniformly at random among
+    // the placements that match the seat's knowledge; the same seed gives the same deal.
+    sampleConsistent(seat, seed) {
+      callErr((err) => M._dh_game_sample_consistent(outPtr, this._handle, seat | 0,
+        seedValue(seed), err));
+      return Game._adopt(u32At(outPtr));
+    }
+
+    // Open-hand values of the seat to act's legal plays (every hand known: solve a
+    // sampleConsistent() deal for a seat's own view), as [{ action, value }] in legalActions()
+    // order: the hand's score change for that seat if it plays the card and everyone then
+    // plays best (docs/bots.md). Ghost Hand Euchre and Sheepshead in their play phase only:
+    // Unsupported for Toonerville, WrongPhase outside the play, GameOver once over.
+    solve() {
+      let cap = 16;
+      for (;;) {
+        const actions = allocate(cap * ACTION_SIZE);
+        try {
+          const values = allocate(cap * 8);
+          try {
+            const status = M._dh_solve_card_values(outPtr, actions, values, cap, this._handle,
+              resetError());
+            const count = u32At(outPtr);
+            if (status === DH_E_BUFFER_TOO_SMALL && count > cap) {
+              cap = count;
+              continue;
+            }
+            if (status !== DH_OK) throw errorOf(status, true);
+            const read = new DataView(M.HEAPU8.buffer);
+            const numbers = Array.from({ length: count },
+              (_, i) => Number(read.getBigInt64(values + 8 * i, true)));
+            const texts = this._formatActions(u8().slice(actions, actions + count * ACTION_SIZE));
+            return texts.map((action, i) => ({ action, value: numbers[i] }));
+          } finally {
+            M._free(values);
+          }
+        } finally {
+          M._free(actions);
+        }
+      }
     }
 
     // ---- queries ----
@@ -460,6 +512,57 @@ function bind(M) {
     }
   }
 
+  // Frees a bot's handle when its Bot is collected and free() was never called.
+  const botFinalizer = typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry((handle) => M._dh_bot_free(handle)) : null;
+
+  // A bot of the library (experimental: dh_bot_new, dh_bot_choose; docs/bots.md) for one
+  // game, deciding for any seat from that seat's view alone.
+  class Bot {
+    // new Bot("sheepshead", { level, seed, samples, timeMs }): level "random", "basic" or
+    // "strong"; samples and timeMs are strong's budget per decision (consistent deals, and a
+    // time limit in ms after which it stops sampling; the other levels ignore them).
+    constructor(gameName, { level = "basic", seed = 0, samples = null, timeMs = null } = {}) {
+      const opts = [];
+      if (samples != null) opts.push(`samples=${samples}`);
+      if (timeMs != null) opts.push(`time_ms=${timeMs}`);
+      const seed64 = seedValue(seed);
+      withString(gameName, (namePtr) => withString(level, (levelPtr) => withStrings(opts,
+        (array, count) => callErr((err) =>
+          M._dh_bot_new(outPtr, namePtr, levelPtr, seed64, array, count, err)))));
+      this._h = u32At(outPtr);
+      this.level = String(level);
+      if (botFinalizer) botFinalizer.register(this, this._h, this);
+    }
+
+    // Releases the bot's memory in the module now (otherwise when the Bot is collected).
+    free() {
+      if (this._h) {
+        if (botFinalizer) botFinalizer.unregister(this);
+        M._dh_bot_free(this._h);
+        this._h = 0;
+      }
+    }
+
+    // What `seat` (the seat to act when omitted) does now in `game`, as action text: one of
+    // its legal actions, or in Toonerville "buy" for a seat that may buy the top discard now
+    // and wants it (T6); null when the seat has nothing to do (not its turn, and it does not
+    // buy). A game waiting for a deal throws WrongPhase, one that is over GameOver. Before
+    // applying a Toonerville "draw", ask the other seats' bots and apply the buy of
+    // game.buyWinner(the seats that answered "buy"), if any, first (docs/web.md).
+    choose(game, seat = null) {
+      if (!this._h) throw new TypeError("this Bot was freed");
+      if (!(game instanceof Game)) throw new TypeError("choose: a Game");
+      // with no seat to act (a deal due, or the game over) any seat gets the game's error
+      const chooser = seat ?? game.toAct ?? 0;
+      const status = M._dh_bot_choose(actionPtr, this._h, game._handle, chooser | 0,
+        resetError());
+      if (status === DH_E_WRONG_SEAT) return null;
+      if (status !== DH_OK) throw errorOf(status, true);
+      return readText(M._dh_game_format_action, game._handle, actionPtr);
+    }
+  }
+
   // The JSON of `deckhand replay` for a record (docs/cli.md), as text: the same bytes as the
   // command prints, without its newline.
   function replayJson(text) {
@@ -469,6 +572,7 @@ function bind(M) {
 
   return {
     Game,
+    Bot,
     replay: (text) => JSON.parse(replayJson(text)),
     replayJson,
     // Every game of the library: name, min_players, max_players, description, options

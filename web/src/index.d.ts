@@ -113,6 +113,15 @@ export interface Game {
   viewText(seat?: number | null): string;
   /** The itemised result of the last scored hand (null before the first). */
   lastHand(): Record<string, any> | null;
+  /** Experimental: a deal consistent with what `seat` has seen (docs/bots.md), as a new
+   * history=off game whose view for that seat equals this game's; the hidden cards placed
+   * uniformly at random. The same seed gives the same deal. */
+  sampleConsistent(seat: number, seed: Seed): Game;
+  /** Experimental: the open-hand value of each legal play of the seat to act (every hand
+   * known), in legalActions() order: the hand's score change for that seat under best play
+   * by all. Ghost Hand Euchre and Sheepshead in the play phase; Unsupported for Toonerville,
+   * WrongPhase outside the play. */
+  solve(): CardValue[];
   /** The game as a record (docs/records.md); Unsupported for a history=off game. */
   record(): string;
   /** The whole game as checksummed bytes, the same on every platform. */
@@ -131,6 +140,46 @@ export interface GameConstructor {
   /** Restores bytes from serialize(). */
   deserialize(bytes: Uint8Array | ArrayBuffer): Game;
   readonly prototype: Game;
+}
+
+/** One legal play and its open-hand value (Game.solve). */
+export interface CardValue {
+  action: string;
+  value: number;
+}
+
+export type BotLevel = "random" | "basic" | "strong";
+
+export interface BotOptions {
+  /** "random", "basic" (heuristics, the default) or "strong" (samples consistent deals and
+   * solves or plays them out; docs/bots.md). */
+  level?: BotLevel;
+  /** Its choices' generator seed: the same seed and calls give the same choices. */
+  seed?: Seed;
+  /** strong's budget: consistent deals per decision (1 to 1,000,000). */
+  samples?: number;
+  /** strong's budget: stop sampling after this many ms (0: no limit); the choices then
+   * depend on the machine's speed. */
+  timeMs?: number;
+}
+
+/** Experimental: a bot of the library for one game, deciding for any seat from that seat's
+ * view alone. Free it with free() (or leave it to the collector). */
+export interface Bot {
+  readonly level: string;
+  /** What `seat` (default: the seat to act) does now: an action text to apply for it, or null
+   * when the seat has nothing to do. Toonerville (T6): "buy" for a seat that may buy the top
+   * discard and wants it; before applying a "draw", ask the other seats' bots and apply the
+   * buy of game.buyWinner(seats answering "buy") first. Throws WrongPhase while a deal is
+   * due, GameOver at the end, UnknownGame for a game of another kind. */
+  choose(game: Game, seat?: number | null): string | null;
+  /** Releases the bot's memory in the module now (otherwise when it is collected). */
+  free(): void;
+}
+
+export interface BotConstructor {
+  new (gameName: GameName, options?: BotOptions): Bot;
+  readonly prototype: Bot;
 }
 
 /** `deckhand replay`'s JSON (docs/cli.md). */
@@ -168,6 +217,8 @@ export interface GameInfo {
 
 export interface Deckhand {
   Game: GameConstructor;
+  /** Experimental: the library's bots (dh_bot_new, dh_bot_choose). */
+  Bot: BotConstructor;
   /** `deckhand replay`'s result for a record, parsed (read .ok). */
   replay(text: string): ReplayResult;
   /** The same as the exact text `deckhand replay` prints (without its newline). */

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import * as esm from "../dist/index.mjs";
+import { botMove, makeBots } from "../app/bots.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
@@ -233,4 +234,188 @@ test("out of memory is an InternalError, and the module goes on working", () => 
   assert.equal(again.randomPlayout(3, 1000), 1000);
   again.free();
   game.free();
+});
+
+// ---- Bots, consistent deals and the open-hand solver (experimental; docs/bots.md) ----------
+
+// A whole game of bots at `level`, with the buy protocol of the app (web/app/bots.js), checking
+// every answer: the seat to act's is legal, every other seat's is null but a Toonerville
+// "buy" the rules allow (T6). Returns the record and the buys made.
+function botGame(name, players, options, level, seed) {
+  const game = new dh.Game(name, { players, options });
+  // strong by samples alone (a time limit would make its choices depend on the load)
+  const bots = makeBots(dh, name, game.players, level, seed, { samples: 4 });
+  let buys = 0;
+  for (let deal = 1; !game.isOver; ) {
+    if (game.awaitingDeal) {
+      game.deal({ seed: seed * 1000 + deal++ });
+      continue;
+    }
+    const seat = game.toAct;
+    for (let other = 0; other < game.players; ++other) {
+      if (other === seat) continue;
+      const answer = bots[other].choose(game, other);
+      if (answer !== null) {
+        assert.equal(answer, "buy", `${name}: seat ${other} answers out of turn`);
+        assert.ok(game.isLegal(other, "buy"), `${name}: seat ${other} buys illegally`);
+      }
+    }
+    const move = botMove(game, bots, seat);
+    assert.ok(game.isLegal(move.seat, move.action), `${name}: ${move.seat} ${move.action}`);
+    if (move.action === "buy") ++buys;
+    game.apply(move.seat, move.action);
+  }
+  const record = game.record();
+  for (const bot of bots) bot.free();
+  game.free();
+  return { record, buys };
+}
+
+const BOT_GAMES = [["ghost-euchre", 0, { max_hands: 1 }], ["sheepshead", 0, { hands: 1 }],
+  ["toonerville", 3, { max_turns: 15 }]];
+
+test("Bot: every level chooses only legal actions, and one seed gives one game", () => {
+  for (const [name, players, options] of BOT_GAMES) {
+    for (const level of ["random", "basic", "strong"]) {
+      const one = botGame(name, players, options, level, 3);
+      assert.equal(botGame(name, players, options, level, 3).record, one.record,
+        `${name} ${level}: the same seeds, the same game`);
+    }
+    assert.notEqual(botGame(name, players, options, "random", 4).record,
+      botGame(name, players, options, "random", 3).record, `${name}: another seed, another game`);
+  }
+});
+
+test("Bot: Toonerville's buys go through the protocol (T6): asked before a draw, legal", () => {
+  let buys = 0;
+  for (const players of [3, 4, 5]) {
+    for (const seed of [1, 2]) {
+      const result = botGame("toonerville", players, { max_turns: 60 }, "basic", seed);
+      buys += result.buys;
+      assert.equal((result.record.match(/^\d+ buy$/gm) ?? []).length, result.buys);
+    }
+  }
+  assert.ok(buys > 0, "the basic bots buy cards that fit");
+  // after a buy the drawer is asked again, and draws
+  const game = new dh.Game("toonerville", { players: 4 });
+  const bots = makeBots(dh, "toonerville", 4, "basic", 7);
+  for (let step = 0; step < 2000 && !game.isOver; ++step) {
+    if (game.awaitingDeal) {
+      game.deal({ seed: step });
+      continue;
+    }
+    const drawer = game.toAct;
+    const move = botMove(game, bots, drawer);
+    game.apply(move.seat, move.action);
+    if (move.action === "buy") {
+      assert.equal(game.toAct, drawer);
+      assert.equal(bots[drawer].choose(game, drawer), "draw");
+      assert.equal(game.isLegal(move.seat, "buy"), false, "one buy per draw");
+      break;
+    }
+  }
+  for (const bot of bots) bot.free();
+  game.free();
+});
+
+test("Bot: refusals name what was wrong", () => {
+  assert.throws(() => new dh.Bot("go-fish"), dh.UnknownGame);
+  const level = refusal(() => new dh.Bot("sheepshead", { level: "expert" }));
+  assert.ok(level instanceof dh.BadOption);
+  assert.match(level.message, /expert/);
+  assert.throws(() => new dh.Bot("sheepshead", { level: "strong", samples: 0 }), dh.BadOption);
+  assert.throws(() => new dh.Bot("sheepshead", { level: "strong", timeMs: -1 }), dh.BadOption);
+  const bot = new dh.Bot("ghost-euchre", { level: "basic", seed: 1 });
+  const game = new dh.Game("ghost-euchre", { options: { max_hands: 1 } });
+  assert.throws(() => bot.choose(game, 0), dh.WrongPhase, "a deal is due");
+  game.deal(5);
+  const seat = game.toAct;
+  assert.equal(bot.choose(game, (seat + 1) % 3), null, "not its turn: nothing to do");
+  assert.ok(game.isLegal(seat, bot.choose(game)), "without a seat: the seat to act's choice");
+  assert.throws(() => bot.choose(game, 3), dh.InvalidArgument);
+  const other = new dh.Game("sheepshead");
+  other.deal(1);
+  assert.throws(() => bot.choose(other), dh.UnknownGame);
+  assert.throws(() => bot.choose("ghost-euchre"), TypeError);
+  game.randomPlayout(1, 1e6);
+  assert.throws(() => bot.choose(game, 0), dh.GameOver);
+  bot.free();
+  bot.free(); // twice is harmless
+  assert.throws(() => bot.choose(game, 0), TypeError, "a freed bot");
+  other.free();
+  game.free();
+});
+
+// Games of each kind at several points of their first hand (dealt, some actions in).
+function positions() {
+  const found = [];
+  for (const [name, players] of [["ghost-euchre", 0], ["sheepshead", 0], ["toonerville", 4]]) {
+    for (const steps of [0, 6, 14, 25]) {
+      const game = new dh.Game(name, { players });
+      game.deal(steps + 1);
+      game.randomPlayout(steps, steps);
+      if (!game.awaitingDeal && !game.isOver) found.push(game);
+      else game.free();
+    }
+  }
+  return found;
+}
+
+test("sampleConsistent: the seat's view is the game's, the hidden cards move, seeded", () => {
+  for (const game of positions()) {
+    let moved = false;
+    for (let seat = 0; seat < game.players; ++seat) {
+      for (const seed of [1, 2, 3]) {
+        const sample = game.sampleConsistent(seat, seed);
+        const what = `${game.name} seat ${seat} seed ${seed}`;
+        assert.deepEqual(sample.view(seat), game.view(seat), what);
+        assert.equal(sample.keepsHistory, false);
+        assert.deepEqual(game.sampleConsistent(seat, seed).serialize(), sample.serialize(), what);
+        if (JSON.stringify(sample.view(null)) !== JSON.stringify(game.view(null)) ||
+            JSON.stringify(sample.view((seat + 1) % game.players)) !==
+            JSON.stringify(game.view((seat + 1) % game.players))) moved = true;
+        sample.free();
+      }
+    }
+    assert.ok(moved, `${game.name}: the samples place hidden cards elsewhere`);
+    assert.throws(() => game.sampleConsistent(game.players, 1), dh.InvalidArgument);
+    game.free();
+  }
+});
+
+test("solve: the open-hand values of the legal plays (GE, SH); Unsupported for Toonerville", () => {
+  for (const [name, seed] of [["ghost-euchre", 1], ["ghost-euchre", 2], ["sheepshead", 3],
+    ["sheepshead", 4]]) {
+    const game = new dh.Game(name, { options: name === "sheepshead" ? { hands: 1 } : { max_hands: 1 } });
+    game.deal(seed);
+    const bot = new dh.Bot(name, { level: "basic", seed });
+    while (game.phase !== "play") game.apply(game.toAct, bot.choose(game));
+    const values = game.solve();
+    assert.deepEqual(values.map((v) => v.action), game.legalActions(), name);
+    assert.ok(values.every((v) => Number.isInteger(v.value)), name);
+    // the last play of the hand: its value is the score change it brings
+    while (game.lastDeltas.length === 0) {
+      const seat = game.toAct;
+      const solved = game.solve();
+      const choice = bot.choose(game);
+      game.apply(seat, choice);
+      if (game.lastDeltas.length) {
+        assert.equal(solved.length, 1);
+        assert.equal(solved[0].value, game.lastDeltas[seat], `${name}: the last card's value`);
+      }
+    }
+    assert.throws(() => game.solve(), (e) => e instanceof dh.GameOver || e instanceof dh.WrongPhase);
+    bot.free();
+    game.free();
+  }
+  const bidding = new dh.Game("ghost-euchre");
+  bidding.deal(1);
+  assert.throws(() => bidding.solve(), dh.WrongPhase);
+  bidding.free();
+  const rook = new dh.Game("toonerville", { players: 3 });
+  rook.deal(1);
+  const unsupported = refusal(() => rook.solve());
+  assert.ok(unsupported instanceof dh.Unsupported);
+  assert.match(unsupported.message, /toonerville/);
+  rook.free();
 });

@@ -41,20 +41,22 @@ after(async () => {
 
 const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 
-async function newGame(name, seed = 1) {
+async function newGame(name, seed = 1, level = "basic") {
   await page.click("#tab-play");
   await page.selectOption("#game-name", name);
   await page.fill("#seed", String(seed));
+  await page.selectOption("#bot-level", level);
   await page.click("#new-game");
   await page.waitForSelector(`#table[data-game="${name}"]`);
 }
 
-// Waits until it is the human seat's turn (seat 0), or `done()` holds in the page; true for
-// the turn. (A Toonerville buy listed for seat 0 in a bot's turn is no turn: the bot moves on.)
+// Waits until it is the human seat's turn (seat 0), or a bot's draw offers it a Toonerville
+// buy (T6), or `done()` holds in the page; true for the turn.
 async function waitForTurn(done) {
   const handle = await page.waitForFunction(
     (doneSource) => new Function(`return (${doneSource})()`)() ? "done"
-      : document.querySelector('#table[data-to-act="0"] #moves button') ? "turn" : false,
+      : document.querySelector('#table[data-to-act="0"] #moves button, #table[data-offer=buy] #moves button')
+        ? "turn" : false,
     done.toString(), { timeout: 20000 });
   return (await handle.jsonValue()) === "turn";
 }
@@ -132,6 +134,70 @@ test("every game plays in the browser, against the bots", async () => {
         await shot(`play-${name}`);
       }
       await page.locator("#moves button").first().click();
+    }
+  }
+  assert.deepEqual(pageErrors, []);
+});
+
+test("a hand against the basic bots, played by the hints", async () => {
+  await newGame("ghost-euchre", 5, "basic");
+  let hints = 0;
+  while (await waitForTurn(() => document.querySelectorAll("#play-scores tbody tr").length > 0)) {
+    await page.click("#hint");
+    const choice = await page.getAttribute("#hint-text", "data-action");
+    assert.match(await page.textContent("#hint-text"), /^Hint \(basic\): /);
+    // the hint is one of the legal moves, marked
+    const hinted = page.locator("#moves button.hinted");
+    assert.equal(await hinted.count(), 1, `the hint ${choice} is a listed move`);
+    assert.equal(await hinted.getAttribute("data-action"), choice);
+    if (++hints === 2) await shot("hint");
+    await hinted.click();
+    assert.ok(hints < 100, "a hand takes fewer moves");
+  }
+  assert.equal(await handsScored(), 1);
+  assert.ok(hints >= 5, `the human played the hand by hints (${hints})`);
+  assert.deepEqual(pageErrors, []);
+});
+
+test("Toonerville: the human is offered the buy when a bot draws (T6), and the strong bots play", async () => {
+  await newGame("toonerville", 2, "basic");
+  let offers = 0;
+  let boughtFirst = false; // a bot bought when the human drew, before the human's draw
+  for (let turn = 0; turn < 300 && (offers < 2 || !boughtFirst); ++turn) {
+    assert.ok(await waitForTurn(() => false));
+    if (await page.getAttribute("#table", "data-offer") === "buy") {
+      assert.match(await page.textContent("#status"), /draws from the stock: buy the top discard/);
+      const answers = await page.locator("#moves button").allTextContents();
+      assert.deepEqual(answers, ["buy", "pass"]);
+      await page.click("#hint");
+      assert.match(await page.getAttribute("#hint-text", "data-action"), /^(buy|pass)$/);
+      if (++offers === 1) await shot("toonerville-buy-offer");
+      await page.locator("#moves button", { hasText: offers === 1 ? "buy" : "pass" }).click();
+      if (offers === 1) {
+        // a buy applied: the human's, or a bot's nearer the drawer (buyWinner)
+        const log = await page.locator("#log li").allTextContents();
+        assert.ok(log.some((line) => /: buy$/.test(line)), `a buy in the log: ${log.slice(-3)}`);
+      }
+    } else if (await page.locator('#moves button[data-action="draw"]').count()) {
+      // the human draws: the bots are asked first, and a buyer's buy comes before the draw
+      await page.click('#moves button[data-action="draw"]');
+      const log = await page.locator("#log li").allTextContents();
+      const at = log.lastIndexOf("seat 0 (you): draw");
+      if (at > 0 && /^seat [1-4]: buy$/.test(log[at - 1])) boughtFirst = true;
+    } else {
+      await page.locator("#moves button").first().click();
+    }
+  }
+  assert.ok(offers >= 1, "a bot's draw offered the human a buy");
+  assert.ok(boughtFirst, "a bot bought when the human drew, and the human then drew");
+  // the strong level, for a few moves of each trick-taking game (small budget)
+  for (const name of ["ghost-euchre", "sheepshead"]) {
+    await newGame(name, 4, "strong");
+    for (let i = 0; i < 4; ++i) {
+      assert.ok(await waitForTurn(() => false));
+      await page.click("#hint");
+      assert.match(await page.textContent("#hint-text"), /^Hint \(strong\): /);
+      await page.locator("#moves button.hinted").click();
     }
   }
   assert.deepEqual(pageErrors, []);
