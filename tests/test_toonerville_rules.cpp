@@ -417,7 +417,7 @@ TEST_CASE("Options: set_option takes every value and refuses anything else (bad_
   CHECK(with("round11_deal", "12").round11_deal == 12);
   CHECK(with("round11_deal", "14", with("round11_deal", "12")).round11_deal == 14);
   CHECK(with("max_buys", "1").max_buys == 1);
-  CHECK(with("max_buys", "1000").max_buys == 1000);
+  CHECK(with("max_buys", "255").max_buys == 255);
   CHECK(with("max_buys", "unlimited", with("max_buys", "3")).max_buys == 0);
   CHECK(with("rook_swap", "new_meld").rook_swap == RookSwap::new_meld);
   CHECK(with("rook_swap", "table", with("rook_swap", "new_meld")).rook_swap == RookSwap::table);
@@ -437,7 +437,7 @@ TEST_CASE("Options: set_option takes every value and refuses anything else (bad_
 
   const std::pair<const char*, const char*> bad[] = {
       {"round11_deal", "13"}, {"round11_deal", "15"},   {"round11_deal", ""},
-      {"max_buys", "0"},      {"max_buys", "1001"},     {"max_buys", "-1"},
+      {"max_buys", "0"},      {"max_buys", "256"},      {"max_buys", "-1"},
       {"max_buys", "many"},   {"rook_swap", "hand"},    {"rook_swap", ""},
       {"jokers", "on"},       {"players", "4"},         {"", "1"},
       {"max_turns", "-1"},    {"max_turns", "1000001"}, {"max_turns", "unlimited"},
@@ -945,6 +945,19 @@ TEST_CASE("T6 max_buys=N: at most N buys per player per round (buy_limit)") {
     CHECK(((buyers(s) >> other) & 1) == 1);
     act(s, other, "buy");
   }
+}
+
+TEST_CASE("T6 max_buys=unlimited: the library counts at most 255 buys per seat and round") {
+  State s = dealt(1, kDealA);
+  if (to_act(s) == 0) draw_and_discard(s);
+  s.buys[0] = kMaxBuysPerRound - 1;  // as if seat 0 had bought 254 times this round
+  act(s, 0, "buy");
+  CHECK(s.buys[0] == kMaxBuysPerRound);
+  draw_and_discard(s);
+  if (to_act(s) == 0) draw_and_discard(s);
+  CHECK((buyers(s) & 1) == 0);
+  CHECK(contains(refused(s, 0, "buy", Reason::buy_limit), "the most the library counts"));
+  CHECK(s.buys[0] == kMaxBuysPerRound);  // no wrap to 0
 }
 
 TEST_CASE("T6 max_buys=N: the count starts again each round") {

@@ -37,6 +37,9 @@ inline constexpr int kMaxCards = kMaxPlayers * kRookDeckSize;           // 285
 inline constexpr int kMaxTableMelds = kMaxPlayers * kMaxContractMelds;  // every seat down
 inline constexpr uint8_t kNoSeat = 0xFF;
 inline constexpr int kMaxLegalActions = 2048;
+// Buys one seat may make in a round: counted in a byte, so also the most max_buys allows and
+// the bound of an unlimited game (T6).
+inline constexpr int kMaxBuysPerRound = 255;
 inline constexpr int kActionBytes = 20;
 
 enum class RookSwap : uint8_t { table = 0, new_meld = 1 };
@@ -46,7 +49,7 @@ struct Options {
   uint8_t round11_deal = 14;  // 14 | 12 (T2)
   RookSwap rook_swap = RookSwap::table;
   uint8_t reserved = 0;
-  uint16_t max_buys = 0;  // buys per player per round; 0 = unlimited (T6)
+  uint16_t max_buys = 0;  // buys per player per round; 0 = unlimited (T6), at most 255
   uint16_t reserved2 = 0;
   uint32_t max_turns = 0;  // turns before a round ends unfinished; 0 = no limit (T13)
   friend bool operator==(const Options&, const Options&) = default;

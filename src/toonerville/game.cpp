@@ -14,7 +14,7 @@ namespace {
 // The game's entry in the catalog (deckhand games, dh_catalog_*): docs/rules/toonerville.md.
 constexpr OptionSpec kOptionSpecs[] = {
     {"round11_deal", "14|12", "14", "T2", "cards dealt in round 11"},
-    {"max_buys", "unlimited|1..1000", "unlimited", "T6", "buys per player per round"},
+    {"max_buys", "unlimited|1..255", "unlimited", "T6", "buys per player per round"},
     {"rook_swap", "table|new_meld", "table", "T9",
      "a Rook taken from a run may go to any meld, or only to a new meld"},
     {"max_turns", "0..1000000", "0", "T13",

@@ -217,6 +217,12 @@ Reason buy_refusal(const State& s, int seat, Error* err) {
   if (s.options.max_buys && s.buys[seat] >= s.options.max_buys)
     return fail(err, Reason::buy_limit, "seat %d has made its %u %s this round (max_buys, T6)",
                 seat, unsigned(s.options.max_buys), plural(s.options.max_buys, "buy", "buys"));
+  // The library's own bound, where max_buys is unlimited: a seat's buys in a round are
+  // counted in a byte (docs/rules/toonerville.md, T6).
+  if (s.buys[seat] >= kMaxBuysPerRound)
+    return fail(err, Reason::buy_limit,
+                "seat %d has made %d buys this round, the most the library counts (T6)", seat,
+                kMaxBuysPerRound);
   if (s.pile_count == 0) return fail(err, Reason::empty_discard_pile, "there is no discard to buy");
   switch (supply(s, s.pile_count - 1)) {
     case Supply::nothing:

@@ -57,7 +57,8 @@ Reason set_option(Options* o, std::string_view key, std::string_view value, Erro
       o->max_buys = 0;
       return Reason::ok;
     }
-    if (!text::parse_int(value, 1, 1000, &n)) return bad("unlimited or a number from 1 to 1000");
+    if (!text::parse_int(value, 1, kMaxBuysPerRound, &n))
+      return bad("unlimited or a number from 1 to 255");
     o->max_buys = uint16_t(n);
     return Reason::ok;
   }
@@ -105,7 +106,7 @@ Reason check_invariants(const State& s, Error* err) {
   const int n = o.players;
   if (n < kMinPlayers || n > kMaxPlayers) return broken("player count out of range");
   if ((o.round11_deal != 12 && o.round11_deal != 14) || uint8_t(o.rook_swap) > 1 ||
-      o.max_buys > 1000 || o.reserved || o.reserved2 ||
+      o.max_buys > kMaxBuysPerRound || o.reserved || o.reserved2 ||
       o.max_turns > deckhand::detail::kMaxPlayLimit)
     return broken("options out of range");
   if (uint8_t(s.phase) > uint8_t(Phase::over) || s.round > kRounds)
