@@ -14,9 +14,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "cli_util.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
 #include "game_loop.hpp"
 #include "plugin.hpp"
@@ -368,6 +371,10 @@ int cmd_simulate(const SimulateArgs& args) {
   return 0;
 }
 
+// The bots' search budget in `play` unless --bot-option sets it: `strong` answers at once at
+// the table (its library default searches longer; docs/bots.md).
+constexpr const char* kPlaySamples = "16";
+
 int cmd_play(const PlayArgs& args) {
   Setup setup;
   if (!set_up(args.game, args.players, args.options, &setup)) return 2;
@@ -378,15 +385,32 @@ int cmd_play(const PlayArgs& args) {
                players, spec->name);
     return 2;
   }
+  // One library bot per seat, each seeded from the game's seed; the human's seat's gives the
+  // hints. A small search budget keeps `strong` quick at the table.
+  OptionList bot_options = args.bot_options;
+  bool has_samples = false;
+  for (const auto& [key, value] : bot_options) has_samples |= key == "samples";
+  if (!has_samples) bot_options.emplace_back("samples", kPlaySamples);
+  std::vector<std::unique_ptr<bots::Bot>> seat_bots;
+  for (int p = 0; p < players; ++p) {
+    Error err;
+    auto bot = bots::make_bot(spec->name, args.level, args.seed * 1000003 + uint64_t(p),
+                              bot_options, &err);
+    if (!bot) {
+      fmt::print(stderr, "deckhand: {}\n", err.message);
+      return 2;
+    }
+    seat_bots.push_back(std::move(bot));
+  }
   auto game = new_game(*spec, setup.options, players, true);
   if (!game) return 2;
   fmt::print(
-      "{}\nYou are seat {}; bots play the other {} seats. Seed {} (--seed {} deals this "
+      "{}\nYou are seat {}; {} bots play the other {} seats. Seed {} (--seed {} deals this "
       "game again).\n",
-      spec->description, args.seat, players - 1, args.seed, args.seed);
+      spec->description, args.seat, args.level, players - 1, args.seed, args.seed);
   fmt::print("Type an action ({}),\nor: legal, view, hint, undo, save FILE, help, quit.\n",
              setup.plugin->help);
-  return play_human(*setup.plugin, *game, args.seat, args.seed, args.save_path);
+  return play_human(*setup.plugin, *game, args.seat, args.seed, seat_bots, args.save_path);
 }
 
 int cmd_demo(uint64_t seed, const std::string& out_dir) {
