@@ -68,10 +68,45 @@ std::string json_string(std::string_view s) {
   return out + "\"";
 }
 
+namespace {
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+}  // namespace
+
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
+}
+
+std::vector<std::string_view> split_words(std::string_view s) {
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < s.size();) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    size_t end = i;
+    while (end < s.size() && !is_space(s[end])) ++end;
+    if (end > i) words.push_back(s.substr(i, end - i));
+    i = end;
+  }
+  return words;
+}
+
+std::vector<std::string_view> split_on(std::string_view s, char separator) {
+  std::vector<std::string_view> parts;
+  for (size_t start = 0;;) {
+    const size_t end = s.find(separator, start);
+    parts.push_back(trim(s.substr(start, end == std::string_view::npos ? end : end - start)));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
 }
 
 bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out) {
@@ -215,13 +250,6 @@ int player_count(const GameSpec& spec, int players, int fallback) {
   return players;
 }
 
-bool same_key(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 // The options bots play with: the given ones, and the game's play limit at its unattended
 // value unless given (so every game ends: G10, S15, T13). A limit of 0 is refused: bots
 // could then play one game forever.
@@ -229,7 +257,7 @@ bool bot_options(const GameSpec& spec, const OptionList& given, OptionList* out)
   *out = given;
   bool limited = false;
   for (const auto& [key, value] : given) {
-    if (!same_key(trim(key), spec.limit_option)) continue;
+    if (!iequals(trim(key), spec.limit_option)) continue;
     limited = true;
     int64_t n;
     if (parse_int(trim(value), 0, 0, &n)) {
@@ -324,16 +352,13 @@ int cmd_simulate(const SimulateArgs& args) {
       std::ofstream(path, std::ios::binary) << game->record();
     }
     if (args.json) {
-      std::string scores_text, winners_text;
-      for (int64_t score : scores)
-        scores_text += (scores_text.empty() ? "" : ", ") + std::to_string(score);
-      for (int w : game->winners())
-        winners_text += (winners_text.empty() ? "" : ", ") + std::to_string(w);
+      auto number = [](auto n) { return std::to_string(n); };
       fmt::print(
           "{{\"game\": {}, \"index\": {}, \"players\": {}, \"hands\": {}, \"actions\": {}, "
-          "\"scores\": [{}], \"winners\": [{}]{}}}\n",
-          json_string(spec->name), g + 1, players, run.hands, run.actions, scores_text,
-          winners_text, records ? ", \"record\": " + json_string(path) : std::string());
+          "\"scores\": {}, \"winners\": {}{}}}\n",
+          json_string(spec->name), g + 1, players, run.hands, run.actions,
+          json_array(scores, number), json_array(game->winners(), number),
+          records ? ", \"record\": " + json_string(path) : std::string());
     }
     const auto now = std::chrono::steady_clock::now();
     if (show_progress && now - last_progress > std::chrono::seconds(1)) {
@@ -348,7 +373,7 @@ int cmd_simulate(const SimulateArgs& args) {
   if (!args.quiet) {
     std::string limit_value = spec->unattended_limit;
     for (const auto& [key, value] : args.options)
-      if (same_key(trim(key), spec->limit_option)) limit_value = std::string(trim(value));
+      if (iequals(trim(key), spec->limit_option)) limit_value = std::string(trim(value));
     fmt::print("{} games of {} ({} players) by bots (seed {}), {}\n", args.games, spec->name,
                players, args.seed, limit_note(args.options, spec->limit_option, limit_value));
     std::string seats, win_line, mean_line;
@@ -389,7 +414,7 @@ int cmd_play(const PlayArgs& args) {
   // hints. A small search budget keeps `strong` quick at the table.
   OptionList bot_options = args.bot_options;
   bool has_samples = false;
-  for (const auto& [key, value] : bot_options) has_samples |= key == "samples";
+  for (const auto& [key, value] : bot_options) has_samples |= iequals(trim(key), "samples");
   if (!has_samples) bot_options.emplace_back("samples", kPlaySamples);
   std::vector<std::unique_ptr<bots::Bot>> seat_bots;
   for (int p = 0; p < players; ++p) {

@@ -169,7 +169,7 @@ class HumanTable {
         fmt::print("\n(end of input: leaving the game)\n");
         return leave();
       }
-      const std::string cmd = std::string(text_trim(line));
+      const std::string cmd = std::string(trim(line));
       last_line_empty_ = cmd.empty();
       if (cmd.empty()) continue;
       if (cmd == "quit" || cmd == "exit") return leave();
@@ -185,7 +185,7 @@ class HumanTable {
       } else if (cmd == "undo") {
         undo();
       } else if (first_word(cmd) == "save") {
-        const std::string path = std::string(text_trim(cmd.substr(4)));
+        const std::string path = std::string(trim(cmd.substr(4)));
         if (path.empty() && save_path_.empty())
           fmt::print("save FILE: the file to write the record to\n");
         else
@@ -207,14 +207,6 @@ class HumanTable {
     for (const ActionCode& a : all)
       if (a.seat == seat_) mine.push_back(a);
     return mine;
-  }
-
-  static std::string_view text_trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-      s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-      s.remove_suffix(1);
-    return s;
   }
 
   // What the bot of the seat to act does now; asked once per game position, so that asking
