@@ -410,6 +410,9 @@ int cmd_play(const PlayArgs& args) {
                players, spec->name);
     return 2;
   }
+  std::string level = args.level;  // as the bots name it, for the banner
+  std::transform(level.begin(), level.end(), level.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
   // One library bot per seat, each seeded from the game's seed; the human's seat's gives the
   // hints. A small search budget keeps `strong` quick at the table.
   OptionList bot_options = args.bot_options;
@@ -432,7 +435,7 @@ int cmd_play(const PlayArgs& args) {
   fmt::print(
       "{}\nYou are seat {}; {} bots play the other {} seats. Seed {} (--seed {} deals this "
       "game again).\n",
-      spec->description, args.seat, args.level, players - 1, args.seed, args.seed);
+      spec->description, args.seat, level, players - 1, args.seed, args.seed);
   fmt::print("Type an action ({}),\nor: legal, view, hint, undo, save FILE, help, quit.\n",
              setup.plugin->help);
   return play_human(*setup.plugin, *game, args.seat, args.seed, seat_bots, args.save_path);

@@ -135,7 +135,31 @@ check "toonerville buy question" 0 'seat 1 is about to draw: buy the 6G from the
 check "toonerville legal lists all" 0 'discard 14Y' -- sh -c "printf 'pass\nlegal\nquit\n' | \"$deckhand\" play toonerville --players 3 --seed 2"
 check "sheepshead trumps marked" 0 'trumps: 7D 9D   other: TC(10) 9H TH(10) 7S' \
   -- sh -c "printf 'quit\n' | \"$deckhand\" play sheepshead --seed 5 --seat 1"
-for c in replay view simulate play demo games; do
+# play --level: the opponents and hint are the library's bots (bots::make_bot) of that level,
+# deterministic for the seed; a bad level or bot option is a usage error.
+check "play --level basic hint" 0 'hint: bid 5' -- sh -c "printf 'hint\nquit\n' | \"$deckhand\" play ghost-euchre --seed 5 --level basic"
+check "play --level names the bots" 0 'You are seat 0; random bots play the other 2 seats.' \
+  -- sh -c "printf 'quit\n' | \"$deckhand\" play ghost-euchre --seed 5 --level Random"
+# Random bots bid moon before seat 0 may bid (its pass is made for it): its first decision is a
+# card, and the random bot's hint is not the basic heuristic's.
+check "play --level random hint" 0 '> hint: play AS' -- sh -c "printf 'hint\nquit\n' | \"$deckhand\" play ghost-euchre --seed 5 --level random"
+check "play --level strong hint" 0 '> hint: bid moon' -- sh -c "printf 'hint\nquit\n' | \"$deckhand\" play ghost-euchre --seed 5 --level strong"
+random_game="pass\n${cards}quit\n"
+printf "$random_game" | "$deckhand" play ghost-euchre --seed 9 --level random --save "$tmp/random.rec" >"$tmp/random1.out" 2>&1
+check "play --level random repeats for its seed" 0 "$(cat "$tmp/random1.out")" \
+  -- sh -c "printf '$random_game' | \"$deckhand\" play ghost-euchre --seed 9 --level random --save \"$tmp/random.rec\""
+check "play --level random record replays" 0 '"ok": true' -- "$deckhand" replay "$tmp/random.rec"
+check "play refuses a bad level" 2 "no bot level 'expert'" -- sh -c "\"$deckhand\" play ghost-euchre --level expert 2>&1"
+check "play refuses a bad bot option" 2 "bot option 'samples'" -- sh -c "\"$deckhand\" play sheepshead --bot-option samples=0 2>&1"
+# T6 by the library's protocol: seat 1 (a bot) draws rather than take, the human passes, and
+# seat 2's bot buys the discard before seat 1 draws.
+check "play toonerville a bot buys" 0 'seat 2 buys 6G and takes a penalty card; seat 1 draws from the stock' \
+  -- sh -c "printf 'pass\nquit\n' | \"$deckhand\" play toonerville --players 3 --seed 18"
+check "play toonerville hint buy" 0 '> hint: buy' -- sh -c "printf 'pass\nhint\nquit\n' | \"$deckhand\" play toonerville --players 3 --seed 18"
+check "play toonerville the human buys" 0 'seat 0 buys 4Y and takes a penalty card; seat 2 draws from the stock' \
+  -- sh -c "printf 'pass\nbuy\nquit\n' | \"$deckhand\" play toonerville --players 3 --seed 18 --save \"$tmp/bought.rec\""
+check "play toonerville bought record replays" 0 '"ok": true' -- "$deckhand" replay "$tmp/bought.rec"
+for c in replay view simulate play demo games arena analyze; do
   check "$c --help" 0 "deckhand $c" -- "$deckhand" "$c" --help
 done
 # simulate: JSON lines, records, per-seat results.
