@@ -163,6 +163,9 @@ check "play refuses a bad bot option" 2 "bot option 'samples'" -- sh -c "\"$deck
 # seat 2's bot buys the discard before seat 1 draws.
 play_session "play toonerville a bot buys" 0 'seat 2 buys 6G and takes a penalty card; seat 1 draws from the stock' \
   'pass\nquit\n' -- toonerville --players 3 --seed 18
+# When the human draws, the bots may buy the discard first; the human then draws.
+play_session "play toonerville bots buy before your draw" 0 'seat 2 buys 8B and takes a penalty card; seat 1 draws from the stock
+  (your only choice: draw — made for you)' 'draw\nquit\n' -- toonerville --players 3 --seed 5 --seat 1
 play_session "play toonerville hint buy" 0 '> hint: buy' 'pass\nhint\nquit\n' -- toonerville --players 3 --seed 18
 play_session "play toonerville the human buys" 0 'seat 0 buys 4Y and takes a penalty card; seat 2 draws from the stock' \
   'pass\nbuy\nquit\n' -- toonerville --players 3 --seed 18 --save "$tmp/bought.rec"
