@@ -24,6 +24,7 @@
 #include "commands.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
+#include "plugin.hpp"
 
 namespace deckhand::cli {
 
@@ -117,6 +118,8 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
   Error err;
   auto game = make_game(a.game, a.game_options, players, 0, &err);
   if (!game) return *why = err.message, false;
+  const GamePlugin* plugin = find_plugin(game->name());
+  if (!plugin) return *why = std::string("no plug-in for ") + game->name(), false;
   const bool whole_game = std::string(game->name()) == "toonerville";
   std::vector<int> bot_at(static_cast<size_t>(players));
   for (size_t e = 0; e < at.size(); ++e) bot_at[size_t(at[e])] = int(e);
@@ -139,15 +142,10 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
     const int seat = game->to_act();
     ActionCode action;
     if (choose(seat, &action) != Reason::ok) return *why = err.message, false;
-    if (whole_game && action.kind == 1) {
-      // T6: before the draw, the other seats' bots may buy the top discard.
-      uint32_t requests = 0;
-      std::vector<ActionCode> buys(static_cast<size_t>(players));
-      for (int p = 0; p < players; ++p)
-        if (p != seat && choose(p, &buys[size_t(p)]) == Reason::ok) requests |= 1u << p;
-      const int winner = game->buy_winner(requests);
-      if (winner >= 0) action = buys[size_t(winner)];
-    }
+    // T6: before a draw, the other seats' bots may buy the top discard.
+    action = settle_out_of_turn(*plugin, *game, action, [&](int p, ActionCode* out) {
+      return choose(p, out) == Reason::ok;
+    });
     if (game->apply(action, &err) != Reason::ok) return *why = err.message, false;
   }
   const std::vector<int64_t> scores = game->scores();

@@ -140,7 +140,8 @@ class HumanTable {
         continue;
       }
       mine_ = own_actions();
-      if (game_.to_act() != seat_) {  // a bot's turn: it decides first (T6: a take, no buy)
+      // A bot's turn: its bot decides first (T6: when it takes the discard, nobody may buy it).
+      if (game_.to_act() != seat_) {
         ActionCode a;
         if (!bot_to_act(&a, &err)) return fail(err);
         if (mine_.empty() || !others_first(a)) {
@@ -237,29 +238,21 @@ class HumanTable {
     return plugin_.others_first && plugin_.others_first(game_, a);
   }
 
-  // Applies `a` of the seat to act, unless other seats act out of turn first (the library's
-  // protocol, docs/bots.md): the bots of the other seats are asked, with `human` (the human's
-  // own out-of-turn action, or nullptr) among them, and Game::buy_winner picks who goes (T6).
+  // Applies `a` of the seat to act, or what the other seats do first (settle_out_of_turn):
+  // the human's seat does `human` (its own out-of-turn action, or nothing for nullptr), the
+  // others what their bots say.
   bool apply_settled(const ActionCode& a, const ActionCode* human, Error* err) {
-    if (!others_first(a)) return apply(a, err);
-    const int players = game_.players();
-    std::vector<ActionCode> asks(size_t(players), a);
-    uint32_t requests = 0;
-    if (human) asks[size_t(seat_)] = *human, requests |= 1u << seat_;
-    for (int p = 0; p < players; ++p) {
-      if (p == seat_ || p == game_.to_act()) continue;
-      Error no_wish;  // wrong_seat: that bot lets the seat to act go on
-      if (ask_bot(p, &asks[size_t(p)], &no_wish) == Reason::ok) requests |= 1u << p;
-    }
-    const int winner = game_.buy_winner(requests);
-    return apply(winner >= 0 ? asks[size_t(winner)] : a, err);
+    return apply(settle_out_of_turn(plugin_, game_, a,
+                                    [&](int seat, ActionCode* out) {
+                                      if (seat == seat_) return human && (*out = *human, true);
+                                      Error no_wish;  // wrong_seat: this bot does not act
+                                      return ask_bot(seat, out, &no_wish) == Reason::ok;
+                                    }),
+                 err);
   }
 
+  // The human's own seat's bot, at the prompt (the human has something to do).
   void hint() {
-    if (game_.to_act() != seat_ && mine_.empty()) {
-      fmt::print("hint: nothing for you to do now\n");
-      return;
-    }
     ActionCode a;
     Error err;
     const Reason r = ask_bot(seat_, &a, &err);

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
@@ -79,6 +80,23 @@ bool to_code(const Game& game, const Action& a, Format format, ActionCode* out) 
 inline bool table_action(const GamePlugin& plugin, const Game& game, PortableRng& rng,
                          ActionCode* out) {
   return plugin.table ? plugin.table(game, rng, out) : plugin.choose(game, game.to_act(), rng, out);
+}
+
+// What happens instead of `action` of the seat to act, by the library bots' protocol
+// (docs/bots.md): when the rules let the other seats act first (GamePlugin::others_first:
+// Toonerville's buys before a draw, T6), each other seat is asked through
+// ask(seat, &its_action), true if it acts, and Game::buy_winner picks which goes; else (or if
+// none does) `action` itself.
+template <typename Ask>
+ActionCode settle_out_of_turn(const GamePlugin& plugin, const Game& game, const ActionCode& action,
+                              Ask ask) {
+  if (!plugin.others_first || !plugin.others_first(game, action)) return action;
+  std::vector<ActionCode> asks(size_t(game.players()), action);
+  uint32_t requests = 0;
+  for (int p = 0; p < game.players(); ++p)
+    if (p != game.to_act() && ask(p, &asks[size_t(p)])) requests |= 1u << p;
+  const int winner = game.buy_winner(requests);
+  return winner >= 0 ? asks[size_t(winner)] : action;
 }
 
 // An action code as the game's pure Action, through its text.
