@@ -12,7 +12,6 @@
 #include <string_view>
 #include <vector>
 
-#include "../../src/common/text.hpp"
 #include "cli_util.hpp"
 #include "deckhand/game.hpp"
 #include "deckhand/solve.hpp"
@@ -71,17 +70,16 @@ class Stepper {
   size_t lines() const { return ends_.size(); }
   std::string_view line(size_t i) const {
     const size_t begin = i == 0 ? 0 : ends_[i - 1] + 1;
-    return text::trim(record_.substr(begin, ends_[i] - begin));
+    return trim(record_.substr(begin, ends_[i] - begin));
   }
   // The game before line i (0-based), or null before the first deal.
   const Game* before(size_t i) {
     for (; applied_ < i; ++applied_) {
       const std::string_view l = line(applied_);
-      const auto words = text::split_words(l);
+      const auto words = split_words(l);
       int64_t seat;
-      if (game_ && words.size() >= 2 && text::parse_int(words[0], 0, 63, &seat)) {
-        if (game_->apply_text(int(seat), text::trim(l.substr(words[0].size())), nullptr) !=
-            Reason::ok)
+      if (game_ && words.size() >= 2 && parse_int(words[0], 0, 63, &seat)) {
+        if (game_->apply_text(int(seat), trim(l.substr(words[0].size())), nullptr) != Reason::ok)
           return nullptr;
       } else if (!words.empty() && l[0] != '#' && game_started(words[0])) {
         ReplayResult r = replay_record(record_.substr(0, ends_[applied_]));
@@ -94,13 +92,25 @@ class Stepper {
 
  private:
   static bool game_started(std::string_view word) {
-    return text::iequals(word, "deal") || text::iequals(word, "reshuffle");
+    return iequals(word, "deal") || iequals(word, "reshuffle");
   }
   std::string_view record_;
   std::vector<size_t> ends_;  // end of each line
   size_t applied_ = 0;
   std::unique_ptr<Game> game_;
 };
+
+// One seat's decisions in sum.
+struct SeatTally {
+  int plays = 0, below_best = 0, points_lost = 0;
+};
+SeatTally tally(const std::vector<Decision>& decisions, int seat) {
+  SeatTally t;
+  for (const Decision& d : decisions)
+    if (d.seat == seat)
+      ++t.plays, t.below_best += d.value < d.best_value, t.points_lost += d.best_value - d.value;
+  return t;
+}
 
 void print_text(const std::vector<Decision>& decisions, int players) {
   for (const Decision& d : decisions) {
@@ -111,56 +121,30 @@ void print_text(const std::vector<Decision>& decisions, int players) {
                d.hand, d.trick, d.seat, card_name(d.played), d.value, d.best_value, best,
                loss ? fmt::format(": loses {}", loss) : "");
   }
-  for (int seat = 0; seat < players; ++seat) {
-    int plays = 0, mistakes = 0, lost = 0;
-    for (const Decision& d : decisions)
-      if (d.seat == seat)
-        ++plays, mistakes += d.value < d.best_value, lost += d.best_value - d.value;
-    if (plays)
-      fmt::print("seat {}: {} plays, {} below the best, {} points lost\n", seat, plays, mistakes,
-                 lost);
-  }
+  for (int seat = 0; seat < players; ++seat)
+    if (const SeatTally t = tally(decisions, seat); t.plays)
+      fmt::print("seat {}: {} plays, {} below the best, {} points lost\n", seat, t.plays,
+                 t.below_best, t.points_lost);
 }
 
 void print_json(const std::string& game, const std::vector<Decision>& decisions, int players) {
-  text::Json j;
-  j.begin_object();
-  j.key("ok").value(true);
-  j.key("game").value(game);
-  j.key("decisions").begin_array();
-  for (const Decision& d : decisions) {
-    j.begin_object();
-    j.key("line").value(d.line);
-    j.key("hand").value(d.hand);
-    j.key("trick").value(d.trick);
-    j.key("seat").value(d.seat);
-    j.key("played").value(card_name(d.played));
-    j.key("value").value(d.value);
-    j.key("best").begin_array();
-    for (Card c : d.best) j.value(card_name(c));
-    j.end_array();
-    j.key("best_value").value(d.best_value);
-    j.key("loss").value(d.best_value - d.value);
-    j.end_object();
-  }
-  j.end_array();
-  j.key("seats").begin_array();
-  for (int seat = 0; seat < players; ++seat) {
-    int plays = 0, mistakes = 0, lost = 0;
-    for (const Decision& d : decisions)
-      if (d.seat == seat)
-        ++plays, mistakes += d.value < d.best_value, lost += d.best_value - d.value;
-    if (!plays) continue;
-    j.begin_object();
-    j.key("seat").value(seat);
-    j.key("plays").value(plays);
-    j.key("below_best").value(mistakes);
-    j.key("points_lost").value(lost);
-    j.end_object();
-  }
-  j.end_array();
-  j.end_object();
-  fmt::print("{}\n", j.str());
+  auto card_json = [](Card c) { return json_string(card_name(c)); };
+  const std::string decisions_json = json_array(decisions, [&](const Decision& d) {
+    return fmt::format(
+        "{{\"line\": {}, \"hand\": {}, \"trick\": {}, \"seat\": {}, \"played\": {}, "
+        "\"value\": {}, \"best\": {}, \"best_value\": {}, \"loss\": {}}}",
+        d.line, d.hand, d.trick, d.seat, card_json(d.played), d.value,
+        json_array(d.best, card_json), d.best_value, d.best_value - d.value);
+  });
+  std::vector<std::string> seats;
+  for (int seat = 0; seat < players; ++seat)
+    if (const SeatTally t = tally(decisions, seat); t.plays)
+      seats.push_back(
+          fmt::format("{{\"seat\": {}, \"plays\": {}, \"below_best\": {}, \"points_lost\": {}}}",
+                      seat, t.plays, t.below_best, t.points_lost));
+  fmt::print("{{\"ok\": true, \"game\": {}, \"decisions\": {}, \"seats\": {}}}\n",
+             json_string(game), decisions_json,
+             json_array(seats, [](const std::string& s) { return s; }));
 }
 
 }  // namespace
@@ -175,10 +159,10 @@ int cmd_analyze(int argc, char** argv) {
       json = true;
     } else if (a == "--seat") {
       if (i + 1 >= argc) return analyze_usage("--seat needs a value");
-      if (!text::parse_int(argv[++i], 0, 4, &only_seat))
+      if (!parse_int(argv[++i], 0, 4, &only_seat))
         return analyze_usage("--seat takes a seat from 0 to 4");
     } else if (a.size() > 2 && a.rfind("--", 0) == 0) {
-      return analyze_usage(std::string("unknown flag ") + text::quote(a).c_str());
+      return analyze_usage(std::string("unknown flag ") + quote(a));
     } else if (have_path) {
       return analyze_usage("analyze takes one RECORD");
     } else {
@@ -214,14 +198,14 @@ int cmd_analyze(int argc, char** argv) {
   std::vector<Decision> decisions;
   for (size_t i = 0; i < stepper.lines(); ++i) {
     const std::string_view line = stepper.line(i);
-    const auto words = text::split_words(line);
+    const auto words = split_words(line);
     int64_t seat;
-    if (words.size() < 2 || !text::iequals(words[1], "play") ||
-        !text::parse_int(words[0], 0, 63, &seat) || (only_seat >= 0 && seat != only_seat))
+    if (words.size() < 2 || !iequals(words[1], "play") || !parse_int(words[0], 0, 63, &seat) ||
+        (only_seat >= 0 && seat != only_seat))
       continue;
     const Game* game = stepper.before(i);
     ActionCode played;
-    if (!game || game->parse_action(int(seat), text::trim(line.substr(words[0].size())), &played,
+    if (!game || game->parse_action(int(seat), trim(line.substr(words[0].size())), &played,
                                     nullptr) != Reason::ok) {
       fmt::print(stderr, "deckhand: internal error: line {} does not replay\n", i + 1);
       return 1;

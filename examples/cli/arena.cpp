@@ -20,10 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "../../src/common/text.hpp"
+#include "cli_util.hpp"
 #include "commands.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
+#include "plugin.hpp"
 
 namespace deckhand::cli {
 
@@ -69,12 +70,12 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
       a->game = value;
     } else if (flag == "--seats") {
       a->seats.clear();
-      for (std::string_view s : text::split_on(value, ',')) a->seats.emplace_back(text::trim(s));
+      for (std::string_view s : split_on(value, ',')) a->seats.emplace_back(trim(s));
     } else if (flag == "--games") {
-      if (!text::parse_int(value, 1, 100000000, &a->deals))
+      if (!parse_int(value, 1, 100000000, &a->deals))
         return *why = "--games takes a number from 1 to 100000000", false;
     } else if (flag == "--seed") {
-      if (!text::parse_u64(value, &a->seed))
+      if (!parse_u64(value, &a->seed))
         return *why = "--seed takes a number from 0 to 2^64-1", false;
     } else if (flag == "--option") {
       if (!key_value(value, &a->game_options))
@@ -83,7 +84,7 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
       if (!key_value(value, &a->bot_options))
         return *why = "--bot-option takes KEY=VALUE, not '" + value + "'", false;
     } else {
-      return *why = std::string("unknown flag ") + text::quote(flag).c_str(), false;
+      return *why = std::string("unknown flag ") + quote(flag), false;
     }
   }
   if (a->game.empty()) return *why = "--game is required", false;
@@ -117,6 +118,8 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
   Error err;
   auto game = make_game(a.game, a.game_options, players, 0, &err);
   if (!game) return *why = err.message, false;
+  const GamePlugin* plugin = find_plugin(game->name());
+  if (!plugin) return *why = std::string("no plug-in for ") + game->name(), false;
   const bool whole_game = std::string(game->name()) == "toonerville";
   std::vector<int> bot_at(static_cast<size_t>(players));
   for (size_t e = 0; e < at.size(); ++e) bot_at[size_t(at[e])] = int(e);
@@ -139,15 +142,10 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
     const int seat = game->to_act();
     ActionCode action;
     if (choose(seat, &action) != Reason::ok) return *why = err.message, false;
-    if (whole_game && action.kind == 1) {
-      // T6: before the draw, the other seats' bots may buy the top discard.
-      uint32_t requests = 0;
-      std::vector<ActionCode> buys(static_cast<size_t>(players));
-      for (int p = 0; p < players; ++p)
-        if (p != seat && choose(p, &buys[size_t(p)]) == Reason::ok) requests |= 1u << p;
-      const int winner = game->buy_winner(requests);
-      if (winner >= 0) action = buys[size_t(winner)];
-    }
+    // T6: before a draw, the other seats' bots may buy the top discard.
+    action = settle_out_of_turn(*plugin, *game, action, [&](int p, ActionCode* out) {
+      return choose(p, out) == Reason::ok;
+    });
     if (game->apply(action, &err) != Reason::ok) return *why = err.message, false;
   }
   const std::vector<int64_t> scores = game->scores();
@@ -163,7 +161,7 @@ int cmd_arena(int argc, char** argv) {
   std::string why;
   if (!parse_arena(argc, argv, &a, &why)) return arena_usage(why);
   const GameSpec* spec = find_game_spec(a.game);
-  if (!spec) return arena_usage(fmt::format("no game named {}", text::quote(a.game).c_str()));
+  if (!spec) return arena_usage(fmt::format("no game named {}", quote(a.game)));
   const int players = int(a.seats.size());
   if (players < spec->min_players || players > spec->max_players)
     return arena_usage(
@@ -231,37 +229,24 @@ int cmd_arena(int argc, char** argv) {
       pairs.push_back({i, j, summarize(diff)});
     }
   if (a.json) {
-    text::Json j;
-    j.begin_object();
-    j.key("game").value(spec->name);
-    j.key("deals").value(a.deals);
-    j.key("seed").raw(std::to_string(a.seed));
-    j.key("seats").begin_array();
-    for (const std::string& s : a.seats) j.value(s);
-    j.end_array();
-    j.key("bots").begin_array();
+    auto interval = [](const Summary& s) { return fmt::format("[{:.4f}, {:.4f}]", s.low, s.high); };
+    std::vector<std::string> bots_json;
     for (size_t n = 0; n < names.size(); ++n) {
       const Summary s = summarize(per_deal[n]);
-      j.begin_object();
-      j.key("name").value(names[n]);
-      j.key("hands").value(hands_of[n]);
-      j.key("mean_per_hand").raw(fmt::format("{:.4f}", s.mean));
-      j.key("ci95").raw(fmt::format("[{:.4f}, {:.4f}]", s.low, s.high));
-      j.end_object();
+      bots_json.push_back(
+          fmt::format("{{\"name\": {}, \"hands\": {}, \"mean_per_hand\": {:.4f}, \"ci95\": {}}}",
+                      json_string(names[n]), hands_of[n], s.mean, interval(s)));
     }
-    j.end_array();
-    j.key("pairs").begin_array();
-    for (const Pair& p : pairs) {
-      j.begin_object();
-      j.key("a").value(names[p.a]);
-      j.key("b").value(names[p.b]);
-      j.key("diff").raw(fmt::format("{:.4f}", p.s.mean));
-      j.key("ci95").raw(fmt::format("[{:.4f}, {:.4f}]", p.s.low, p.s.high));
-      j.end_object();
-    }
-    j.end_array();
-    j.end_object();
-    fmt::print("{}\n", j.str());
+    const auto same = [](const std::string& json) { return json; };
+    fmt::print(
+        "{{\"game\": {}, \"deals\": {}, \"seed\": {}, \"seats\": {}, \"bots\": {}, "
+        "\"pairs\": {}}}\n",
+        json_string(spec->name), a.deals, a.seed, json_array(a.seats, json_string),
+        json_array(bots_json, same), json_array(pairs, [&](const Pair& p) {
+          return fmt::format("{{\"a\": {}, \"b\": {}, \"diff\": {:.4f}, \"ci95\": {}}}",
+                             json_string(names[p.a]), json_string(names[p.b]), p.s.mean,
+                             interval(p.s));
+        }));
     return 0;
   }
   fmt::print("arena: {}, {} duplicate deals x {} seatings, seed {}{}\n", spec->name, a.deals,

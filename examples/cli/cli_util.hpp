@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "deckhand/cards.hpp"
 #include "deckhand/game.hpp"
@@ -34,8 +35,21 @@ int write_and_replay(const Game& game, const std::string& out_dir);
 std::string quote(std::string_view s);
 // `json_string` is s as a JSON string, quotes included;
 std::string json_string(std::string_view s);
-// `trim` drops the spaces and tabs around s;
+// `json_array` is the JSON array of to_json(x) (each already JSON) for the x in items;
+template <typename Range, typename ToJson>
+std::string json_array(const Range& items, ToJson to_json) {
+  std::string out = "[";
+  for (const auto& x : items) out += (out.size() > 1 ? ", " : "") + std::string(to_json(x));
+  return out + "]";
+}
+// `trim` drops the white space around s (spaces, tabs, a line's CR or LF);
 std::string_view trim(std::string_view s);
+// `split_words` gives the words of s, separated by white space;
+std::vector<std::string_view> split_words(std::string_view s);
+// `split_on` gives the parts of s between `separator`s, each trimmed ("a, b," -> a, b, "");
+std::vector<std::string_view> split_on(std::string_view s, char separator);
+// `iequals` compares ASCII letters regardless of case (names of options, levels, record words);
+bool iequals(std::string_view a, std::string_view b);
 // `parse_int` and `parse_u64` read a whole decimal number (parse_int within [lo, hi]).
 bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out);
 bool parse_u64(std::string_view s, uint64_t* out);
@@ -49,15 +63,8 @@ std::string seat_list(uint32_t mask, int players);
 // "max_hands=1000 (simulate's default limit; set it with --option max_hands=N)", or
 // "max_hands=20" when --option set it, for the report.
 inline std::string limit_note(const OptionList& given, const char* limit, std::string_view value) {
-  const std::string_view name = limit;
-  auto same = [&](const std::string& key) {
-    return key.size() == name.size() &&
-           std::equal(key.begin(), key.end(), name.begin(), [](char a, char b) {
-             return (a | 0x20) == (b | 0x20);  // option names are letters and '_'
-           });
-  };
   for (const auto& given_option : given)
-    if (same(given_option.first)) return fmt::format("{}={}", limit, value);
+    if (iequals(given_option.first, limit)) return fmt::format("{}={}", limit, value);
   return fmt::format("{}={} (simulate's default limit; set it with --option {}=N)", limit, value,
                      limit);
 }

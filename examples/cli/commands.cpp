@@ -14,9 +14,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "cli_util.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
 #include "game_loop.hpp"
 #include "plugin.hpp"
@@ -65,10 +68,45 @@ std::string json_string(std::string_view s) {
   return out + "\"";
 }
 
+namespace {
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+}  // namespace
+
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
+}
+
+std::vector<std::string_view> split_words(std::string_view s) {
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < s.size();) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    size_t end = i;
+    while (end < s.size() && !is_space(s[end])) ++end;
+    if (end > i) words.push_back(s.substr(i, end - i));
+    i = end;
+  }
+  return words;
+}
+
+std::vector<std::string_view> split_on(std::string_view s, char separator) {
+  std::vector<std::string_view> parts;
+  for (size_t start = 0;;) {
+    const size_t end = s.find(separator, start);
+    parts.push_back(trim(s.substr(start, end == std::string_view::npos ? end : end - start)));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
 }
 
 bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out) {
@@ -212,13 +250,6 @@ int player_count(const GameSpec& spec, int players, int fallback) {
   return players;
 }
 
-bool same_key(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 // The options bots play with: the given ones, and the game's play limit at its unattended
 // value unless given (so every game ends: G10, S15, T13). A limit of 0 is refused: bots
 // could then play one game forever.
@@ -226,7 +257,7 @@ bool bot_options(const GameSpec& spec, const OptionList& given, OptionList* out)
   *out = given;
   bool limited = false;
   for (const auto& [key, value] : given) {
-    if (!same_key(trim(key), spec.limit_option)) continue;
+    if (!iequals(trim(key), spec.limit_option)) continue;
     limited = true;
     int64_t n;
     if (parse_int(trim(value), 0, 0, &n)) {
@@ -321,16 +352,13 @@ int cmd_simulate(const SimulateArgs& args) {
       std::ofstream(path, std::ios::binary) << game->record();
     }
     if (args.json) {
-      std::string scores_text, winners_text;
-      for (int64_t score : scores)
-        scores_text += (scores_text.empty() ? "" : ", ") + std::to_string(score);
-      for (int w : game->winners())
-        winners_text += (winners_text.empty() ? "" : ", ") + std::to_string(w);
+      auto number = [](auto n) { return std::to_string(n); };
       fmt::print(
           "{{\"game\": {}, \"index\": {}, \"players\": {}, \"hands\": {}, \"actions\": {}, "
-          "\"scores\": [{}], \"winners\": [{}]{}}}\n",
-          json_string(spec->name), g + 1, players, run.hands, run.actions, scores_text,
-          winners_text, records ? ", \"record\": " + json_string(path) : std::string());
+          "\"scores\": {}, \"winners\": {}{}}}\n",
+          json_string(spec->name), g + 1, players, run.hands, run.actions,
+          json_array(scores, number), json_array(game->winners(), number),
+          records ? ", \"record\": " + json_string(path) : std::string());
     }
     const auto now = std::chrono::steady_clock::now();
     if (show_progress && now - last_progress > std::chrono::seconds(1)) {
@@ -345,7 +373,7 @@ int cmd_simulate(const SimulateArgs& args) {
   if (!args.quiet) {
     std::string limit_value = spec->unattended_limit;
     for (const auto& [key, value] : args.options)
-      if (same_key(trim(key), spec->limit_option)) limit_value = std::string(trim(value));
+      if (iequals(trim(key), spec->limit_option)) limit_value = std::string(trim(value));
     fmt::print("{} games of {} ({} players) by bots (seed {}), {}\n", args.games, spec->name,
                players, args.seed, limit_note(args.options, spec->limit_option, limit_value));
     std::string seats, win_line, mean_line;
@@ -368,6 +396,10 @@ int cmd_simulate(const SimulateArgs& args) {
   return 0;
 }
 
+// The bots' search budget in `play` unless --bot-option sets it: `strong` answers at once at
+// the table (its library default searches longer; docs/bots.md).
+constexpr const char* kPlaySamples = "16";
+
 int cmd_play(const PlayArgs& args) {
   Setup setup;
   if (!set_up(args.game, args.players, args.options, &setup)) return 2;
@@ -378,15 +410,35 @@ int cmd_play(const PlayArgs& args) {
                players, spec->name);
     return 2;
   }
+  std::string level = args.level;  // as the bots name it, for the banner
+  std::transform(level.begin(), level.end(), level.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  // One library bot per seat, each seeded from the game's seed; the human's seat's gives the
+  // hints. A small search budget keeps `strong` quick at the table.
+  OptionList bot_options = args.bot_options;
+  bool has_samples = false;
+  for (const auto& [key, value] : bot_options) has_samples |= iequals(trim(key), "samples");
+  if (!has_samples) bot_options.emplace_back("samples", kPlaySamples);
+  std::vector<std::unique_ptr<bots::Bot>> seat_bots;
+  for (int p = 0; p < players; ++p) {
+    Error err;
+    auto bot = bots::make_bot(spec->name, args.level, args.seed * 1000003 + uint64_t(p),
+                              bot_options, &err);
+    if (!bot) {
+      fmt::print(stderr, "deckhand: {}\n", err.message);
+      return 2;
+    }
+    seat_bots.push_back(std::move(bot));
+  }
   auto game = new_game(*spec, setup.options, players, true);
   if (!game) return 2;
   fmt::print(
-      "{}\nYou are seat {}; bots play the other {} seats. Seed {} (--seed {} deals this "
+      "{}\nYou are seat {}; {} bots play the other {} seats. Seed {} (--seed {} deals this "
       "game again).\n",
-      spec->description, args.seat, players - 1, args.seed, args.seed);
+      spec->description, args.seat, level, players - 1, args.seed, args.seed);
   fmt::print("Type an action ({}),\nor: legal, view, hint, undo, save FILE, help, quit.\n",
              setup.plugin->help);
-  return play_human(*setup.plugin, *game, args.seat, args.seed, args.save_path);
+  return play_human(*setup.plugin, *game, args.seat, args.seed, seat_bots, args.save_path);
 }
 
 int cmd_demo(uint64_t seed, const std::string& out_dir) {

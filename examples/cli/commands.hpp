@@ -30,7 +30,9 @@ struct PlayArgs {
   int players = 0;
   int seat = 0;
   OptionList options;
-  std::string save_path;  // --save FILE: the record, when the game ends or you leave
+  std::string level = "basic";  // --level: the library bots' level (random, basic, strong)
+  OptionList bot_options;       // --bot-option: their budget (play's default: kPlaySamples)
+  std::string save_path;        // --save FILE: the record, when the game ends or you leave
 };
 int cmd_play(const PlayArgs& args);
 int cmd_demo(uint64_t seed, const std::string& out_dir);

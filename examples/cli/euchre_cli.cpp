@@ -95,6 +95,7 @@ const GamePlugin kPlugin{
     .deal_line = deal_line,
     .narrate = narrate,
     .hand_note = nullptr,
+    .others_first = nullptr,
     .out_of_turn = nullptr,
     .ended_by_limit = ended_by_limit,
     .demo_option = "",

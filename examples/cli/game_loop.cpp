@@ -2,6 +2,7 @@
 #include "game_loop.hpp"
 
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -57,7 +58,7 @@ bool play_bots(const GamePlugin& plugin, Game& game, PortableRng& rng, const Nar
       continue;
     }
     ActionCode a;
-    if (!table_action(plugin, game, -1, rng, &a)) {
+    if (!table_action(plugin, game, rng, &a)) {
       fmt::print(stderr, "deckhand: the {} bots found no action\n", plugin.game);
       return false;
     }
@@ -119,11 +120,17 @@ constexpr size_t kPromptList = 14;
 
 class HumanTable {
  public:
-  HumanTable(const GamePlugin& plugin, Game& game, int seat, const std::string& save_path)
-      : plugin_(plugin), game_(game), seat_(seat), save_path_(save_path), before_(game.clone()) {}
+  HumanTable(const GamePlugin& plugin, Game& game, int seat,
+             std::vector<std::unique_ptr<bots::Bot>>& seat_bots, const std::string& save_path)
+      : plugin_(plugin),
+        game_(game),
+        seat_(seat),
+        bots_(seat_bots),
+        save_path_(save_path),
+        before_(game.clone()) {}
 
   int run(uint64_t seed) {
-    PortableRng rng(seed);
+    PortableRng rng(seed);  // the deals
     Error err;
     while (!game_.over()) {
       if (game_.awaiting_deal()) {
@@ -133,15 +140,18 @@ class HumanTable {
         continue;
       }
       mine_ = own_actions();
-      if (mine_.empty()) {  // the bots play
+      // A bot's turn: its bot decides first (T6: when it takes the discard, nobody may buy it).
+      if (game_.to_act() != seat_) {
         ActionCode a;
-        if (!table_action(plugin_, game_, -1, rng, &a)) return fail(err);
-        if (!apply(a, &err)) return fail(err);
-        continue;
-      }
-      if (mine_.size() == 1 && game_.to_act() == seat_) {  // nothing to decide
+        if (!bot_to_act(&a, &err)) return fail(err);
+        if (mine_.empty() || !others_first(a)) {
+          if (!apply_settled(a, nullptr, &err)) return fail(err);
+          continue;
+        }
+        // Else the human may act out of turn first (buy, or pass).
+      } else if (mine_.size() == 1) {  // nothing to decide
         fmt::print("  (your only choice: {} — made for you)\n", game_.format_action(mine_[0]));
-        if (!apply(mine_[0], &err)) return fail(err);
+        if (!apply_settled(mine_[0], nullptr, &err)) return fail(err);
         continue;
       }
       if (snapshot_version_ != version_) {  // a new decision: undo comes back here
@@ -160,7 +170,7 @@ class HumanTable {
         fmt::print("\n(end of input: leaving the game)\n");
         return leave();
       }
-      const std::string cmd = std::string(text_trim(line));
+      const std::string cmd = std::string(trim(line));
       last_line_empty_ = cmd.empty();
       if (cmd.empty()) continue;
       if (cmd == "quit" || cmd == "exit") return leave();
@@ -172,22 +182,18 @@ class HumanTable {
       } else if (cmd == "view") {
         show();
       } else if (cmd == "hint") {
-        PortableRng hint_rng(rng);  // the hint does not change the bots' later choices
-        ActionCode a;
-        fmt::print("hint: {}\n", plugin_.choose(game_, seat_, hint_rng, &a) ? game_.format_action(a)
-                                                                            : std::string("pass"));
+        hint();
       } else if (cmd == "undo") {
         undo();
       } else if (first_word(cmd) == "save") {
-        const std::string path = std::string(text_trim(cmd.substr(4)));
+        const std::string path = std::string(trim(cmd.substr(4)));
         if (path.empty() && save_path_.empty())
           fmt::print("save FILE: the file to write the record to\n");
         else
           save_record(game_, path.empty() ? save_path_ : path);
       } else if (cmd == "pass" && game_.to_act() != seat_) {
         ActionCode a;
-        if (!table_action(plugin_, game_, seat_, rng, &a)) return fail(err);
-        if (!apply(a, &err)) return fail(err);
+        if (!bot_to_act(&a, &err) || !apply_settled(a, nullptr, &err)) return fail(err);
       } else {
         try_action(cmd);
       }
@@ -204,12 +210,58 @@ class HumanTable {
     return mine;
   }
 
-  static std::string_view text_trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-      s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-      s.remove_suffix(1);
-    return s;
+  // What the bot of the seat to act does now; asked once per game position, so that asking
+  // again (after the human passes) gives the same answer.
+  bool bot_to_act(ActionCode* out, Error* err) {
+    if (pending_version_ != version_) {
+      const int seat = game_.to_act();
+      if (ask_bot(seat, &pending_, err) != Reason::ok) return false;
+      pending_version_ = version_;
+    }
+    *out = pending_;
+    return true;
+  }
+
+  Reason ask_bot(int seat, ActionCode* out, Error* err) {
+    // A strong bot may search for a while: say so on a terminal (the line is wiped after).
+    const bool tell = bots_[size_t(seat)]->level() == bots::Level::strong && isatty(1);
+    if (tell) {
+      fmt::print("  (seat {} is thinking...)", seat);
+      std::fflush(stdout);
+    }
+    const Reason r = bots_[size_t(seat)]->choose(game_, seat, out, err);
+    if (tell) fmt::print("\r\033[K");
+    return r;
+  }
+
+  bool others_first(const ActionCode& a) const {
+    return plugin_.others_first && plugin_.others_first(game_, a);
+  }
+
+  // Applies `a` of the seat to act, or what the other seats do first (settle_out_of_turn):
+  // the human's seat does `human` (its own out-of-turn action, or nothing for nullptr), the
+  // others what their bots say.
+  bool apply_settled(const ActionCode& a, const ActionCode* human, Error* err) {
+    return apply(settle_out_of_turn(plugin_, game_, a,
+                                    [&](int seat, ActionCode* out) {
+                                      if (seat == seat_) return human && (*out = *human, true);
+                                      Error no_wish;  // wrong_seat: this bot does not act
+                                      return ask_bot(seat, out, &no_wish) == Reason::ok;
+                                    }),
+                 err);
+  }
+
+  // The human's own seat's bot, at the prompt (the human has something to do).
+  void hint() {
+    ActionCode a;
+    Error err;
+    const Reason r = ask_bot(seat_, &a, &err);
+    if (r == Reason::ok)
+      fmt::print("hint: {}\n", game_.format_action(a));
+    else if (r == Reason::wrong_seat)  // out of turn, and the bot would not act
+      fmt::print("hint: pass\n");
+    else
+      fmt::print("hint: none ({})\n", err.message);
   }
 
   bool apply(const ActionCode& a, Error* err) {
@@ -233,7 +285,7 @@ class HumanTable {
     ActionCode a;
     if (game_.parse_action(seat_, text, &a, &err) == Reason::ok &&
         game_.check(a, &err) == Reason::ok) {
-      apply(a, &err);
+      act(a);
       return;
     }
     const std::string kind = first_word(game_.format_action(mine_[0]));
@@ -243,10 +295,22 @@ class HumanTable {
     if (one_kind && first_word(text) != kind &&
         game_.parse_action(seat_, kind + " " + text, &a, &prefixed_err) == Reason::ok &&
         game_.check(a, &prefixed_err) == Reason::ok) {
-      apply(a, &err);
+      act(a);
       return;
     }
     fmt::print("refused — {}\n", err.message);
+  }
+
+  // The human's checked action: in turn, with the other seats' out-of-turn actions first if
+  // the rules give them any; out of turn, weighed against the bots' own (T6: the nearest
+  // buyer after the seat to act buys).
+  void act(const ActionCode& a) {
+    Error err;
+    ActionCode to_act = a;
+    const bool in_turn = a.seat == game_.to_act();
+    const bool ok = in_turn ? apply_settled(a, nullptr, &err)
+                            : bot_to_act(&to_act, &err) && apply_settled(to_act, &a, &err);
+    if (!ok) fmt::print("refused — {}\n", err.message);
   }
 
   void undo() {
@@ -304,20 +368,23 @@ class HumanTable {
   const GamePlugin& plugin_;
   Game& game_;
   const int seat_;
+  std::vector<std::unique_ptr<bots::Bot>>& bots_;  // one per seat; the human's gives hints
   const std::string save_path_;
   std::unique_ptr<Game> before_;                  // the game before the last action
   std::vector<std::unique_ptr<Game>> decisions_;  // the game at each of the human's decisions
   std::vector<ActionCode> mine_;                  // what the human may do now
   uint64_t version_ = 1;                          // changes with every action, deal or undo
   uint64_t shown_version_ = 0, snapshot_version_ = 0, listed_version_ = 0;
+  ActionCode pending_{};  // the bot to act's choice at pending_version_
+  uint64_t pending_version_ = 0;
   bool last_line_empty_ = false;
 };
 
 }  // namespace
 
 int play_human(const GamePlugin& plugin, Game& game, int seat, uint64_t seed,
-               const std::string& save_path) {
-  HumanTable table(plugin, game, seat, save_path);
+               std::vector<std::unique_ptr<bots::Bot>>& seat_bots, const std::string& save_path) {
+  HumanTable table(plugin, game, seat, seat_bots, save_path);
   return table.run(seed);
 }
 

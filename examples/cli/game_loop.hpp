@@ -3,8 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "plugin.hpp"
@@ -28,10 +31,11 @@ void print_scores(const Game& game, const char* hand_word);
 // "GAME OVER after 7 hands: seat 2 wins with 34" (the same in every game).
 void print_game_over(const Game& game, const char* hand_word);
 
-// `play`: a human at `seat` against the bots (docs/cli.md: the commands help, legal, view,
-// hint, undo, save FILE, quit). `save_path` (optional) receives the record when the game ends
-// or the human leaves. Returns the exit code.
+// `play`: a human at `seat` against the library bots `seat_bots` (one per seat: the others
+// play, the human's own gives the hints; docs/cli.md: the commands help, legal, view, hint,
+// undo, save FILE, quit). `seed` makes the deals. `save_path` (optional) receives the record
+// when the game ends or the human leaves. Returns the exit code.
 int play_human(const GamePlugin& plugin, Game& game, int seat, uint64_t seed,
-               const std::string& save_path);
+               std::vector<std::unique_ptr<bots::Bot>>& seat_bots, const std::string& save_path);
 
 }  // namespace deckhand::cli

@@ -77,13 +77,15 @@ bool seed_flag(const Args& a, uint64_t* out, std::string* why) {
   return true;
 }
 
-// Every --option KEY=VALUE, in order (the game checks names and values).
-bool option_flags(const Args& a, deckhand::OptionList* out, std::string* why) {
+// Every --FLAG KEY=VALUE (--option, --bot-option), in order (the game or the bots check names
+// and values).
+bool option_flags(const Args& a, deckhand::OptionList* out, std::string* why,
+                  const std::string& flag_name = "option") {
   for (const auto& [name, value] : a.flags) {
-    if (name != "option") continue;
+    if (name != flag_name) continue;
     const size_t eq = value.find('=');
     if (eq == 0 || eq == std::string::npos)
-      return *why = "--option takes KEY=VALUE, not '" + value + "'", false;
+      return *why = "--" + flag_name + " takes KEY=VALUE, not '" + value + "'", false;
     out->emplace_back(value.substr(0, eq), value.substr(eq + 1));
   }
   return true;
@@ -124,8 +126,10 @@ int run_play(const Args& args, std::string* why) {
   p.seed = std::random_device{}() & 0xFFFFFF;  // a new deal each game unless --seed
   int64_t seat = 0, players = 0;
   if (!seed_flag(args, &p.seed, why) || !number(args, "seat", 0, 63, &seat, why) ||
-      !number(args, "players", 1, 64, &players, why) || !option_flags(args, &p.options, why))
+      !number(args, "players", 1, 64, &players, why) || !option_flags(args, &p.options, why) ||
+      !option_flags(args, &p.bot_options, why, "bot-option"))
     return 2;
+  if (const std::string* level = flag(args, "level")) p.level = *level;
   p.seat = int(seat);
   p.players = int(players);
   if (const std::string* path = flag(args, "save")) p.save_path = *path;
@@ -200,10 +204,15 @@ const std::vector<Command>& commands() {
        "  --players N        the player count, for a game of several (default 4, or the nearest\n"
        "                     count the game allows)\n"
        "  --option KEY=VALUE a house rule (deckhand games lists them); repeatable\n"
+       "  --level L          the bots' level, for the opponents and hint: random, basic (the\n"
+       "                     default) or strong\n"
+       "  --bot-option KEY=VALUE  the bots' budget: samples=N (play's default: samples=16),\n"
+       "                     time_ms=N; repeatable\n"
        "  --save FILE        write the game's record to FILE when it ends or you leave\n"
        "At the prompt: an action (or just a card, where playing one is all you may do), legal,\n"
-       "view, hint, undo, save FILE, help, quit. A decision with one choice is made for you.\n",
-       {"seed", "seat", "players", "option", "save"},
+       "view, hint (the bot's choice for you), undo, save FILE, help, quit. A decision with one\n"
+       "choice is made for you.\n",
+       {"seed", "seat", "players", "option", "level", "bot-option", "save"},
        {},
        run_play},
       {"demo",

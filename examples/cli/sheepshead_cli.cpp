@@ -142,6 +142,7 @@ const GamePlugin kPlugin{
     .deal_line = deal_line,
     .narrate = narrate,
     .hand_note = hand_note,
+    .others_first = nullptr,
     .out_of_turn = nullptr,
     .ended_by_limit = nullptr,
     .demo_option = "hands=6",

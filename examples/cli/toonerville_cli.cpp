@@ -2,9 +2,9 @@
 #include <fmt/core.h>
 
 #include "cli_util.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/toonerville.hpp"
 #include "plugin.hpp"
-#include "deckhand/bots.hpp"
 
 namespace deckhand::cli {
 
@@ -16,32 +16,11 @@ tv::Action pure(const Game& game, const ActionCode& code) {
   return pure_action<tv::Action>(game, code, tv::parse_action);
 }
 
-// The seat to act plays as its bot would; another seat buys the discard if its bot wants it
-// and it may (T6), else lets the seat to act play.
-bool choose(const Game& game, int seat, PortableRng& rng, ActionCode* out) {
-  const tv::State& s = state_of<tv::State>(game);
-  if (seat != tv::to_act(s)) {
-    if (s.phase != tv::Phase::draw || !(tv::buyers(s) >> seat & 1) ||
-        !bots::toonerville_bot_wants_buy(tv::view(s, seat)))
-      return false;
-    return to_code(game, tv::simple_action(seat, tv::ActionKind::buy), tv::format_action, out);
-  }
-  static tv::Action legal[tv::kMaxLegalActions];
-  const int n = tv::legal_actions(s, legal);
-  int own = 0;  // the seat's own actions, without the other seats' buys
-  for (int i = 0; i < n; ++i)
-    if (legal[i].seat == seat) legal[own++] = legal[i];
-  return own > 0 &&
-         to_code(game, bots::toonerville_bot(tv::view(s, seat), legal, own, rng), tv::format_action, out);
-}
-
-bool table(const Game& game, int passed, PortableRng& rng, ActionCode* out) {
-  const tv::State& s = state_of<tv::State>(game);
+// simulate and demo: the basic bots' table, buys settled by toonerville_bot_table (T6).
+bool table(const Game& game, PortableRng& rng, ActionCode* out) {
   tv::Action a;
-  if (!bots::toonerville_bot_table(s, rng, &a)) return false;
-  // The human declined to buy: its seat's bot does not buy for it; the seat to act draws.
-  if (a.kind == tv::ActionKind::buy && a.seat == passed) a = tv::draw_action(s.to_act);
-  return to_code(game, a, tv::format_action, out);
+  return bots::toonerville_bot_table(state_of<tv::State>(game), rng, &a) &&
+         to_code(game, a, tv::format_action, out);
 }
 
 std::string hand_text(const FaceCounts& hand) {
@@ -143,6 +122,12 @@ void narrate(const Game& before_game, const Game& after_game, const ActionCode& 
   if (after.hands_scored != before.hands_scored) print_round_result(before, after, a);
 }
 
+// T6: the other seats may buy the top discard before the seat to act draws (not before it
+// takes the discard itself).
+bool buys_come_first(const Game& game, const ActionCode& action) {
+  return pure(game, action).kind == tv::ActionKind::draw;
+}
+
 // T6: the human may buy the top discard before the seat to act draws.
 std::string out_of_turn(const Game& game, int) {
   const tv::State& s = state_of<tv::State>(game);
@@ -161,11 +146,12 @@ const GamePlugin kPlugin{
         "take (the discard), draw, buy (another seat's discard, when asked), 'down 5R 6R 7R 8R | "
         "9B 9G ROOK', 'layoff 2 9R' (a Rook on a run as ROOK=<number>), 'swap 2 7R', 'discard 14Y' "
         "(or just the card, when discarding is all you may do)",
-    .choose = choose,
+    .choose = nullptr,
     .table = table,
     .deal_line = deal_line,
     .narrate = narrate,
     .hand_note = nullptr,
+    .others_first = buys_come_first,
     .out_of_turn = out_of_turn,
     .ended_by_limit = ended_by_limit,
     .demo_option = "",

@@ -24,6 +24,14 @@ check() {  # check NAME EXPECTED_EXIT EXPECTED_STDOUT_SUBSTRING -- command...
   fi
 }
 
+# play_session NAME EXPECTED_EXIT EXPECTED_STDOUT_SUBSTRING TYPED -- play's arguments...: a
+# `deckhand play` session with TYPED (printf escapes: 'hint\nquit\n') as the human's input.
+play_session() {
+  local name=$1 want_rc=$2 want_out=$3 typed=$4
+  shift 5
+  check "$name" "$want_rc" "$want_out" -- bash -c 'printf "$1" | "$2" play "${@:3}"' _ "$typed" "$deckhand" "$@"
+}
+
 # Valid records: a thrown-in deal does not count as a hand; between hands to_act is null.
 check "replay ok" 0 '{"ok": true, "game": "ghost-euchre", "hands": [{"deltas": [0, 1, 5]}], "scores": [0, 1, 5], "over": false, "winners": [], "to_act": null}' \
   -- "$deckhand" replay "$dir/one_hand.rec"
@@ -83,7 +91,7 @@ check "demo record replays" 0 '"over": true' -- "$deckhand" replay "$tmp/demo/gh
 check "demo sheepshead record replays" 0 '{"ok": true, "game": "sheepshead", "hands": [{"deltas": [' \
   -- "$deckhand" replay "$tmp/demo/sheepshead.rec"
 check "simulate sheepshead" 0 'games/s' -- "$deckhand" simulate sheepshead --games 20 --seed 3
-check "play sheepshead" 0 'legal: pick | pass' -- sh -c "printf 'bury 7C 8C\nquit\n' | \"$deckhand\" play sheepshead --seed 5 --seat 1"
+play_session "play sheepshead" 0 'legal: pick | pass' 'bury 7C 8C\nquit\n' -- sheepshead --seed 5 --seat 1
 check "play euchre bad seat" 2 '' -- "$deckhand" play ghost-euchre --seat 4
 # Sheepshead views: only the picker sees the blind (S13).
 printf 'deckhand 1\ngame sheepshead\ndeal 0: 7C 8C 9C TC JC QC; 1: KC AC 7D 8D 9D TD; 2: JD QD KD AD 7H 8H; 3: 9H TH JH QH KH AH; 4: 7S 8S 9S TS JS QS; blind: KS AS\n1 pick\n' > "$tmp/sheep.rec"
@@ -96,7 +104,7 @@ else
 fi
 # play: a scripted human who quits at once, and one whose input ends.
 check "play quit" 0 'legal:' -- sh -c "echo quit | \"$deckhand\" play ghost-euchre --seed 5"
-check "play refuses" 0 'refused — ' -- sh -c "printf 'play 7C\nbid 9\n' | \"$deckhand\" play ghost-euchre --seed 5"
+play_session "play refuses" 0 'refused — ' 'play 7C\nbid 9\n' -- ghost-euchre --seed 5
 
 # Toonerville: complete games of 3, 4 and 5 players replay to their scores (penalty points per
 # round, totals, the lowest total wins after round 11).
@@ -130,12 +138,39 @@ check "play save mid-game" 0 '"ok": true' -- "$deckhand" replay "$tmp/mid.rec"
 check "play refuses another game's seat" 2 '' -- "$deckhand" play sheepshead --seat 5
 check "play --option" 0 'option target=5' -- sh -c "printf 'quit\n' | \"$deckhand\" play ghost-euchre --seed 1 --option target=5 --save \"$tmp/t5.rec\" >/dev/null && cat \"$tmp/t5.rec\""
 check "play refuses a bad option" 2 "--option target=0: bad_option" -- sh -c "\"$deckhand\" play ghost-euchre --option target=0 2>&1"
-check "toonerville buy question" 0 'seat 1 is about to draw: buy the 6G from the discard pile? (buy, or pass)' \
-  -- sh -c "printf 'quit\n' | \"$deckhand\" play toonerville --players 3 --seed 2"
-check "toonerville legal lists all" 0 'discard 14Y' -- sh -c "printf 'pass\nlegal\nquit\n' | \"$deckhand\" play toonerville --players 3 --seed 2"
-check "sheepshead trumps marked" 0 'trumps: 7D 9D   other: TC(10) 9H TH(10) 7S' \
-  -- sh -c "printf 'quit\n' | \"$deckhand\" play sheepshead --seed 5 --seat 1"
-for c in replay view simulate play demo games; do
+play_session "toonerville buy question" 0 'seat 1 is about to draw: buy the 6G from the discard pile? (buy, or pass)' \
+  'quit\n' -- toonerville --players 3 --seed 2
+play_session "toonerville legal lists all" 0 'discard 14Y' 'pass\nlegal\nquit\n' -- toonerville --players 3 --seed 2
+play_session "sheepshead trumps marked" 0 'trumps: 7D 9D   other: TC(10) 9H TH(10) 7S' \
+  'quit\n' -- sheepshead --seed 5 --seat 1
+# play --level: the opponents and hint are the library's bots (bots::make_bot) of that level,
+# deterministic for the seed; a bad level or bot option is a usage error.
+play_session "play --level basic hint" 0 'hint: bid 5' 'hint\nquit\n' -- ghost-euchre --seed 5 --level basic
+play_session "play --level names the bots" 0 'You are seat 0; random bots play the other 2 seats.' \
+  'quit\n' -- ghost-euchre --seed 5 --level Random
+# Random bots bid moon before seat 0 may bid (its pass is made for it): its first decision is a
+# card, and the random bot's hint is not the basic heuristic's.
+play_session "play --level random hint" 0 '> hint: play AS' 'hint\nquit\n' -- ghost-euchre --seed 5 --level random
+play_session "play --level strong hint" 0 '> hint: bid moon' 'hint\nquit\n' -- ghost-euchre --seed 5 --level strong
+random_game="pass\n${cards}quit\n"
+printf "$random_game" | "$deckhand" play ghost-euchre --seed 9 --level random --save "$tmp/random.rec" >"$tmp/random1.out" 2>&1
+play_session "play --level random repeats for its seed" 0 "$(cat "$tmp/random1.out")" "$random_game" \
+  -- ghost-euchre --seed 9 --level random --save "$tmp/random.rec"
+check "play --level random record replays" 0 '"ok": true' -- "$deckhand" replay "$tmp/random.rec"
+check "play refuses a bad level" 2 "no bot level 'expert'" -- sh -c "\"$deckhand\" play ghost-euchre --level expert 2>&1"
+check "play refuses a bad bot option" 2 "bot option 'samples'" -- sh -c "\"$deckhand\" play sheepshead --bot-option samples=0 2>&1"
+# T6 by the library's protocol: seat 1 (a bot) draws rather than take, the human passes, and
+# seat 2's bot buys the discard before seat 1 draws.
+play_session "play toonerville a bot buys" 0 'seat 2 buys 6G and takes a penalty card; seat 1 draws from the stock' \
+  'pass\nquit\n' -- toonerville --players 3 --seed 18
+# When the human draws, the bots may buy the discard first; the human then draws.
+play_session "play toonerville bots buy before your draw" 0 'seat 2 buys 8B and takes a penalty card; seat 1 draws from the stock
+  (your only choice: draw — made for you)' 'draw\nquit\n' -- toonerville --players 3 --seed 5 --seat 1
+play_session "play toonerville hint buy" 0 '> hint: buy' 'pass\nhint\nquit\n' -- toonerville --players 3 --seed 18
+play_session "play toonerville the human buys" 0 'seat 0 buys 4Y and takes a penalty card; seat 2 draws from the stock' \
+  'pass\nbuy\nquit\n' -- toonerville --players 3 --seed 18 --save "$tmp/bought.rec"
+check "play toonerville bought record replays" 0 '"ok": true' -- "$deckhand" replay "$tmp/bought.rec"
+for c in replay view simulate play demo games arena analyze; do
   check "$c --help" 0 "deckhand $c" -- "$deckhand" "$c" --help
 done
 # simulate: JSON lines, records, per-seat results.
@@ -176,8 +211,8 @@ check "simulate --option needs KEY=VALUE" 2 "--option takes KEY=VALUE, not 'max_
   sh -c "\"$deckhand\" simulate toonerville --option max_turns 2>&1"
 check "simulate --option needs a value" 2 '--option needs a value' -- \
   sh -c "\"$deckhand\" simulate toonerville --option 2>&1"
-check "play toonerville" 0 'legal: ' -- sh -c "printf 'discard 9Z\nquit\n' | \"$deckhand\" play toonerville --players 3 --seat 1 --seed 2"
-check "play toonerville refuses" 0 'refused — ' -- sh -c "printf 'discard 9Z\nquit\n' | \"$deckhand\" play toonerville --players 3 --seat 1 --seed 2"
+play_session "play toonerville" 0 'legal: ' 'discard 9Z\nquit\n' -- toonerville --players 3 --seat 1 --seed 2
+play_session "play toonerville refuses" 0 'refused — ' 'discard 9Z\nquit\n' -- toonerville --players 3 --seat 1 --seed 2
 check "demo toonerville record replays" 0 '{"ok": true, "game": "toonerville", "hands": [{"deltas": [' \
   -- "$deckhand" replay "$tmp/demo/toonerville.rec"
 
