@@ -7,15 +7,19 @@
 //     here by brute force (a chi-square test with a fixed seed).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "bots/consistent.hpp"
+#include "bots/strong.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
+#include "deckhand/solve.hpp"
 #include "sheepshead/internal.hpp"
 
 using namespace deckhand;
@@ -365,6 +369,81 @@ TEST_CASE("bots decide from their seat's view alone: the same choice on a consis
         CHECK(a == b);
         ++compared;
       }
+    });
+    INFO(std::string(name));
+    CHECK(compared > 20);
+  }
+}
+
+namespace {
+
+// What `strong` should play at a play decision of Ghost Hand Euchre or Sheepshead with
+// samples=2 and a fresh bot of seed `seed`: the legal card (legal_actions order, the first
+// among equals) with the largest sum of open-hand values over the same two consistent
+// samples the bot draws (its generator: a sample, then a rollout seed, per sample). False
+// when a sample's solve is over the bot's node budget (the bot plays that sample out).
+template <typename Sampler, typename State, typename Action>
+bool solved_choice(const State& s, int seat, uint64_t seed,
+                   int (*legal_actions)(const State&, Action*), Action* out) {
+  Sampler sampler;
+  REQUIRE(sampler.init(s, seat));
+  PortableRng rng(seed);
+  solve::Solver solver(12);
+  solver.set_node_limit(bots::detail::kSolveNodesPerSample);
+  Action legal[64];
+  const int n = legal_actions(s, legal);
+  std::vector<int64_t> total(size_t(n), 0);
+  for (int k = 0; k < 2; ++k) {
+    State world;
+    if constexpr (std::is_same_v<Sampler, bots::detail::SheepsheadSampler>)
+      REQUIRE(sampler.sample(rng, &world));
+    else
+      sampler.sample(rng, &world);
+    (void)rng.next();  // the sample's rollout seed
+    solve::CardValue values[solve::kMaxPlays];
+    int count = 0;
+    REQUIRE(solver.card_values(world, values, &count, nullptr) == Reason::ok);
+    if (count == 0) return false;
+    REQUIRE(count == n);
+    for (int i = 0; i < n; ++i) total[size_t(i)] += values[i].value;
+  }
+  *out = legal[std::max_element(total.begin(), total.end()) - total.begin()];
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("strong plays the card with the best summed open-hand value over its samples (G7, S9)") {
+  for (const char* name : {"ghost-euchre", "sheepshead"}) {
+    const bool euchre = std::string(name) == "ghost-euchre";
+    auto game = make_game(name, {}, 0, 0, nullptr);
+    int compared = 0, decisions = 0;
+    play_bot_game(*game, 9, 3, [&](const Game& g) {
+      const int seat = g.to_act();
+      const uint64_t seed = 500 + uint64_t(decisions++);
+      std::string expected;
+      if (euchre) {
+        const auto& s = *static_cast<const ge::State*>(g.state_data());
+        ge::Action best;
+        if (s.phase != ge::Phase::play || g.legal_count() < 2 ||
+            !solved_choice<bots::detail::EuchreSampler>(s, seat, seed, &ge::legal_actions, &best))
+          return;
+        expected = ge::format_action(best);
+      } else {
+        const auto& s = *static_cast<const sh::State*>(g.state_data());
+        sh::Action best;
+        if (s.phase != sh::Phase::play || g.legal_count() < 2 ||
+            !solved_choice<bots::detail::SheepsheadSampler>(s, seat, seed, &sh::legal_actions,
+                                                            &best))
+          return;
+        expected = sh::format_action(best);
+      }
+      auto bot = bots::make_bot(name, "strong", seed, {{"samples", "2"}}, nullptr);
+      ActionCode a;
+      REQUIRE(bot->choose(g, seat, &a, nullptr) == Reason::ok);
+      INFO(std::string(name), " decision ", decisions);
+      CHECK(g.format_action(a) == expected);
+      ++compared;
     });
     INFO(std::string(name));
     CHECK(compared > 20);

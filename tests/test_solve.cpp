@@ -208,6 +208,28 @@ TEST_CASE("solve: the transposition table changes no value (four to six tricks l
   CHECK(untabled.stats().table_hits == 0);
 }
 
+// The bot's budget: a call over its node limit gives up (ok, no values) and leaves nothing
+// unproven in the table: the same solver, limit lifted, still gives the untabled values.
+TEST_CASE("solve: a node limit gives up without a value and stores nothing unproven") {
+  PortableRng rng(23);
+  solve::Solver limited(10), untabled(0);
+  solve::CardValue with[solve::kMaxPlays], without[solve::kMaxPlays];
+  int count_with = -1, count_without = 0, gave_up = 0;
+  Error err;
+  for (int deal = 0; deal < 60; ++deal) {
+    const sh::State s = sheepshead_ending(rng, 5, int(rng.bounded(5)));
+    limited.set_node_limit(1 + rng.bounded(400));
+    REQUIRE(limited.card_values(s, with, &count_with, &err) == Reason::ok);
+    gave_up += count_with == 0;
+    limited.set_node_limit(0);
+    REQUIRE(limited.card_values(s, with, &count_with, &err) == Reason::ok);
+    REQUIRE(untabled.card_values(s, without, &count_without, &err) == Reason::ok);
+    REQUIRE(count_with == count_without);
+    for (int i = 0; i < count_with; ++i) CHECK(with[i].value == without[i].value);
+  }
+  CHECK(gave_up > 30);
+}
+
 TEST_CASE("solve: refuses outside the play phase and changes nothing") {
   solve::Solver solver;
   solve::CardValue values[solve::kMaxPlays];

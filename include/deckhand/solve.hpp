@@ -55,11 +55,17 @@ class Solver {
 
   // Every legal play of the seat to act, in legal_actions order, with its value; *count
   // receives the number written (at most kMaxPlays). Refuses (wrong_phase, game_over)
-  // outside the play phase and changes nothing.
+  // outside the play phase and changes nothing. With a node limit set (set_node_limit), a
+  // call whose search would visit more positions than the limit gives up: it returns ok with
+  // *count = 0 (the table keeps only what was proved).
   [[nodiscard]] Reason card_values(const ghost_euchre::State& s, CardValue* out, int* count,
                                    Error* err);
   [[nodiscard]] Reason card_values(const sheepshead::State& s, CardValue* out, int* count,
                                    Error* err);
+
+  // At most `nodes` positions per card_values call (0: no limit, the default). Counted, not
+  // timed, so that a caller's results do not depend on the machine's speed.
+  void set_node_limit(uint64_t nodes) { node_limit_ = nodes; }
 
   const Stats& stats() const { return stats_; }
   void reset_stats() { stats_ = Stats(); }
@@ -69,8 +75,11 @@ class Solver {
   class Table;
 
  private:
+  uint64_t node_end() const;  // the stats_.nodes at which the current call gives up
+
   std::unique_ptr<Table> table_;
   Stats stats_;
+  uint64_t node_limit_ = 0;
 };
 
 }  // namespace deckhand::solve

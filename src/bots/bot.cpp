@@ -1,6 +1,7 @@
 // deckhand::bots::Bot over deckhand::Game (include/deckhand/bots.hpp): reads the game's own
 // state, takes only the deciding seat's view of it, and answers with an action code.
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,14 +30,16 @@ struct TrickTakingPolicy {
   using Action = typename Rules::Action;
   static constexpr const char* kName = Rules::kName;
   static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
-                     std::vector<Action>& legal, Action* out) {
+                     std::unique_ptr<solve::Solver>& solver, std::vector<Action>& legal,
+                     Action* out) {
     if (Rules::to_act(s) != seat) return false;
+    if (level == Level::strong && !solver) solver = std::make_unique<solve::Solver>();
     legal.resize(Rules::kMaxLegal);
     const int n = Rules::legal(s, legal.data());
     if (n == 0) return false;
     *out = level == Level::random ? legal[rng.bounded(uint64_t(n))]
            : level == Level::strong
-               ? detail::strong_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng)
+               ? detail::strong_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng, *solver)
                : Rules::basic(Rules::view(s, seat), legal.data(), n, rng);
     return true;
   }
@@ -54,6 +57,7 @@ struct Policy<tv::State> {
   using Action = tv::Action;
   static constexpr const char* kName = "toonerville";
   static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
+                     std::unique_ptr<solve::Solver>& /*solver: trick-taking games only*/,
                      std::vector<Action>& legal, Action* out) {
     if (tv::to_act(s) != seat) {
       // T6: another seat may buy the top discard before the seat to act draws.
@@ -107,7 +111,7 @@ class GameBot final : public Bot {
                   seat);
     const State& s = *static_cast<const State*>(game.state_data());
     typename Policy<State>::Action a;
-    if (!Policy<State>::decide(s, seat, level_, budget_, rng_, legal_, &a)) {
+    if (!Policy<State>::decide(s, seat, level_, budget_, rng_, solver_, legal_, &a)) {
       if (game.to_act() == seat)
         return fail(err, Reason::wrong_phase,
                     "seat %d has no action it can take (a reshuffle must be given first)", seat);
@@ -124,6 +128,7 @@ class GameBot final : public Bot {
   PortableRng rng_;
   [[maybe_unused]] Budget budget_;                     // for the levels that search
   std::vector<typename Policy<State>::Action> legal_;  // reused between decisions
+  std::unique_ptr<solve::Solver> solver_;  // strong's card play: made once, its table kept
 };
 
 }  // namespace

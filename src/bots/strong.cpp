@@ -76,36 +76,68 @@ int best_of(const std::vector<double>& total) {
   return best;
 }
 
+// Adds to total[0..n) what each of legal[0..n) is worth to `seat` on one deal, played out by
+// the basic bots with the rollout seed `seed` for every action. `relative_to_others`: the
+// seat's change minus the others' mean change; otherwise its own change (the solver's value).
+template <typename Rules>
+void add_rollouts(const typename Rules::State& world, int seat, const typename Rules::Action* legal,
+                  int n, uint64_t seed, bool relative_to_others, std::vector<double>& total) {
+  for (int i = 0; i < n; ++i) {
+    typename Rules::State w = world;
+    if (Rules::advance(&w, legal[i]) != Reason::ok) continue;
+    PortableRng r(seed);
+    play_out<Rules>(&w, r);
+    total[size_t(i)] += relative_to_others ? relative(w.scores, world.scores, Rules::kPlayers, seat)
+                                           : double(w.scores[seat] - world.scores[seat]);
+  }
+}
+
 }  // namespace
 
 template <typename Rules>
 typename Rules::Action strong_trick_taking(const typename Rules::State& s, int seat,
                                            const typename Rules::Action* legal, int n,
-                                           const Budget& budget, PortableRng& rng) {
+                                           const Budget& budget, PortableRng& rng,
+                                           solve::Solver& solver) {
   if (n == 1) return legal[0];
   typename Rules::Sampler sampler;
   if (!sampler.init(s, seat)) return Rules::basic(Rules::view(s, seat), legal, n, rng);
   std::vector<double> total(size_t(n), 0.0);
   const Clock clock(budget, Rules::kDefaultSamples);
+  const bool play = Rules::in_play(s);
+  const uint64_t nodes_at_start = solver.stats().nodes;
   for (uint32_t k = 0; clock.more(k); ++k) {
     typename Rules::State world;
     if (!Rules::sample(sampler, rng, &world)) break;
     const uint64_t rollout_seed = rng.next();
-    for (int i = 0; i < n; ++i) {
-      typename Rules::State w = world;
-      if (Rules::advance(&w, legal[i]) != Reason::ok) continue;
-      PortableRng r(rollout_seed);
-      play_out<Rules>(&w, r);
-      total[size_t(i)] += relative(w.scores, world.scores, Rules::kPlayers, seat);
+    if (!play) {
+      add_rollouts<Rules>(world, seat, legal, n, rollout_seed, true, total);
+      continue;
+    }
+    // The play: the sample's open-hand values (legal_actions order, the same as legal[]),
+    // or its rollouts once the node budget is spent.
+    const uint64_t spent = solver.stats().nodes - nodes_at_start;
+    solve::CardValue values[solve::kMaxPlays];
+    int count = 0;
+    Error err;
+    if (spent < kSolveNodesPerDecision) {
+      solver.set_node_limit(std::min(kSolveNodesPerSample, kSolveNodesPerDecision - spent));
+      if (solver.card_values(world, values, &count, &err) != Reason::ok) count = 0;
+    }
+    if (count == n) {
+      for (int i = 0; i < n; ++i) total[size_t(i)] += values[i].value;
+    } else {
+      add_rollouts<Rules>(world, seat, legal, n, rollout_seed, false, total);
     }
   }
   return legal[best_of(total)];
 }
 
 template ge::Action strong_trick_taking<EuchreRules>(const ge::State&, int, const ge::Action*, int,
-                                                     const Budget&, PortableRng&);
+                                                     const Budget&, PortableRng&, solve::Solver&);
 template sh::Action strong_trick_taking<SheepsheadRules>(const sh::State&, int, const sh::Action*,
-                                                         int, const Budget&, PortableRng&);
+                                                         int, const Budget&, PortableRng&,
+                                                         solve::Solver&);
 
 namespace {
 

@@ -7,6 +7,7 @@
 
 #include "consistent.hpp"
 #include "deckhand/bots.hpp"
+#include "deckhand/solve.hpp"
 
 namespace deckhand::bots::detail {
 
@@ -16,6 +17,14 @@ namespace deckhand::bots::detail {
 inline constexpr uint32_t kToonervilleDefaultSamples = 8;
 // Toonerville: the discards searched, the basic bot's first choices.
 inline constexpr size_t kToonervilleDiscards = 3;
+
+// The card play's budget of solver positions (counted, not timed, so that a seed gives the
+// same choices on any machine; about 7 million positions a second in the release build):
+// a sample whose solve would take more than kSolveNodesPerSample is played out by rollouts
+// instead, and once a decision has spent kSolveNodesPerDecision every further sample is.
+// Only Sheepshead's first tricks come near them (docs/bots.md, "Speed").
+inline constexpr uint64_t kSolveNodesPerSample = 50000;
+inline constexpr uint64_t kSolveNodesPerDecision = 250000;
 
 // What the bots need of a trick-taking game, the same for both.
 struct EuchreRules {
@@ -31,6 +40,7 @@ struct EuchreRules {
   static int legal(const State& s, Action* out) { return ghost_euchre::legal_actions(s, out); }
   static View view(const State& s, int seat) { return ghost_euchre::view(s, seat); }
   static Reason advance(State* s, Action a) { return ghost_euchre::advance(s, a, nullptr); }
+  static bool in_play(const State& s) { return s.phase == ghost_euchre::Phase::play; }
   static Action basic(const View& v, const Action* legal, int n, PortableRng& rng) {
     return euchre_bot(v, legal, n, rng);
   }
@@ -54,6 +64,7 @@ struct SheepsheadRules {
   static int legal(const State& s, Action* out) { return sheepshead::legal_actions(s, out); }
   static View view(const State& s, int seat) { return sheepshead::view(s, seat); }
   static Reason advance(State* s, Action a) { return sheepshead::advance(s, a, nullptr); }
+  static bool in_play(const State& s) { return s.phase == sheepshead::Phase::play; }
   static Action basic(const View& v, const Action* legal, int n, PortableRng& rng) {
     return sheepshead_bot(v, legal, n, rng);
   }
@@ -64,11 +75,14 @@ struct SheepsheadRules {
 };
 
 // The strong choice among legal[0..n) for the seat to act (Rules: EuchreRules or
-// SheepsheadRules).
+// SheepsheadRules). In the play, each sample is solved open-hand by `solver` (the bot's own,
+// kept between decisions); other decisions, and samples over the node budget, are played out
+// by rollouts.
 template <typename Rules>
 typename Rules::Action strong_trick_taking(const typename Rules::State& s, int seat,
                                            const typename Rules::Action* legal, int n,
-                                           const Budget& budget, PortableRng& rng);
+                                           const Budget& budget, PortableRng& rng,
+                                           solve::Solver& solver);
 
 // The take-or-draw choice and the discard; false when the decision is not one of them (the
 // basic bot decides it).

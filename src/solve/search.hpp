@@ -159,9 +159,15 @@ class Search {
  public:
   static constexpr int kInfinity = 1000;
 
+  // node_end: the value of *nodes at which the search gives up (see out_of_nodes).
   Search(Table* table, const SuitOrder* order, const int8_t* points, uint64_t* nodes,
-         uint64_t* hits)
-      : table_(table), order_(order), points_(points), nodes_(nodes), hits_(hits) {
+         uint64_t* hits, uint64_t node_end = UINT64_MAX)
+      : table_(table),
+        order_(order),
+        points_(points),
+        nodes_(nodes),
+        hits_(hits),
+        node_end_(node_end) {
     // Card points as a small class for the key: 0 (no points anywhere: Euchre) or 3 bits.
     int8_t seen[32], distinct = 0;
     for (int c = 0; c < 32; ++c) {
@@ -176,7 +182,8 @@ class Search {
   // The minimax value of `n` within a fail-soft window: exact when it lies strictly inside
   // (alpha, beta), otherwise a bound on the side of the window it fell.
   int value(const Node& n, int alpha, int beta) {
-    ++*nodes_;
+    if (++*nodes_ > node_end_) out_of_nodes_ = true;
+    if (out_of_nodes_) return 0;  // meaningless; the caller checks out_of_nodes()
     if (n.last_trick()) return played_out(n);
     int lo = n.lower(), hi = n.upper();
     uint8_t table_move = kNoCard;
@@ -210,8 +217,9 @@ class Search {
         a = std::max(a, best);
       else
         b = std::min(b, best);
-      if (a >= b) break;
+      if (a >= b || out_of_nodes_) break;
     }
+    if (out_of_nodes_) return best;  // unproven: nothing goes into the table
     if (boundary) {
       const int wa = std::max(alpha, lo), wb = std::min(beta, hi);
       const int new_lower = best > wa ? best : lo;  // failed low: only the old lower bound
@@ -231,7 +239,7 @@ class Search {
   int exact(const Node& n, int guess) {
     int lower = n.lower(), upper = n.upper();
     int g = std::clamp(guess, lower, upper);
-    while (lower < upper) {
+    while (lower < upper && !out_of_nodes_) {
       const int beta = g == lower ? g + 1 : g;
       g = value(n, beta - 1, beta);
       if (g < beta)
@@ -243,6 +251,10 @@ class Search {
   }
 
   static constexpr int kMaxMoves = 8;
+
+  // True once the search has visited its node budget: the values it returned since are
+  // meaningless (the table holds only what was proved before).
+  bool out_of_nodes() const { return out_of_nodes_; }
 
   // See Key. keyed[] receives the cards in key order, ended by kNoCard.
   Key position_key(const Node& n, uint8_t* keyed) const {
@@ -326,6 +338,8 @@ class Search {
   const int8_t* points_;
   uint64_t* nodes_;
   uint64_t* hits_;
+  uint64_t node_end_;
+  bool out_of_nodes_ = false;
   static constexpr int kOwnerBits = Node::kSeats <= 4 ? 2 : 3;
   uint8_t points_class_[32];
   int class_bits_;

@@ -383,6 +383,7 @@ int root_values(detail::Search<Node>& search, const Node& root, int n, CardValue
       Node child = root;
       child.play(p.move);
       ordinal_of[p.slot] = int8_t(search.exact(child, guess));
+      if (search.out_of_nodes()) return 0;
       guess = ordinal_of[p.slot];
     }
     out[i].card = p.card;
@@ -401,6 +402,10 @@ void Solver::clear_table() {
   table_->clear();
 }
 
+uint64_t Solver::node_end() const {
+  return node_limit_ ? stats_.nodes + node_limit_ : UINT64_MAX;
+}
+
 Reason Solver::card_values(const ge::State& s, CardValue* out, int* count, Error* err) {
   if (Reason r = check_play_phase(s, s.phase == ge::Phase::play, s.phase == ge::Phase::over,
                                   &ge::detail::phase_name, err);
@@ -409,7 +414,7 @@ Reason Solver::card_values(const ge::State& s, CardValue* out, int* count, Error
   const EuchreTables& tables = euchre_tables();
   const detail::SuitOrder& order = tables.order[s.trump & 3];
   detail::Search<EuchreNode> search(table_.get(), &order, tables.points, &stats_.nodes,
-                                    &stats_.table_hits);
+                                    &stats_.table_hits, node_end());
   const int seat = s.to_act;
   const EuchreNode root(s, seat);
   ge::Action actions[ge::kMaxLegalActions];
@@ -440,7 +445,7 @@ Reason Solver::card_values(const sh::State& s, CardValue* out, int* count, Error
     return r;
   const SheepsheadTables& tables = sheepshead_tables();
   detail::Search<SheepsheadNode> search(table_.get(), &tables.order, tables.points, &stats_.nodes,
-                                        &stats_.table_hits);
+                                        &stats_.table_hits, node_end());
   const int seat = s.to_act;
   const SheepsheadNode root(s, seat);
   sh::Action actions[sh::kMaxLegalActions];
