@@ -22,23 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_check.h"
 #include "deckhand.h"
 
-static int g_passed = 0;
-static int g_failed = 0;
 static long g_buys = 0; /* Toonerville buys applied */
-
-static int check_(int ok, const char* what, int line) {
-  if (ok) {
-    ++g_passed;
-  } else {
-    ++g_failed;
-    printf("FAIL (line %d): %s\n", line, what);
-    fflush(stdout);
-  }
-  return ok;
-}
-#define CHECK(c) check_((c) ? 1 : 0, #c, __LINE__)
 
 typedef struct config {
   const char* game;
@@ -272,25 +259,11 @@ static void check_refusals(void) {
   dh_game_free(g);
 }
 
-/* Whether `c` is named by one of the arguments, "GAME" or "GAME:PLAYERS" (none: every game). */
-static int selected(const config* c, int argc, char** argv) {
-  int i;
-  if (argc < 2) return 1;
-  for (i = 1; i < argc; ++i) {
-    const char* colon = strchr(argv[i], ':');
-    const size_t len = colon ? (size_t)(colon - argv[i]) : strlen(argv[i]);
-    if (strlen(c->game) == len && strncmp(argv[i], c->game, len) == 0 &&
-        (!colon || atoi(colon + 1) == c->players))
-      return 1;
-  }
-  return 0;
-}
-
 int main(int argc, char** argv) {
   size_t i;
   check_refusals();
   for (i = 0; i < sizeof k_configs / sizeof k_configs[0]; ++i)
-    if (selected(&k_configs[i], argc, argv)) run_config(&k_configs[i]);
-  printf("%d passed, %d failed\n", g_passed, g_failed);
-  return g_failed ? 1 : 0;
+    if (check_selected(k_configs[i].game, k_configs[i].players, argc, argv))
+      run_config(&k_configs[i]);
+  return check_summary();
 }

@@ -11,20 +11,8 @@
 #include <string.h>
 
 #define DH_EXPERIMENTAL
+#include "c_check.h"
 #include "deckhand.h"
-
-static int g_passed = 0, g_failed = 0;
-
-static int check_(int ok, const char* what, int line) {
-  if (ok) {
-    ++g_passed;
-  } else {
-    ++g_failed;
-    printf("FAIL (line %d): %s\n", line, what);
-  }
-  return ok;
-}
-#define CHECK(c) check_((c) ? 1 : 0, #c, __LINE__)
 
 static dh_game* new_game(const char* name, const char* option, int32_t players) {
   dh_game* g = NULL;
@@ -166,6 +154,5 @@ int main(void) {
   test_seeded_and_legal("sheepshead", "hands=10", 0);
   test_seeded_and_legal("toonerville", "max_turns=200", 4);
   test_toonerville_reshuffle();
-  printf("%d passed, %d failed\n", g_passed, g_failed);
-  return g_failed ? 1 : 0;
+  return check_summary();
 }

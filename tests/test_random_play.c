@@ -17,22 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_check.h"
 #include "deckhand.h"
-
-static int g_passed = 0;
-static int g_failed = 0;
-
-static int check_(int ok, const char* what, int line) {
-  if (ok) {
-    ++g_passed;
-  } else {
-    ++g_failed;
-    printf("FAIL (line %d): %s\n", line, what);
-    fflush(stdout);
-  }
-  return ok;
-}
-#define CHECK(c) check_((c) ? 1 : 0, #c, __LINE__)
 
 static uint64_t g_rng = 0x9E3779B97F4A7C15ull;
 static uint64_t rnd(void) {
@@ -146,24 +132,10 @@ static void run_config(const config* c) {
   dh_game_free(g);
 }
 
-/* Whether `c` is named by one of the arguments, "GAME" or "GAME:PLAYERS" (none: every game). */
-static int selected(const config* c, int argc, char** argv) {
-  int i;
-  if (argc < 2) return 1;
-  for (i = 1; i < argc; ++i) {
-    const char* colon = strchr(argv[i], ':');
-    const size_t len = colon ? (size_t)(colon - argv[i]) : strlen(argv[i]);
-    if (strlen(c->game) == len && strncmp(argv[i], c->game, len) == 0 &&
-        (!colon || atoi(colon + 1) == c->players))
-      return 1;
-  }
-  return 0;
-}
-
 int main(int argc, char** argv) {
   size_t i, ran = 0;
   for (i = 0; i < sizeof k_configs / sizeof k_configs[0]; ++i) {
-    if (!selected(&k_configs[i], argc, argv)) continue;
+    if (!check_selected(k_configs[i].game, k_configs[i].players, argc, argv)) continue;
     run_config(&k_configs[i]);
     ++ran;
   }
@@ -171,6 +143,5 @@ int main(int argc, char** argv) {
     printf("no game matches the arguments (ghost-euchre, sheepshead, toonerville:3|4|5)\n");
     return 2;
   }
-  printf("%d passed, %d failed\n", g_passed, g_failed);
-  return g_failed ? 1 : 0;
+  return check_summary();
 }
