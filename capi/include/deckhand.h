@@ -493,12 +493,13 @@ typedef struct dh_bot dh_bot;
 
 /* A bot for `game_name` ("ghost-euchre", "sheepshead", "toonerville", matched as dh_game_new
  * matches them) at `level` "random" (a uniformly random legal action), "basic" (simple
- * heuristics) or "strong" (it samples deals consistent with its view and plays each choice
- * out with the basic bots), its choices drawn from a generator seeded with `seed`. `options`:
- * `n_options` strings "samples=N" (1..1000000: deals per decision) and "time_ms=N"
- * (0..1000000: stop sampling after that long; 0 = no limit; with a limit the choices depend
- * on the machine's speed), the budget of "strong" (other levels accept and ignore them). DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION (also for
- * an unknown level) on bad input. */
+ * heuristics) or "strong" (it samples deals consistent with its view, solves the card play
+ * of ghost-euchre and sheepshead open-hand on each, and plays the other choices out with the
+ * basic bots), its choices drawn from a generator seeded with `seed`. `options`: `n_options`
+ * strings "samples=N" (1..1000000: deals per decision) and "time_ms=N" (0..1000000: stop
+ * sampling after that long; 0 = no limit; with a limit the choices depend on the machine's
+ * speed), the budget of "strong" (other levels accept and ignore them). DH_E_UNKNOWN_GAME,
+ * DH_E_BAD_OPTION (also for an unknown level) on bad input. */
 DH_API int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t seed,
                       const char* const* options, size_t n_options, dh_error* err);
 DH_API void dh_bot_free(dh_bot* bot);
