@@ -38,29 +38,20 @@ inline bool unpack_holdings(std::string_view bytes, CardSet* holdings, int holde
   return true;
 }
 
-// How action codes are written and read on the C ABI's self-play path (a code written for
-// every legal action, one of them read back by dh_game_apply): written as two 16-byte halves
-// and read as four 8-byte words, so that every read lies inside one earlier write and the CPU
-// forwards it from its store buffer. A read that straddles two writes (8 + 16 + 8 bytes
-// written, 16 read) waits for both to reach the cache: that stall cost more than the rest
-// of the conversion.
-// Two 64-bit lanes: GCC and Clang keep such a value in one vector register on every target
-// (SSE2, NEON, WebAssembly SIMD or two scalar stores), never in a stack temporary.
-using CodeHalf = uint64_t __attribute__((vector_size(16)));
-
 // Writes an action code whose bytes past the first eight are zero, the first eight given as
-// one little-endian word (seat, kind, arg, count, cards[0..3]).
+// one little-endian word (seat, kind, arg, count, cards[0..3]): whole-word stores, where
+// byte-by-byte assembly through a temporary stalls the CPU on reloading it (the C ABI's
+// self-play path writes a code for every legal action).
 inline void write_code(ActionCode* out, uint64_t first8) {
-  static_assert(sizeof(CodeHalf) * 2 == sizeof *out);
-  const CodeHalf low = {first8, 0};
-  const CodeHalf high = {0, 0};
   auto* bytes = reinterpret_cast<unsigned char*>(out);
-  std::memcpy(bytes, &low, sizeof low);
-  std::memcpy(bytes + sizeof low, &high, sizeof high);
+  std::memcpy(bytes, &first8, 8);
+  std::memset(bytes + 8, 0, sizeof *out - 8);
 }
 
 // Word i (bytes 8i..8i+7) of an action code; byte j of a word is its bits 8j.. (little-endian,
-// as write_code's packing assumes too).
+// as write_code's packing assumes too). Read word by word, each read lies inside one of
+// write_code's stores, so the CPU can forward it from its store buffer (a 16-byte read across
+// two stores cannot be); measured, this gained nothing beyond noise (docs/performance.md).
 inline uint64_t code_word(const ActionCode& c, int i) {
   static_assert(std::endian::native == std::endian::little);
   uint64_t w;
