@@ -1,5 +1,4 @@
 // The C ABI's bots (deckhand.h: dh_bot_*) over deckhand::bots (include/deckhand/bots.hpp).
-#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -11,36 +10,26 @@ using deckhand::Error;
 using deckhand::Reason;
 using deckhand::capi::from_reason;
 using deckhand::capi::guarded;
-using deckhand::capi::report;
+using deckhand::capi::null_arg;
 
 struct dh_bot {
   std::unique_ptr<deckhand::bots::Bot> bot;
 };
-
-namespace {
-
-int null_argument(dh_error* err, const char* what) {
-  char message[96];
-  std::snprintf(message, sizeof message, "null_argument: %s is NULL", what);
-  return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument", message);
-}
-
-}  // namespace
 
 extern "C" {
 
 int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t seed,
                const char* const* options, size_t n_options, dh_error* err) {
   if (out) *out = nullptr;
-  if (!out) return null_argument(err, "out");
-  if (!game_name) return null_argument(err, "game_name");
-  if (!level) return null_argument(err, "level");
-  if (n_options && !options) return null_argument(err, "options");
+  if (!out) return null_arg(err, "out");
+  if (!game_name) return null_arg(err, "game_name");
+  if (!level) return null_arg(err, "level");
+  if (n_options && !options) return null_arg(err, "options");
   return guarded(err, [&] {
     deckhand::OptionList list;
     Error e;
     for (size_t i = 0; i < n_options; ++i) {
-      if (!options[i]) return null_argument(err, "an option string");
+      if (!options[i]) return null_arg(err, "an option string");
       std::string k, v;
       if (!deckhand::split_option(options[i], &k, &v)) {
         deckhand::fail(&e, Reason::bad_option, "bot option %s is not key=value",
@@ -61,9 +50,9 @@ void dh_bot_free(dh_bot* bot) {
 }
 
 int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat, dh_error* err) {
-  if (!out) return null_argument(err, "out");
-  if (!bot) return null_argument(err, "bot");
-  if (!game) return null_argument(err, "game");
+  if (!out) return null_arg(err, "out");
+  if (!bot) return null_arg(err, "bot");
+  if (!game) return null_arg(err, "game");
   return guarded(err, [&] {
     deckhand::ActionCode code;
     Error e;
@@ -78,8 +67,8 @@ int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat
 int dh_game_sample_consistent(dh_game** out, const dh_game* game, int32_t seat, uint64_t seed,
                               dh_error* err) {
   if (out) *out = nullptr;
-  if (!out) return null_argument(err, "out");
-  if (!game) return null_argument(err, "game");
+  if (!out) return null_arg(err, "out");
+  if (!game) return null_arg(err, "game");
   return guarded(err, [&] {
     std::unique_ptr<deckhand::Game> sample;
     Error e;

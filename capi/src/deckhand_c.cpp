@@ -227,6 +227,9 @@ int deckhand::capi::report(dh_error* err, int status, Reason reason, const char*
 int deckhand::capi::from_reason(dh_error* err, Reason r, const Error& e) {
   return ::from_reason(err, r, e);
 }
+int deckhand::capi::null_arg(dh_error* err, const char* what) {
+  return ::null_arg(err, what);
+}
 
 extern "C" {
 

@@ -14,12 +14,8 @@ extern "C" {
 
 int dh_game_random_playout(size_t* out_actions, dh_game* game, uint64_t seed, size_t max_actions,
                            dh_error* err) {
-  if (!out_actions)
-    return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument",
-                  "null_argument: out_actions is NULL");
-  if (!game)
-    return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument",
-                  "null_argument: game is NULL");
+  if (!out_actions) return deckhand::capi::null_arg(err, "out_actions");
+  if (!game) return deckhand::capi::null_arg(err, "game");
   *out_actions = 0;
   return guarded(err, [&] {
     deckhand::Game& g = *game->game;

@@ -74,9 +74,7 @@ int dh_rl_action_mask(size_t* out_count, uint8_t* mask, size_t cap, const dh_gam
 }
 
 int dh_rl_apply_index(dh_game* game, int32_t index, dh_error* err) {
-  if (!game)
-    return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument",
-                  "null_argument: game is NULL");
+  if (!game) return deckhand::capi::null_arg(err, "game");
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return no_encoder(err, *game->game);
   return guarded(err, [&] {

@@ -29,9 +29,8 @@ extern "C" {
 
 int dh_solve_card_values(size_t* out_count, dh_action* actions, int64_t* values, size_t cap,
                          const dh_game* game, dh_error* err) {
-  if (!out_count || !game)
-    return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument",
-                  !out_count ? "null_argument: out_count is NULL" : "null_argument: game is NULL");
+  if (!out_count) return deckhand::capi::null_arg(err, "out_count");
+  if (!game) return deckhand::capi::null_arg(err, "game");
   return guarded(err, [&] {
     const deckhand::Game& g = *game->game;
     const std::string_view name = g.name();

@@ -27,6 +27,8 @@ int report(dh_error* err, int status, Reason reason, const char* code, const cha
            int line = 0);
 // The status of a reason, reported with the message of `e` (DH_OK for Reason::ok).
 int from_reason(dh_error* err, Reason r, const Error& e);
+// DH_E_NULL_ARGUMENT, reported as "null_argument: <what> is NULL".
+int null_arg(dh_error* err, const char* what);
 
 // Runs an entry point's body; nothing throws across the C ABI.
 template <typename F>
