@@ -1054,7 +1054,7 @@ static void test_unused_bytes(void) {
     /* sheepshead: "no second card" is count 0, never count 1 with 0xFF in cards[0] */
     dh_game* g = NULL;
     dh_action list[64], twin;
-    size_t n = 0;
+    size_t n = 0, i;
     CHECK(dh_game_new(&g, "sheepshead", NULL, 0, 0, 0, NULL) == DH_OK);
     CHECK(dh_game_deal_seed(g, 3, NULL) == DH_OK);
     CHECK(dh_game_legal_actions(&n, list, 64, g) == DH_OK && n > 0);
@@ -1063,6 +1063,13 @@ static void test_unused_bytes(void) {
     twin.count = 1;
     twin.cards[0] = 0xFF;
     expect_garbage_refused(g, &twin, DH_E_PARSE, "malformed_action");
+    /* nor count 0 with a card in cards[0]: every listed action, one card byte set */
+    for (i = 0; i < n; ++i) {
+      if (list[i].count != 0) continue;
+      twin = list[i];
+      twin.cards[0] = 5;
+      expect_garbage_refused(g, &twin, DH_E_PARSE, "malformed_action");
+    }
     dh_game_free(g);
   }
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../../src/common/c_game.hpp"
 #include "../../src/common/text.hpp"
 #include "handle.hpp"
 
@@ -220,6 +221,21 @@ const deckhand::OptionSpec* option_at(const deckhand::GameSpec& spec, size_t ind
 
 }  // namespace
 
+int deckhand::detail::c_status(Reason r) {
+  return status_of(r);
+}
+static_assert(DH_OK == 0 && deckhand::detail::kCBufferTooSmall == DH_E_BUFFER_TOO_SMALL);
+
+namespace {
+// Every game behind a handle comes from a GameAdapter (make_game, restore, clones).
+const deckhand::detail::CGame* c_game(const dh_game* game) {
+  return static_cast<const deckhand::detail::CGame*>(game->game.get());
+}
+deckhand::detail::CGame* c_game(dh_game* game) {
+  return static_cast<deckhand::detail::CGame*>(game->game.get());
+}
+}  // namespace
+
 int deckhand::capi::report(dh_error* err, int status, Reason reason, const char* code,
                            const char* message, int line) {
   return ::report(err, status, reason, code, message, line);
@@ -430,18 +446,22 @@ int dh_game_apply_text(dh_game* game, int32_t seat, const char* action, dh_error
   });
 }
 
-int dh_game_apply(dh_game* game, const dh_action* action, dh_error* err) {
+namespace {
+// dh_game_apply with a dh_error to fill, or a missing argument: out of line, so that the
+// self-play path below needs no stack frame for the error object.
+[[gnu::noinline]] int apply_reporting(dh_game* game, const dh_action* action, dh_error* err) {
   if (!game) return null_arg(err, "game");
   if (!action) return null_arg(err, "action");
   return guarded(err, [&] {
-    // The self-play hot path: without a dh_error no message is formatted.
-    if (!err) {
-      const Reason r = game->game->apply(as_code(action), nullptr);
-      return r == Reason::ok ? DH_OK : status_of(r);
-    }
     Error e;
     return from_reason(err, game->game->apply(as_code(action), &e), e);
   });
+}
+}  // namespace
+
+int dh_game_apply(dh_game* game, const dh_action* action, dh_error* err) {
+  if (err || !game || !action) return apply_reporting(game, action, err);
+  return c_game(game)->c_apply(as_code(action));  // the self-play path: src/common/c_game.hpp
 }
 
 int dh_game_legal_count(size_t* out_count, const dh_game* game) {
@@ -530,12 +550,8 @@ int dh_game_phase(const char** out_phase, const dh_game* game) {
 
 int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap, const dh_game* game) {
   if (!out_count || !game) return DH_E_NULL_ARGUMENT;
-  return guarded(nullptr, [&] {
-    // Straight into place; nothing is written when they do not fit.
-    const size_t n = game->game->legal_actions(as_codes(actions), actions ? cap : 0);
-    *out_count = n;
-    return n > cap || (n && !actions) ? DH_E_BUFFER_TOO_SMALL : DH_OK;
-  });
+  // Straight into place (nothing is written when they do not fit); src/common/c_game.hpp.
+  return c_game(game)->c_legal_actions(out_count, as_codes(actions), actions ? cap : 0);
 }
 
 int dh_game_legal_actions_text(size_t* out_len, char* buf, size_t cap, const dh_game* game) {

@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "c_game.hpp"
 #include "deckhand/cards.hpp"
 #include "deckhand/game.hpp"
 #include "games.hpp"
@@ -141,7 +142,7 @@ concept GameRules = std::is_trivially_copyable_v<typename R::State> &&
      });
 
 template <GameRules Rules>
-class GameAdapter final : public Game {
+class GameAdapter final : public CGame {
  public:
   using State = typename Rules::State;
   using Action = typename Rules::Action;
@@ -169,6 +170,57 @@ class GameAdapter final : public Game {
   };
   static_assert(std::has_unique_object_representations_v<Event> &&
                 std::is_trivially_copyable_v<Event>);
+
+  // The history: events in order, with room for more made ahead of each transition
+  // (make_room), so that recording one cannot fail. Unlike a std::vector's, the room past
+  // size() is storage already: an action's event is written there before the action is
+  // applied and counted after (the self-play path then keeps fewer values across the call),
+  // and copies take only the events.
+  class EventLog {
+   public:
+    EventLog() = default;
+    EventLog(const EventLog& other)
+        : slots_(other.begin(), other.end()), size_(other.size_), room_(other.size_) {}
+    // Allocates only when this log has less room than `other` has events.
+    EventLog& operator=(const EventLog& other) {
+      reserve(other.size_);
+      std::copy(other.begin(), other.end(), slots_.begin());
+      size_ = other.size_;
+      return *this;
+    }
+    size_t size() const { return size_; }
+    const Event* data() const { return slots_.data(); }
+    const Event* begin() const { return slots_.data(); }
+    const Event* end() const { return slots_.data() + size_; }
+    bool full() const { return size_ == room_; }
+    void reserve(size_t n) {
+      if (n <= room_) return;
+      slots_.resize(n);  // may throw; the events stay as they were
+      room_ = n;
+    }
+    void clear() { size_ = 0; }
+    void push(const Event& e) { slots_[size_++] = e; }  // there must be room
+    // Writes an action's event into the room past the end (there must be room); commit()
+    // counts it. The event is three whole words: type and action, then zero seed and payload.
+    void stage(const Action& a) {
+      static_assert(offsetof(Event, act) == 1 && offsetof(Event, seed) == 8 &&
+                    sizeof(Event) == 24 && sizeof(Action) <= 7);
+      uint64_t first = 0;
+      std::memcpy(&first, &a, sizeof a);
+      first = first << 8 | Event::action;
+      const uint64_t zero = 0;
+      auto* slot = reinterpret_cast<unsigned char*>(slots_.data() + size_);
+      std::memcpy(slot, &first, 8);
+      std::memcpy(slot + 8, &zero, 8);
+      std::memcpy(slot + 16, &zero, 8);
+    }
+    void commit(bool staged) { size_ += staged; }
+
+   private:
+    std::vector<Event> slots_;
+    size_t size_ = 0;
+    size_t room_ = 0;  // slots_.size(), kept so that full() is one comparison
+  };
 
   GameAdapter(const Options& o, int dealer, bool keep_history)
       : state_(Rules::new_game(o, dealer)), keep_history_(keep_history) {
@@ -251,16 +303,29 @@ class GameAdapter final : public Game {
 
   // The self-play hot path: growing the history is out of line.
   Reason apply_action(const Action& a, Error* err) {
-    make_room();  // may throw: before the state changes, so a failed call changes nothing
-    const Reason r = Rules::advance(&state_, a, err);
-    if (r != Reason::ok) return r;
-    legal_count_ = -1;
-    if (keep_history_) {
-      Event& e = history_.emplace_back();  // zeroed in place: no temporary to copy from
-      e.type = Event::action;
-      e.act = a;
+    if constexpr (sizeof(Action) <= 7) {  // the trick games: the event staged, then counted
+      if (keep_history_) {
+        make_room();  // may throw: before the state changes, so a failed call changes nothing
+        history_.stage(a);
+      }
+      const Reason r = Rules::advance(&state_, a, err);
+      if (r != Reason::ok) return r;
+      legal_count_ = -1;
+      history_.commit(keep_history_);
+      return r;
+    } else {
+      make_room();
+      const Reason r = Rules::advance(&state_, a, err);
+      if (r != Reason::ok) return r;
+      legal_count_ = -1;
+      if (keep_history_) {
+        Event e{};
+        e.type = Event::action;
+        e.act = a;
+        history_.push(e);
+      }
+      return r;
     }
-    return r;
   }
 
   Reason apply_text(int seat, std::string_view text, Error* err) override {
@@ -309,6 +374,23 @@ class GameAdapter final : public Game {
     const Action* legal = legal_cache_;
     for (size_t i = 0; i < n; ++i) Rules::code_into(legal[i], &out[i]);  // the hot path
     return n;
+  }
+
+  int c_legal_actions(size_t* out_count, ActionCode* out, size_t room) const noexcept override {
+    const size_t n = legal_actions(out, room);
+    *out_count = n;
+    return n > room ? kCBufferTooSmall : 0;
+  }
+
+  int c_apply(const ActionCode& code) noexcept override {
+    try {
+      Action a;
+      Reason r = Rules::from_code(code, &a, nullptr);
+      if (r == Reason::ok) r = apply_action(a, nullptr);
+      return r == Reason::ok ? 0 : c_status(r);
+    } catch (...) {  // growing the history ran out of memory, before anything changed
+      return c_status(Reason::internal_error);
+    }
   }
 
   size_t legal_count() const override {
@@ -527,7 +609,7 @@ class GameAdapter final : public Game {
  private:
   // Grows the history ahead of a transition (geometrically), so recording it cannot fail.
   void make_room() {
-    if (keep_history_ && history_.size() == history_.capacity()) [[unlikely]]
+    if (keep_history_ && history_.full()) [[unlikely]]
       grow_history();
   }
   [[gnu::noinline, gnu::cold]] void grow_history() { history_.reserve(2 * history_.size() + 64); }
@@ -554,9 +636,10 @@ class GameAdapter final : public Game {
     if (r == Reason::ok) {
       legal_count_ = -1;
       if (keep_history_) {
-        Event& e = history_.emplace_back();
+        Event e{};
         e.type = type;
         e.seed = seed;
+        history_.push(e);
       }
     }
     return r;
@@ -572,10 +655,11 @@ class GameAdapter final : public Game {
     else
       r = Rules::deal_bytes(state_, bytes, &state_, err);
     if (r == Reason::ok && keep_history_) {
-      Event& e = history_.emplace_back();
+      Event e{};
       e.type = type;
       e.offset = uint32_t(payload_.size());
       e.size = uint32_t(bytes.size());
+      history_.push(e);
       payload_.append(bytes);
     }
     if (r == Reason::ok) legal_count_ = -1;
@@ -596,7 +680,7 @@ class GameAdapter final : public Game {
 
   State state_;
   bool keep_history_ = true;
-  std::vector<Event> history_;
+  EventLog history_;
   std::string payload_;  // the bytes of explicit deals and reshuffles, in event order
   mutable Action legal_cache_[Rules::kMaxLegalActions];
   mutable int legal_count_ = -1;  // -1: legal_cache_ is stale

@@ -110,14 +110,20 @@ struct Rules {
     code_into(a, &c);
     return c;
   }
+  // The code's first four bytes (seat, kind, arg, count 0) are the action's own, so it is
+  // read as words: the C ABI's self-play path decodes a code for every action.
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
-    if (c.kind > uint8_t(ActionKind::play) || c.count != 0 ||
-        !deckhand::detail::unused_cards_zero(c, 0))
+    using deckhand::detail::code_word;
+    const uint64_t first = code_word(c, 0);
+    const uint64_t rest = first >> 24 | code_word(c, 1) | code_word(c, 2) | code_word(c, 3);
+    if (uint8_t(first >> 8) > uint8_t(ActionKind::play) || rest != 0)
       return fail(err, Reason::malformed_action,
                   "action kind %d with %d cards is not a ghost-euchre action (unused bytes must "
                   "be zero)",
                   int(c.kind), int(c.count));
-    *out = Action{c.seat, ActionKind(c.kind), c.arg, 0};
+    const uint32_t bits = uint32_t(first);
+    static_assert(sizeof(Action) == 4 && offsetof(Action, zero) == 3);
+    std::memcpy(static_cast<void*>(out), &bits, 4);
     return Reason::ok;
   }
   static int to_act(const State& s) { return ghost_euchre::to_act(s); }

@@ -1,4 +1,7 @@
 // Sheepshead behind deckhand::Game (src/common/game_adapter.hpp).
+#include <cstddef>
+#include <cstring>
+
 #include "../common/game_adapter.hpp"
 #include "../common/games.hpp"
 #include "internal.hpp"
@@ -95,25 +98,37 @@ struct Rules {
   }
   // ActionCode: arg = first card (or none); count 1 and cards[0] = second card (bury, or the
   // unknown of a call).
+  // From the action as one word (the C ABI writes a code for every legal action listed): a
+  // second card b becomes count 1 and cards[0].
   static void code_into(Action a, ActionCode* out) {
-    const uint64_t second = a.b != kNoCard ? uint64_t(1) << 24 | uint64_t(a.b) << 32 : 0;
-    deckhand::detail::write_code(
-        out, uint64_t(a.seat) | uint64_t(a.kind) << 8 | uint64_t(a.a) << 16 | second);
+    uint32_t bits;
+    std::memcpy(&bits, &a, 4);
+    uint64_t first = bits & 0xFFFFFF;
+    if (const uint64_t b = bits >> 24; b != kNoCard) first |= uint64_t(1) << 24 | b << 32;
+    deckhand::detail::write_code(out, first);
   }
   static ActionCode to_code(Action a) {
     ActionCode c;
     code_into(a, &c);
     return c;
   }
+  // Read as words (the C ABI's self-play path decodes a code for every action): bytes 0-2
+  // are the action's seat, kind and first argument; a second card, if any, is cards[0].
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
-    if (c.kind > uint8_t(ActionKind::play) || c.count > 1 ||
-        (c.count == 1 && c.cards[0] == kNoCard) ||  // one code per action: none is count 0
-        !deckhand::detail::unused_cards_zero(c, c.count))
+    using deckhand::detail::code_word;
+    const uint64_t first = code_word(c, 0);
+    const uint64_t count = first >> 24 & 0xFF, second = first >> 32 & 0xFF;
+    const uint64_t rest = first >> 40 | code_word(c, 1) | code_word(c, 2) | code_word(c, 3);
+    // One code per action: no second card is count 0 with cards[0] zero.
+    const bool second_ok = count == 0 ? second == 0 : count == 1 && second != kNoCard;
+    if (uint8_t(first >> 8) > uint8_t(ActionKind::play) || rest != 0 || !second_ok)
       return fail(err, Reason::malformed_action,
                   "action kind %d with %d cards is not a sheepshead action (unused bytes must "
                   "be zero)",
                   int(c.kind), int(c.count));
-    *out = Action{c.seat, ActionKind(c.kind), c.arg, c.count ? c.cards[0] : kNoCard};
+    const uint32_t bits = uint32_t(first & 0xFFFFFF) | uint32_t(count ? second : kNoCard) << 24;
+    static_assert(sizeof(Action) == 4 && offsetof(Action, b) == 3);
+    std::memcpy(static_cast<void*>(out), &bits, 4);
     return Reason::ok;
   }
   static int to_act(const State& s) { return sheepshead::to_act(s); }
