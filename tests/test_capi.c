@@ -1074,6 +1074,75 @@ static void test_unused_bytes(void) {
   }
 }
 
+/* dh_game_apply recognises an action of the array dh_game_legal_actions filled last by its
+ * place and skips the checks (src/common/game_adapter.hpp, find_listed). Whatever is in that
+ * array, the answer must be the one the full checks give a copy of the same bytes held
+ * elsewhere: entries edited in place (a stray byte, a changed card, another entry's code) and
+ * entries of a list made stale by the last action are judged by their bytes. */
+static void test_listed_in_place(void) {
+  static const char* const names[] = {"ghost-euchre", "sheepshead", "toonerville"};
+  size_t gi;
+  section("dh_game_apply on the listed array edited in place = on a copy of the bytes");
+  for (gi = 0; gi < 3; ++gi) {
+    dh_game *g = NULL, *twin = NULL;
+    dh_action list[512], held;
+    size_t n = 0, step;
+    uint64_t deal = 11;
+    int stale = 0, edited = 0, applied = 0;
+    CHECK(dh_game_new(&g, names[gi], NULL, 0, gi == 2 ? 3 : 0, 0, NULL) == DH_OK);
+    CHECK(dh_game_new(&twin, names[gi], NULL, 0, gi == 2 ? 3 : 0, 0, NULL) == DH_OK);
+    for (step = 0; step < 400 && g && twin; ++step) {
+      size_t i, j;
+      int how = (int)(rnd() % 4), rc, rc_twin;
+      bytes_t a, b;
+      if (awaiting_deal(g)) {
+        CHECK(dh_game_deal_seed(g, deal++, NULL) == DH_OK);
+        continue;
+      }
+      /* how 3: keep the list of the previous step (stale once an action was applied) */
+      if (how != 3 || n == 0) {
+        if (dh_game_legal_actions(&n, list, 512, g) != DH_OK || n == 0) break;
+      } else {
+        ++stale;
+      }
+      i = (size_t)(rnd() % n);
+      j = (size_t)(rnd() % n);
+      if (how == 0) { /* a stray byte past what the kind uses */
+        ((uint8_t*)&list[i])[4 + (size_t)list[i].count + (size_t)(rnd() % (28 - list[i].count))] ^=
+            (uint8_t)(1 + rnd() % 255);
+        ++edited;
+      } else if (how == 1) { /* another entry's code in this place */
+        list[i] = list[j];
+        ++edited;
+      } else if (how == 2) { /* another card or argument */
+        list[i].arg = (uint8_t)(list[i].arg + 1 + rnd() % 3);
+        ++edited;
+      }
+      held = list[i];
+      CHECK(dh_game_copy(twin, g, NULL) == DH_OK);
+      rc = dh_game_apply(g, &list[i], NULL);
+      rc_twin = dh_game_apply(twin, &held, NULL);
+      CHECK_MSG(rc == rc_twin, "%s step %zu (edit %d): %s in place, %s for a copy", names[gi], step,
+                how, dh_status_name(rc), dh_status_name(rc_twin));
+      a = ser(g);
+      b = ser(twin);
+      CHECK(same_bytes(a, b));
+      free(a.p);
+      free(b.p);
+      if (rc == DH_OK) ++applied;
+      if (rc != DH_OK || how == 2) {
+        /* the edit was refused (or may have been): go on with a legal entry */
+        CHECK(dh_game_legal_actions(&n, list, 512, g) == DH_OK);
+        if (n > 0 && rc != DH_OK) CHECK(dh_game_apply(g, &list[rnd() % n], NULL) == DH_OK);
+        n = 0;
+      }
+    }
+    CHECK(stale > 20 && edited > 100 && applied > 100);
+    dh_game_free(twin);
+    dh_game_free(g);
+  }
+}
+
 static void test_garbage_actions(void) {
   dh_game* g = new_game(NULL, 0, 0);
   dh_action a, list[64];
@@ -2333,6 +2402,7 @@ int main(void) {
   test_null_arguments();
   test_garbage_actions();
   test_unused_bytes();
+  test_listed_in_place();
   test_buffers();
   test_serialize_round_trip();
   test_corrupt_bytes();

@@ -10,8 +10,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <memory>
@@ -301,18 +303,32 @@ class GameAdapter final : public CGame {
     return -1;
   }
 
-  // The self-play hot path: growing the history is out of line.
+  // Rules with advance_listed skip the checks for an action known to be legal (listed); with
+  // code_first_word (an action's code is that word and 24 zero bytes), the C ABI recognises
+  // a listed action by its code.
+  static constexpr bool kHasListedPath = requires(State * s, const Action& a) {
+    Rules::advance_listed(s, a);
+    { Rules::code_first_word(a) } -> std::same_as<uint64_t>;
+  };
+
+  // The self-play hot path: growing the history is out of line. kListed: `a` is one of the
+  // current state's legal actions (legal_cache_).
+  template <bool kListed = false>
   Reason apply_action(const Action& a, Error* err) {
     if constexpr (sizeof(Action) <= 7) {  // the trick games: the event staged, then counted
       if (keep_history_) {
         make_room();  // may throw: before the state changes, so a failed call changes nothing
         history_.stage(a);
       }
-      const Reason r = Rules::advance(&state_, a, err);
-      if (r != Reason::ok) return r;
+      if constexpr (kListed && kHasListedPath) {
+        assert(Rules::check(state_, a, nullptr) == Reason::ok);
+        Rules::advance_listed(&state_, a);
+      } else if (const Reason r = Rules::advance(&state_, a, err); r != Reason::ok) {
+        return r;
+      }
       legal_count_ = -1;
       history_.commit(keep_history_);
-      return r;
+      return Reason::ok;
     } else {
       make_room();
       const Reason r = Rules::advance(&state_, a, err);
@@ -378,15 +394,21 @@ class GameAdapter final : public CGame {
 
   int c_legal_actions(size_t* out_count, ActionCode* out, size_t room) const noexcept override {
     const size_t n = legal_actions(out, room);
+    listed_ = out;
     *out_count = n;
     return n > room ? kCBufferTooSmall : 0;
   }
 
   int c_apply(const ActionCode& code) noexcept override {
     try {
-      Action a;
-      Reason r = Rules::from_code(code, &a, nullptr);
-      if (r == Reason::ok) r = apply_action(a, nullptr);
+      Reason r;
+      if (const Action* listed = find_listed(code)) {
+        r = apply_action<true>(*listed, nullptr);
+      } else {
+        Action a;
+        r = Rules::from_code(code, &a, nullptr);
+        if (r == Reason::ok) r = apply_action(a, nullptr);
+      }
       return r == Reason::ok ? 0 : c_status(r);
     } catch (...) {  // growing the history ran out of memory, before anything changed
       return c_status(Reason::internal_error);
@@ -403,7 +425,7 @@ class GameAdapter final : public CGame {
     if (index >= size_t(legal_count_))
       return fail(err, Reason::bad_action_index, "there are %d legal actions; index %zu is not one",
                   legal_count_, index);
-    return apply_action(legal_cache_[index], err);
+    return apply_action<true>(legal_cache_[index], err);
   }
 
   int to_act() const override { return Rules::to_act(state_); }
@@ -666,6 +688,24 @@ class GameAdapter final : public CGame {
     return r;
   }
 
+  // The legal action whose code `code` is, when `code` sits where c_legal_actions wrote that
+  // action's code last (the usual self-play loop); else nullptr, and the full decoding and
+  // checks decide. The comparison of every byte alone makes it legal: the place only names
+  // the entry to compare with.
+  const Action* find_listed(const ActionCode& code) const {
+    if constexpr (!kHasListedPath) {
+      (void)code;
+      return nullptr;
+    } else {
+      const size_t i = (reinterpret_cast<uintptr_t>(&code) - reinterpret_cast<uintptr_t>(listed_)) /
+                       sizeof(ActionCode);
+      if (legal_count_ < 0 || i >= size_t(legal_count_)) return nullptr;
+      const uint64_t rest = code_word(code, 1) | code_word(code, 2) | code_word(code, 3);
+      const Action* entry = &legal_cache_[i];
+      return rest == 0 && code_word(code, 0) == Rules::code_first_word(*entry) ? entry : nullptr;
+    }
+  }
+
   // The legal actions of the current state, computed once per state for the fast path.
   void fill_legal_cache() const {
     if (legal_count_ < 0) legal_count_ = Rules::legal_actions(state_, legal_cache_);
@@ -683,7 +723,8 @@ class GameAdapter final : public CGame {
   EventLog history_;
   std::string payload_;  // the bytes of explicit deals and reshuffles, in event order
   mutable Action legal_cache_[Rules::kMaxLegalActions];
-  mutable int legal_count_ = -1;  // -1: legal_cache_ is stale
+  mutable int legal_count_ = -1;                // -1: legal_cache_ is stale
+  mutable const ActionCode* listed_ = nullptr;  // where c_legal_actions wrote codes last
 };
 
 // Creates a game from `key=value` options through Rules::set_option, over the options the game

@@ -77,6 +77,7 @@ struct Rules {
     return ghost_euchre::format_deal(h, h[kPlayers]);
   }
   static Reason advance(State* s, Action a, Error* err) { return ghost_euchre::advance(s, a, err); }
+  static void advance_listed(State* s, Action a) { detail::advance_listed(s, a); }
   static Reason check(const State& s, Action a, Error* err) {
     return ghost_euchre::check(s, a, err);
   }
@@ -100,10 +101,14 @@ struct Rules {
     }
   }
   // ActionCode: seat, kind, arg, count 0: the Action's four bytes (its last one is zero).
-  static void code_into(Action a, ActionCode* out) {
+  // A code is this word then 24 zero bytes: the action's own four bytes (count 0).
+  static uint64_t code_first_word(Action a) {
     uint32_t word;
     std::memcpy(&word, &a, 4);
-    deckhand::detail::write_code(out, word);
+    return word;
+  }
+  static void code_into(Action a, ActionCode* out) {
+    deckhand::detail::write_code(out, code_first_word(a));
   }
   static ActionCode to_code(Action a) {
     ActionCode c;

@@ -24,6 +24,10 @@ void score_hand(State* s);
 // sets winners and tiebreak.
 void settle_game_end(State* s);
 
+// advance for an action that is one of legal_actions(*s) (the C ABI's listed actions, which
+// it recognises): a card play skips the checks that listing it made.
+void advance_listed(State* s, Action a);
+
 // G7: the seat that won trick t (complete) of s.
 int trick_winner(const State& s, int t);
 const char* phase_name(Phase p);

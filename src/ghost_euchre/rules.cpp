@@ -1,5 +1,6 @@
 // Ghost Hand Euchre transitions and legal actions: G2 (deal), G3 (bidding), G4 (swap),
 // G5 (all pass), G6 (trump and lead), G7 (play), G8 (reneging). Scoring is in scoring.cpp.
+#include <cassert>
 #include <cstdio>
 #include <cstring>
 
@@ -129,34 +130,20 @@ Reason do_trump(State* s, int seat, int suit, Error* err) {
   return Reason::ok;
 }
 
-Reason do_play(State* s, int seat, Card card, Error* err) {
-  if (Reason r = precheck(*s, seat, Phase::play, "play", err); r != Reason::ok) return r;
-  if (!kEuchreDeck.has(card))
-    return fail(err, Reason::invalid_card, "card code %d is not a Euchre card (G1)",
-                int(card.code));
-  const CardSet hand = s->hands[seat];
-  if (!hand.has(card))
-    return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(card));
+// A card play whose checks were made (by do_play, or by legal_actions listing it): the seat
+// is to act in the play and holds the card, and under renege=reject it follows suit (G7).
+[[gnu::always_inline]] inline void play_card(State* s, int seat, Card card) {
   const int t = s->tricks_done;
-  const TrickRanking& ranking = kRankings.by_trump[s->trump];
-  if (s->in_trick > 0) {
+  if (s->in_trick > 0 && s->options.renege == Renege::penalize) {
     const Card led(s->played[t][s->leaders[t]]);
-    if (ranking.reneges(hand, led, card)) {
-      if (s->options.renege == Renege::reject) {
-        const uint8_t led_suit = ranking.effective_suit(led);
-        const Card held = (hand & ranking.suit_cards[led_suit]).lowest();
-        return fail(err, Reason::must_follow_suit, "%s held, %s led (%s led by seat %d; G7)",
-                    card_name(held), led_suit == kTrumpSuit ? "trump" : suit_word(Suit(led_suit)),
-                    card_name(led), s->leaders[t]);
-      }
+    if (kRankings.by_trump[s->trump].reneges(s->hands[seat], led, card))
       s->reneges[seat]++;  // G8 penalize: the play stands and is scored at the hand's end
-    }
   }
   s->hands[seat].remove(card);
   s->played[t][seat] = card.code;
   if (++s->in_trick < kPlayers) {
     s->to_act = uint8_t(next_seat(seat));
-    return Reason::ok;
+    return;
   }
   // The trick is complete (G7): the winner leads the next one.
   const int winner = detail::trick_winner(*s, t);
@@ -169,6 +156,29 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
   } else {
     detail::score_hand(s);
   }
+}
+
+Reason do_play(State* s, int seat, Card card, Error* err) {
+  if (Reason r = precheck(*s, seat, Phase::play, "play", err); r != Reason::ok) return r;
+  if (!kEuchreDeck.has(card))
+    return fail(err, Reason::invalid_card, "card code %d is not a Euchre card (G1)",
+                int(card.code));
+  const CardSet hand = s->hands[seat];
+  if (!hand.has(card))
+    return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(card));
+  if (s->in_trick > 0 && s->options.renege == Renege::reject) {
+    const int t = s->tricks_done;
+    const TrickRanking& ranking = kRankings.by_trump[s->trump];
+    const Card led(s->played[t][s->leaders[t]]);
+    if (ranking.reneges(hand, led, card)) {
+      const uint8_t led_suit = ranking.effective_suit(led);
+      const Card held = (hand & ranking.suit_cards[led_suit]).lowest();
+      return fail(err, Reason::must_follow_suit, "%s held, %s led (%s led by seat %d; G7)",
+                  card_name(held), led_suit == kTrumpSuit ? "trump" : suit_word(Suit(led_suit)),
+                  card_name(led), s->leaders[t]);
+    }
+  }
+  play_card(s, seat, card);
   return Reason::ok;
 }
 
@@ -321,6 +331,16 @@ Reason advance(State* s, Action a, Error* err) {
   }
   if (r == Reason::ok) debug_check(*s);
   return r;
+}
+
+void detail::advance_listed(State* s, Action a) {
+  if (a.kind == ActionKind::play) {
+    play_card(s, a.seat, Card(a.arg));
+    debug_check(*s);
+  } else {
+    [[maybe_unused]] const Reason r = advance(s, a, nullptr);
+    assert(r == Reason::ok);
+  }
 }
 
 Reason apply(const State& s, Action a, State* out, Error* err) {

@@ -73,6 +73,7 @@ struct Rules {
     return sheepshead::format_deal(h, h[kPlayers]);
   }
   static Reason advance(State* s, Action a, Error* err) { return sheepshead::advance(s, a, err); }
+  static void advance_listed(State* s, Action a) { detail::advance_listed(s, a); }
   static Reason check(const State& s, Action a, Error* err) { return sheepshead::check(s, a, err); }
   static int legal_actions(const State& s, Action* out) {
     return sheepshead::legal_actions(s, out);
@@ -98,14 +99,17 @@ struct Rules {
   }
   // ActionCode: arg = first card (or none); count 1 and cards[0] = second card (bury, or the
   // unknown of a call).
-  // From the action as one word (the C ABI writes a code for every legal action listed): a
-  // second card b becomes count 1 and cards[0].
-  static void code_into(Action a, ActionCode* out) {
+  // A code is this word then 24 zero bytes, made from the action as one word (the C ABI
+  // writes a code for every legal action listed): a second card b becomes count 1, cards[0].
+  static uint64_t code_first_word(Action a) {
     uint32_t bits;
     std::memcpy(&bits, &a, 4);
     uint64_t first = bits & 0xFFFFFF;
     if (const uint64_t b = bits >> 24; b != kNoCard) first |= uint64_t(1) << 24 | b << 32;
-    deckhand::detail::write_code(out, first);
+    return first;
+  }
+  static void code_into(Action a, ActionCode* out) {
+    deckhand::detail::write_code(out, code_first_word(a));
   }
   static ActionCode to_code(Action a) {
     ActionCode c;

@@ -30,6 +30,10 @@ Playable playable(const State& s, int seat);
 // play phase calls it last.
 void refresh_playable(State* s);
 
+// advance for an action that is one of legal_actions(*s) (the C ABI's listed actions, which
+// it recognises): a card play skips the checks that listing it made.
+void advance_listed(State* s, Action a);
+
 // S9, S7: the seat that won trick t (complete; the unknown never wins), and its card points.
 int trick_winner(const State& s, int t);
 int trick_points(const State& s, int t);

@@ -2,6 +2,7 @@
 // S6 (burying), S7 (calling, alone, the unknown), S8 (called-suit obligations), S9 (play),
 // S14 (leaster play). Scoring is in scoring.cpp.
 #include <bit>
+#include <cassert>
 #include <cstdio>
 #include <cstring>
 
@@ -252,16 +253,14 @@ int trick_winner_position(const State& s, int t) {
   return best < 0 ? (unknown_at == 0 ? 1 : 0) : best;
 }
 
-Reason do_play(State* s, int seat, Card card, Error* err) {
-  if (Reason r = precheck(*s, seat, Phase::play, "play", err); r != Reason::ok) return r;
-  if (!card.valid())
-    return fail(err, Reason::invalid_card, "card code %d is not a card", int(card.code));
-  const bool is_unknown = seat == s->picker && card.code == s->unknown && !s->unknown_played;
-  if (!is_unknown && !s->hands[seat].has(card))
-    return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(card));
-  if (is_unknown ? !s->unknown_playable : !s->playable.has(card))
-    return play_refusal(*s, seat, card, is_unknown, err);
+// Whether seat plays the unknown (S7: the picker's face-down card, not yet played) as card.
+bool plays_unknown(const State& s, int seat, Card card) {
+  return seat == s.picker && card.code == s.unknown && !s.unknown_played;
+}
 
+// A card play whose checks were made (by do_play, or by legal_actions listing it): the seat
+// is to act in the play and may play the card (S9), its own or, is_unknown, the unknown.
+[[gnu::always_inline]] inline void play_card(State* s, int seat, Card card, bool is_unknown) {
   const int t = s->tricks_done;
   if (is_unknown)
     s->unknown_played = uint8_t(t + 1);
@@ -274,7 +273,7 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
   if (++s->in_trick < kPlayers) {
     s->to_act = uint8_t(next_seat(seat));
     detail::refresh_playable(s);
-    return Reason::ok;
+    return;
   }
   const int winner = detail::trick_winner(*s, t);
   s->points[winner] = uint8_t(s->points[winner] + detail::trick_points(*s, t));
@@ -289,6 +288,18 @@ Reason do_play(State* s, int seat, Card card, Error* err) {
     detail::score_hand(s);
   }
   detail::refresh_playable(s);
+}
+
+Reason do_play(State* s, int seat, Card card, Error* err) {
+  if (Reason r = precheck(*s, seat, Phase::play, "play", err); r != Reason::ok) return r;
+  if (!card.valid())
+    return fail(err, Reason::invalid_card, "card code %d is not a card", int(card.code));
+  const bool is_unknown = plays_unknown(*s, seat, card);
+  if (!is_unknown && !s->hands[seat].has(card))
+    return fail(err, Reason::card_not_held, "seat %d does not hold %s", seat, card_name(card));
+  if (is_unknown ? !s->unknown_playable : !s->playable.has(card))
+    return play_refusal(*s, seat, card, is_unknown, err);
+  play_card(s, seat, card, is_unknown);
   return Reason::ok;
 }
 
@@ -533,6 +544,16 @@ Reason advance(State* s, Action a, Error* err) {
   }
   if (r == Reason::ok) debug_check(*s);
   return r;
+}
+
+void detail::advance_listed(State* s, Action a) {
+  if (a.kind == ActionKind::play) {
+    play_card(s, a.seat, Card(a.a), plays_unknown(*s, a.seat, Card(a.a)));
+    debug_check(*s);
+  } else {
+    [[maybe_unused]] const Reason r = advance(s, a, nullptr);
+    assert(r == Reason::ok);
+  }
 }
 
 Reason apply(const State& s, Action a, State* out, Error* err) {
