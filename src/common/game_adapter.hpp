@@ -384,16 +384,16 @@ class GameAdapter final : public CGame {
 
   size_t legal_actions(ActionCode* out, size_t cap) const override {
     fill_legal_cache();  // also serves apply_legal on the same state
-    // Locals: the codes may alias anything, so members would be reloaded after every store.
-    const size_t n = size_t(legal_count_);
-    if (n > cap) return n;
-    const Action* legal = legal_cache_;
-    for (size_t i = 0; i < n; ++i) Rules::code_into(legal[i], &out[i]);  // the hot path
-    return n;
+    return write_codes(out, cap);
   }
 
+  // The C ABI's self-play loop lists the actions c_apply has just computed (below), so this
+  // is a leaf then: no call, no registers to save. The list of a state reached otherwise
+  // (a deal, an undo by copy, ...) is computed out of line.
   int c_legal_actions(size_t* out_count, ActionCode* out, size_t room) const noexcept override {
-    const size_t n = legal_actions(out, room);
+    if (legal_count_ < 0) [[unlikely]]
+      return c_legal_actions_computed(out_count, out, room);
+    const size_t n = write_codes(out, room);
     listed_ = out;
     *out_count = n;
     return n > room ? kCBufferTooSmall : 0;
@@ -409,7 +409,11 @@ class GameAdapter final : public CGame {
         r = Rules::from_code(code, &a, nullptr);
         if (r == Reason::ok) r = apply_action(a, nullptr);
       }
-      return r == Reason::ok ? 0 : c_status(r);
+      if (r != Reason::ok) return c_status(r);
+      // The next state's actions, which the caller lists next (the trick games' lists are
+      // short and cheap; Toonerville's can be long, and only listing computes them).
+      if constexpr (kHasListedPath) fill_legal_cache();
+      return 0;
     } catch (...) {  // growing the history ran out of memory, before anything changed
       return c_status(Reason::internal_error);
     }
@@ -704,6 +708,22 @@ class GameAdapter final : public CGame {
       const Action* entry = &legal_cache_[i];
       return rest == 0 && code_word(code, 0) == Rules::code_first_word(*entry) ? entry : nullptr;
     }
+  }
+
+  [[gnu::noinline]] int c_legal_actions_computed(size_t* out_count, ActionCode* out,
+                                                 size_t room) const noexcept {
+    fill_legal_cache();
+    return c_legal_actions(out_count, out, room);
+  }
+
+  // The codes of the cached legal actions into out when they fit in cap; their count.
+  [[gnu::always_inline]] size_t write_codes(ActionCode* out, size_t cap) const {
+    // Locals: the codes may alias anything, so members would be reloaded after every store.
+    const size_t n = size_t(legal_count_);
+    if (n > cap) return n;
+    const Action* legal = legal_cache_;
+    for (size_t i = 0; i < n; ++i) Rules::code_into(legal[i], &out[i]);  // the hot path
+    return n;
   }
 
   // The legal actions of the current state, computed once per state for the fast path.
