@@ -1,5 +1,5 @@
 // The encoders' registry, masks and index actions, and batched stepping (rl.hpp).
-#include "rl.hpp"
+#include "../rl/rl.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -7,8 +7,8 @@
 #include <cstring>
 
 #include "deckhand/toonerville.hpp"
-#include "rl.hpp"
-#include "writer.hpp"
+#include "../rl/rl.hpp"
+#include "../rl/writer.hpp"
 
 namespace deckhand::rl::tv {
 namespace {

@@ -2,8 +2,8 @@
 #include <cassert>
 
 #include "deckhand/ghost_euchre.hpp"
-#include "rl.hpp"
-#include "writer.hpp"
+#include "../rl/rl.hpp"
+#include "../rl/writer.hpp"
 
 namespace deckhand::rl {
 namespace {

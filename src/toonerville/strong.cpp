@@ -8,14 +8,14 @@
 // bot's first three, with rollouts of the round by the basic bots (the contract finder),
 // keeping the basic choice unless another is clearly better; going down, laying off and
 // buying stay basic.
-#include "strong.hpp"
+#include "../bots/strong.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <vector>
 
-#include "consistent.hpp"
+#include "../bots/consistent.hpp"
 #include "deckhand/bots.hpp"
 
 namespace deckhand::bots::detail {
