@@ -1,31 +1,16 @@
 // The encoders' registry, masks and index actions, and batched stepping (rl.hpp).
-#include "../rl/rl.hpp"
+#include "rl.hpp"
 
 #include <algorithm>
 #include <cstring>
-#include <string_view>
 
+#include "../common/games.hpp"
 #include "deckhand/rng.hpp"
 
 namespace deckhand::rl {
 
-extern const Encoder kGhostEuchreEncoder;
-extern const Encoder kSheepsheadEncoder;
-
-namespace {
-void observe_toonerville(const Game& game, int seat, float* out) {
-  tv::observe(game, seat, -1, out);
-}
-}  // namespace
-const Encoder kToonervilleEncoder = {
-    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize, -1.0f}, observe_toonerville, nullptr};
-
 const Encoder* encoder_for(const Game& game) {
-  const std::string_view name = game.name();
-  if (name == "ghost-euchre") return &kGhostEuchreEncoder;
-  if (name == "sheepshead") return &kSheepsheadEncoder;
-  if (name == "toonerville") return &kToonervilleEncoder;
-  return nullptr;
+  return extensions_of(game).encoder;
 }
 
 size_t legal_codes(const Game& game, std::vector<ActionCode>* codes) {

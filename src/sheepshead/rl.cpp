@@ -1,9 +1,10 @@
 // Sheepshead's observation and action index (docs/observations.md).
+#include "../rl/rl.hpp"
+
 #include <cassert>
 
-#include "deckhand/sheepshead.hpp"
-#include "../rl/rl.hpp"
 #include "../rl/writer.hpp"
+#include "deckhand/sheepshead.hpp"
 
 namespace deckhand::rl {
 namespace {

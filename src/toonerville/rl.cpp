@@ -1,14 +1,15 @@
 // Toonerville Rook's environment (docs/observations.md): the observation, the ordered and
 // capped list of the deciding seat's actions with a feature vector each, and the buy (T6)
 // offered to the other seats in turn order after the seat to act declines the discard.
+#include "../rl/rl.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstring>
 
-#include "deckhand/toonerville.hpp"
-#include "../rl/rl.hpp"
 #include "../rl/writer.hpp"
+#include "deckhand/toonerville.hpp"
 
 namespace deckhand::rl::tv {
 namespace {
@@ -253,3 +254,14 @@ Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err) {
 }
 
 }  // namespace deckhand::rl::tv
+
+namespace deckhand::rl {
+namespace {
+void observe_toonerville(const Game& game, int seat, float* out) {
+  tv::observe(game, seat, -1, out);
+}
+}  // namespace
+extern const Encoder kToonervilleEncoder;
+const Encoder kToonervilleEncoder = {
+    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize, -1.0f}, observe_toonerville, nullptr};
+}  // namespace deckhand::rl
