@@ -4,8 +4,8 @@
 #include "../bots/game_bot.hpp"
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
+#include "../solve/solver.hpp"
 #include "bots.hpp"
-#include "deckhand/solve.hpp"
 
 namespace deckhand::rl {
 extern const Encoder kGhostEuchreEncoder;
@@ -46,21 +46,11 @@ using EuchrePolicy = TrickTakingPolicy<EuchreRules>;
 
 namespace deckhand::ghost_euchre {
 
-namespace {
-
-// The open-hand solver of the play (solve.cpp).
-Reason solve_play(solve::Solver& solver, const Game& game, solve::CardValue* out, int* count,
-                  Error* err) {
-  return solver.card_values(*static_cast<const State*>(game.state_data()), out, count, err);
-}
-
-}  // namespace
-
 const GameExtensions& extensions() {
   static const GameExtensions extensions{
       &bots::detail::make_game_bot<bots::detail::EuchrePolicy>,
       &bots::detail::sample_image<bots::detail::EuchreSampler, State, kSerializedSize>,
-      &solve_play,
+      &solve::detail::card_values_of<State>,
       &rl::kGhostEuchreEncoder,
   };
   return extensions;

@@ -4,8 +4,8 @@
 #include "../bots/game_bot.hpp"
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
+#include "../solve/solver.hpp"
 #include "bots.hpp"
-#include "deckhand/solve.hpp"
 
 namespace deckhand::rl {
 extern const Encoder kSheepsheadEncoder;
@@ -45,21 +45,11 @@ using SheepsheadPolicy = TrickTakingPolicy<SheepsheadRules>;
 
 namespace deckhand::sheepshead {
 
-namespace {
-
-// The open-hand solver of the play (solve.cpp).
-Reason solve_play(solve::Solver& solver, const Game& game, solve::CardValue* out, int* count,
-                  Error* err) {
-  return solver.card_values(*static_cast<const State*>(game.state_data()), out, count, err);
-}
-
-}  // namespace
-
 const GameExtensions& extensions() {
   static const GameExtensions extensions{
       &bots::detail::make_game_bot<bots::detail::SheepsheadPolicy>,
       &bots::detail::sample_image<bots::detail::SheepsheadSampler, State, kSerializedSize>,
-      &solve_play,
+      &solve::detail::card_values_of<State>,
       &rl::kSheepsheadEncoder,
   };
   return extensions;

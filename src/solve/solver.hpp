@@ -6,6 +6,7 @@
 // 1 << 62 and 2 << 62 are taken (docs/adding-a-game.md).
 #pragma once
 
+#include "deckhand/game.hpp"
 #include "deckhand/solve.hpp"
 #include "search.hpp"
 
@@ -88,6 +89,12 @@ int root_values(detail::Search<Node>& search, const Node& root, int n, CardValue
     out[i].value = score(i, ordinal_of[p.slot]);
   }
   return n;
+}
+
+// GameExtensions::solve of a game whose Solver::card_values takes its State.
+template <typename State>
+Reason card_values_of(Solver& solver, const Game& game, CardValue* out, int* count, Error* err) {
+  return solver.card_values(*static_cast<const State*>(game.state_data()), out, count, err);
 }
 
 }  // namespace detail
