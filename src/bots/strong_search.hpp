@@ -1,4 +1,4 @@
-// The `strong` level's search (internal header, src/bots/strong.hpp): the perfect-information
+// The `strong` level's search (internal header; strong.hpp declares it): the perfect-information
 // Monte Carlo of the trick-taking games over any game's bot traits, and what every game's
 // search shares (the budget's clock, a seat's result relative to the others). A game's own
 // extensions instantiate it with its traits (src/<game>/extensions.cpp):
