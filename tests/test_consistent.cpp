@@ -20,6 +20,8 @@
 #include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
 #include "deckhand/solve.hpp"
+#include "ghost_euchre/bots.hpp"
+#include "sheepshead/bots.hpp"
 #include "sheepshead/internal.hpp"
 
 using namespace deckhand;

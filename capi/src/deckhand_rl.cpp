@@ -29,9 +29,9 @@ int no_encoder(dh_error* err, const deckhand::Game& game) {
   return report(err, DH_E_UNSUPPORTED, Reason::ok, "no_encoder", message);
 }
 
-// -1 (the seat to act decides), or for a listed game a seat that may buy now (T6).
+// -1 (the seat to act decides), or for a listed game a seat that may be offered something now.
 bool offer_valid(const deckhand::rl::Encoder& enc, const deckhand::Game& game, int32_t offer) {
-  return enc.index_of ? offer == -1 : deckhand::rl::tv::offer_valid(game, offer);
+  return enc.index_of ? offer == -1 : enc.listed->offer_valid(game, offer);
 }
 
 }  // namespace
@@ -98,8 +98,8 @@ int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap, const d
     }
     // A listed game: the position of each legal action in the choices with no buy offered.
     const std::vector<deckhand::ActionCode> legal(codes.begin(), codes.begin() + long(n));
-    deckhand::ActionCode list[deckhand::rl::tv::kActionCap];
-    const size_t count = deckhand::rl::tv::choices(*game->game, -1, &codes, list);
+    deckhand::ActionCode list[deckhand::rl::kMaxChoices];
+    const size_t count = enc->listed->choices(*game->game, -1, &codes, list);
     for (size_t k = 0; k < n; ++k) {
       indices[k] = -1;
       for (size_t c = 0; c < count; ++c)
@@ -116,7 +116,7 @@ int dh_rl_agent(int32_t* out_seat, const dh_game* game, int32_t offer) {
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return DH_E_UNSUPPORTED;
   if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
-  *out_seat = enc->index_of ? game->game->to_act() : deckhand::rl::tv::agent(*game->game, offer);
+  *out_seat = enc->index_of ? game->game->to_act() : enc->listed->agent(*game->game, offer);
   return DH_OK;
 }
 
@@ -128,7 +128,7 @@ int dh_rl_observe_offer(float* obs, size_t cap, const dh_game* game, int32_t sea
   if (enc->index_of) return dh_rl_observe(obs, cap, game, seat);
   if (seat < 0 || seat >= game->game->players()) return DH_E_INVALID_ARGUMENT;
   if (cap < size_t(enc->spec.observation_size)) return DH_E_BUFFER_TOO_SMALL;
-  deckhand::rl::tv::observe(*game->game, seat, offer, obs);
+  enc->listed->observe(*game->game, seat, offer, obs);
   return DH_OK;
 }
 
@@ -139,18 +139,18 @@ int dh_rl_choices(size_t* out_count, uint8_t* mask, size_t mask_cap, float* feat
   if (!enc) return DH_E_UNSUPPORTED;
   if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
   if (enc->index_of) return dh_rl_action_mask(out_count, mask, mask_cap, game);
-  namespace tv = deckhand::rl::tv;
   if (!features) return DH_E_NULL_ARGUMENT;
-  if (mask_cap < size_t(tv::kActionCap) || features_cap < size_t(tv::kActionCap * tv::kFeatureSize))
+  const size_t cap = size_t(enc->spec.action_space_size);
+  if (mask_cap < cap || features_cap < cap * size_t(enc->spec.action_feature_size))
     return DH_E_BUFFER_TOO_SMALL;
   return guarded(nullptr, [&] {
-    deckhand::ActionCode list[tv::kActionCap];
+    deckhand::ActionCode list[deckhand::rl::kMaxChoices];
     const size_t n = game->game->to_act() >= 0
-                         ? tv::choices(*game->game, offer, &game->action_scratch, list)
+                         ? enc->listed->choices(*game->game, offer, &game->action_scratch, list)
                          : 0;
-    std::memset(mask, 0, size_t(tv::kActionCap));
+    std::memset(mask, 0, cap);
     std::memset(mask, 1, n);
-    tv::features(*game->game, list, n, features);
+    enc->listed->features(*game->game, list, n, features, cap);
     *out_count = n;
     return DH_OK;
   });
@@ -168,12 +168,11 @@ int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* e
     return report(err, DH_E_INVALID_ARGUMENT, Reason::ok, "bad_offer", message);
   }
   if (enc->index_of) return dh_rl_apply_index(game, index, err);
-  namespace tv = deckhand::rl::tv;
   return guarded(err, [&] {
     Error e;
-    deckhand::ActionCode list[tv::kActionCap];
+    deckhand::ActionCode list[deckhand::rl::kMaxChoices];
     const size_t n = game->game->to_act() >= 0
-                         ? tv::choices(*game->game, *offer, &game->action_scratch, list)
+                         ? enc->listed->choices(*game->game, *offer, &game->action_scratch, list)
                          : 0;
     if (index < 0 || size_t(index) >= n) {
       char message[120];
@@ -184,7 +183,7 @@ int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* e
                     message);
     }
     int next = *offer;
-    const Reason r = tv::apply(*game->game, &next, list[index], &e);
+    const Reason r = enc->listed->apply(*game->game, &next, list[index], &e);
     if (r == Reason::ok) *offer = next;
     return from_reason(err, r, e);
   });

@@ -2,8 +2,8 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
-#include <string_view>
 
+#include "../../src/common/games.hpp"
 #include "deckhand/solve.hpp"
 #include "handle.hpp"
 
@@ -33,24 +33,18 @@ int dh_solve_card_values(size_t* out_count, dh_action* actions, int64_t* values,
   if (!game) return deckhand::capi::null_arg(err, "game");
   return guarded(err, [&] {
     const deckhand::Game& g = *game->game;
-    const std::string_view name = g.name();
     deckhand::solve::CardValue found[deckhand::solve::kMaxPlays];
     int count = 0;
     Error e;
-    Reason r;
-    if (name == "ghost-euchre") {
-      r = thread_solver().card_values(
-          *static_cast<const deckhand::ghost_euchre::State*>(g.state_data()), found, &count, &e);
-    } else if (name == "sheepshead") {
-      r = thread_solver().card_values(
-          *static_cast<const deckhand::sheepshead::State*>(g.state_data()), found, &count, &e);
-    } else {
+    const deckhand::GameExtensions& extensions = deckhand::extensions_of(g);
+    if (!extensions.solve) {
       char message[160];
       std::snprintf(message, sizeof message,
                     "unsupported: %s has no open-hand solver (only trick-taking games do)",
                     g.name());
       return report(err, DH_E_UNSUPPORTED, Reason::ok, "unsupported", message);
     }
+    const Reason r = extensions.solve(thread_solver(), g, found, &count, &e);
     if (r != Reason::ok) return from_reason(err, r, e);
     *out_count = size_t(count);
     if (size_t(count) > cap || !actions || !values) {

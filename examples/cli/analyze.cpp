@@ -1,7 +1,7 @@
-// `deckhand analyze RECORD [--seat S] [--json]`: for every card played in a Ghost Hand Euchre
-// or Sheepshead record (by one seat, or by all), the value of the card played against the best
-// card, both from the open-hand solver (deckhand/solve.hpp) at that decision: a record holds
-// every hand, so each decision is solved with all cards known.
+// `deckhand analyze RECORD [--seat S] [--json]`: for every card played in a record of a game
+// with an open-hand solver (GamePlugin::solve; by one seat, or by all), the value of the card
+// played against the best card, both from the open-hand solver (deckhand/solve.hpp) at that
+// decision: a record holds every hand, so each decision is solved with all cards known.
 #include "analyze.hpp"
 
 #include <fmt/core.h>
@@ -15,18 +15,19 @@
 #include "cli_util.hpp"
 #include "deckhand/game.hpp"
 #include "deckhand/solve.hpp"
+#include "plugin.hpp"
 
 namespace deckhand::cli {
 
 namespace {
 
-constexpr const char* kAnalyzeUsage =
-    "usage: deckhand analyze RECORD [--seat S] [--json]\n"
-    "  every card play of the record (of seat S, or of every seat) valued by the open-hand\n"
-    "  solver against the best card (ghost-euchre and sheepshead; RECORD - = stdin)\n";
-
 int analyze_usage(const std::string& why) {
-  fmt::print(stderr, "deckhand: {}\n{}", why, kAnalyzeUsage);
+  fmt::print(
+      stderr,
+      "deckhand: {}\nusage: deckhand analyze RECORD [--seat S] [--json]\n"
+      "  every card play of the record (of seat S, or of every seat) valued by the open-hand\n"
+      "  solver against the best card ({}; RECORD - = stdin)\n",
+      why, solvable_games("and"));
   return 2;
 }
 
@@ -40,20 +41,6 @@ struct Decision {
   int best_value = 0;
   std::vector<Card> best;  // every card of the best value
 };
-
-// The solver's values for the seat to act in `game` (ghost-euchre or sheepshead, in play), and
-// the trick being played.
-Reason solve_game(solve::Solver& solver, const Game& game, solve::CardValue* values, int* count,
-                  int* trick, Error* err) {
-  if (std::strcmp(game.name(), "ghost-euchre") == 0) {
-    const auto& s = *static_cast<const ghost_euchre::State*>(game.state_data());
-    *trick = s.tricks_done + 1;
-    return solver.card_values(s, values, count, err);
-  }
-  const auto& s = *static_cast<const sheepshead::State*>(game.state_data());
-  *trick = s.tricks_done + 1;
-  return solver.card_values(s, values, count, err);
-}
 
 // Steps through a record that replays whole: the game before any line, moves applied one by
 // one, and a deal (or anything else) replayed with the lines before it.
@@ -181,8 +168,9 @@ int cmd_analyze(int argc, char** argv) {
     fmt::print("{}\n", replay_json(whole));
     return 1;
   }
-  if (whole.game != "ghost-euchre" && whole.game != "sheepshead") {
-    fmt::print(stderr, "deckhand: analyze solves card play: ghost-euchre and sheepshead, not {}\n",
+  const GamePlugin* plugin = find_plugin(whole.game);
+  if (!plugin || !plugin->solve) {
+    fmt::print(stderr, "deckhand: analyze solves card play: {}, not {}\n", solvable_games("and"),
                whole.game);
     return 2;
   }
@@ -215,7 +203,7 @@ int cmd_analyze(int argc, char** argv) {
     ActionCode legal[solve::kMaxPlays];
     int count = 0;
     Error err;
-    if (solve_game(solver, *game, values, &count, &d.trick, &err) != Reason::ok ||
+    if (plugin->solve(solver, *game, values, &count, &d.trick, &err) != Reason::ok ||
         game->legal_actions(legal, solve::kMaxPlays) != size_t(count)) {
       fmt::print(stderr, "deckhand: internal error at line {}: {}\n", i + 1, err.message);
       return 1;

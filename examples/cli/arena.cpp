@@ -6,10 +6,10 @@
 //   deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] [--option KEY=VALUE]...
 //                  [--bot-option KEY=VALUE]... [--json]
 //
-// A deal is one hand (Ghost Hand Euchre, Sheepshead) or one whole game of 11 rounds
-// (Toonerville Rook, whose rounds change the contract; a hand is then a round). Scores are
-// the games' own (Toonerville: penalty points, fewer is better). Means and 95% intervals are
-// over deals: a bot's per-deal value is its mean per hand over all its seatings of the deal.
+// A deal is one hand, or one whole game where the plug-in says so (GamePlugin::whole_game_deals:
+// Toonerville Rook's 11 rounds change the contract; a hand is then a round). Scores are the
+// games' own (GamePlugin::penalty_scores: penalty points, fewer is better). Means and 95% intervals
+// are over deals: a bot's per-deal value is its mean per hand over all its seatings of the deal.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -40,13 +40,30 @@ struct ArenaArgs {
   bool json = false;
 };
 
+// A game's player count: "3", or "3 to 5".
+std::string seat_range(const GameSpec& g) {
+  return g.min_players == g.max_players ? std::to_string(g.min_players)
+                                        : fmt::format("{} to {}", g.min_players, g.max_players);
+}
+
 int arena_usage(const std::string& why) {
   fmt::print(stderr, "deckhand arena: {}\n", why);
+  // The player counts from the catalog, two games to a line.
+  std::string seats;
+  const auto& specs = game_specs();
+  for (size_t i = 0; i < specs.size(); ++i) {
+    seats += fmt::format("{}{} {}",
+                         i == 0       ? ""
+                         : i % 2 == 0 ? ",\n  "
+                                      : ", ",
+                         specs[i].name, seat_range(specs[i]));
+  }
   fmt::print(stderr,
              "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
              "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
-             "  levels: random, basic, strong; one per seat (ghost-euchre 3, sheepshead 5,\n"
-             "  toonerville 3 to 5); N duplicate deals, each played once per seating\n");
+             "  levels: random, basic, strong; one per seat ({}); N duplicate deals, each played "
+             "once per seating\n",
+             seats);
   return 2;
 }
 
@@ -120,7 +137,7 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
   if (!game) return *why = err.message, false;
   const GamePlugin* plugin = find_plugin(game->name());
   if (!plugin) return *why = std::string("no plug-in for ") + game->name(), false;
-  const bool whole_game = std::string(game->name()) == "toonerville";
+  const bool whole_game = plugin->whole_game_deals;
   std::vector<int> bot_at(static_cast<size_t>(players));
   for (size_t e = 0; e < at.size(); ++e) bot_at[size_t(at[e])] = int(e);
   uint64_t next_seed = deal_seed;
@@ -162,14 +179,11 @@ int cmd_arena(int argc, char** argv) {
   if (!parse_arena(argc, argv, &a, &why)) return arena_usage(why);
   const GameSpec* spec = find_game_spec(a.game);
   if (!spec) return arena_usage(fmt::format("no game named {}", quote(a.game)));
+  const GamePlugin* plugin = find_plugin(spec->name);
   const int players = int(a.seats.size());
   if (players < spec->min_players || players > spec->max_players)
-    return arena_usage(
-        fmt::format("{} needs {} seats in --seats, not {}", spec->name,
-                    spec->min_players == spec->max_players
-                        ? std::to_string(spec->min_players)
-                        : fmt::format("{} to {}", spec->min_players, spec->max_players),
-                    players));
+    return arena_usage(fmt::format("{} needs {} seats in --seats, not {}", spec->name,
+                                   seat_range(*spec), players));
   // One bot per entry, each with its own seed; the names, in order of first appearance.
   std::vector<std::unique_ptr<bots::Bot>> entries;
   std::vector<std::string> names;
@@ -251,7 +265,7 @@ int cmd_arena(int argc, char** argv) {
   }
   fmt::print("arena: {}, {} duplicate deals x {} seatings, seed {}{}\n", spec->name, a.deals,
              players, a.seed,
-             std::string(spec->name) == "toonerville" ? " (penalty points: fewer is better)" : "");
+             plugin && plugin->penalty_scores ? " (penalty points: fewer is better)" : "");
   fmt::print("{:<8} {:>9} {:>12}  {}\n", "bot", "hands", "mean/hand", "95% CI");
   for (size_t n = 0; n < names.size(); ++n) {
     const Summary s = summarize(per_deal[n]);

@@ -1,9 +1,10 @@
 // Ghost Hand Euchre's plug-in for the command-line tool: its bot, narration and help.
 #include <fmt/core.h>
 
-#include "deckhand/bots.hpp"
 #include "cli_util.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/ghost_euchre.hpp"
+#include "deckhand/solve.hpp"
 #include "plugin.hpp"
 
 namespace deckhand::cli {
@@ -84,6 +85,14 @@ bool ended_by_limit(const Game& after_game, const ActionCode&) {
   return ge::is_over(s) && s.options.max_hands && s.hands_scored == s.options.max_hands;
 }
 
+// The open-hand solver's values for the seat to act (deckhand analyze).
+Reason solve(solve::Solver& solver, const Game& game, solve::CardValue* values, int* count,
+             int* trick, Error* err) {
+  const auto& s = state_of<ge::State>(game);
+  *trick = s.tricks_done + 1;
+  return solver.card_values(s, values, count, err);
+}
+
 const GamePlugin kPlugin{
     .game = "ghost-euchre",
     .hand_word = "hand",
@@ -100,6 +109,9 @@ const GamePlugin kPlugin{
     .ended_by_limit = ended_by_limit,
     .demo_option = "",
     .demo_players = 0,
+    .whole_game_deals = false,
+    .penalty_scores = false,
+    .solve = solve,
 };
 
 }  // namespace

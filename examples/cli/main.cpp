@@ -13,6 +13,7 @@
 #include "cli_util.hpp"
 #include "commands.hpp"
 #include "deckhand/game.hpp"
+#include "plugin.hpp"
 
 namespace {
 
@@ -162,6 +163,11 @@ struct Command {
 
 // Adding a command: a row here and its run function (docs/cli.md).
 const std::vector<Command>& commands() {
+  static const std::string analyze_help =
+      "  RECORD      a " + deckhand::cli::solvable_games("or") +
+      " record (- = stdin)\n"
+      "  --seat S    only that seat's plays (default: every seat)\n"
+      "  --json      the decisions and per-seat totals as JSON\n";
   static const std::vector<Command> table = {
       {"replay",
        "FILE",
@@ -248,9 +254,7 @@ const std::vector<Command>& commands() {
       {"analyze",
        "RECORD [--seat S] [--json]",
        "each card played against the open-hand solver's best",
-       "  RECORD      a ghost-euchre or sheepshead record (- = stdin)\n"
-       "  --seat S    only that seat's plays (default: every seat)\n"
-       "  --json      the decisions and per-seat totals as JSON\n",
+       analyze_help.c_str(),
        {},
        {},
        nullptr,

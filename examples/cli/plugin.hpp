@@ -12,6 +12,11 @@
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 
+namespace deckhand::solve {
+class Solver;
+struct CardValue;
+}  // namespace deckhand::solve
+
 namespace deckhand::cli {
 
 // How much a narration tells.
@@ -55,12 +60,24 @@ struct GamePlugin {
   // GameSpec::unattended_limit), and its player count (0: the game's least).
   const char* demo_option;
   int demo_players;
+  // `deckhand arena`: whether a deal is a whole game (rounds that differ, as Toonerville's
+  // contracts do) rather than one hand, and whether scores are penalty points (fewer is
+  // better).
+  bool whole_game_deals;
+  bool penalty_scores;
+  // `deckhand analyze`: the open-hand solver's values for the seat to act in `game` (in the
+  // play), and the trick being played (from 1); nullptr for a game without a solver.
+  Reason (*solve)(solve::Solver& solver, const Game& game, solve::CardValue* values, int* count,
+                  int* trick, Error* err);
 };
 
 // Every plug-in, one per game of the catalog (plugins.cpp).
 std::span<const GamePlugin* const> plugins();
 // The plug-in of a catalog game name (as deckhand::find_game_spec matches it), or nullptr.
 const GamePlugin* find_plugin(std::string_view game);
+// The games `deckhand analyze` takes (a plug-in with `solve`), joined by `conjunction`:
+// "ghost-euchre and sheepshead".
+std::string solvable_games(std::string_view conjunction);
 
 // The game's own state value (deckhand::Game::state_data), for plug-ins that read it through
 // the game's public header: `const auto& s = state_of<ghost_euchre::State>(game);`.

@@ -21,4 +21,17 @@ const GamePlugin* find_plugin(std::string_view game) {
   return nullptr;
 }
 
+std::string solvable_games(std::string_view conjunction) {
+  std::vector<std::string_view> names;
+  for (const GamePlugin* plugin : plugins())
+    if (plugin->solve) names.push_back(plugin->game);
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += std::string(i == 0                  ? ""
+                       : i + 1 == names.size() ? " " + std::string(conjunction) + " "
+                                               : ", ") +
+           std::string(names[i]);
+  return out;
+}
+
 }  // namespace deckhand::cli

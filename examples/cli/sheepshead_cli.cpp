@@ -1,9 +1,10 @@
 // Sheepshead's plug-in for the command-line tool: its bot, narration and help.
 #include <fmt/core.h>
 
-#include "deckhand/bots.hpp"
 #include "cli_util.hpp"
+#include "deckhand/bots.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "deckhand/solve.hpp"
 #include "plugin.hpp"
 
 namespace deckhand::cli {
@@ -130,6 +131,14 @@ std::string hand_note(const Game& game, int seat) {
                      trumps.empty() ? "none" : trumps, fail.empty() ? "none" : fail, taken);
 }
 
+// The open-hand solver's values for the seat to act (deckhand analyze).
+Reason solve(solve::Solver& solver, const Game& game, solve::CardValue* values, int* count,
+             int* trick, Error* err) {
+  const auto& s = state_of<sh::State>(game);
+  *trick = s.tricks_done + 1;
+  return solver.card_values(s, values, count, err);
+}
+
 const GamePlugin kPlugin{
     .game = "sheepshead",
     .hand_word = "hand",
@@ -147,6 +156,9 @@ const GamePlugin kPlugin{
     .ended_by_limit = nullptr,
     .demo_option = "hands=6",
     .demo_players = 0,
+    .whole_game_deals = false,
+    .penalty_scores = false,
+    .solve = solve,
 };
 
 }  // namespace

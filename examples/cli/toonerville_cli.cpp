@@ -156,6 +156,9 @@ const GamePlugin kPlugin{
     .ended_by_limit = ended_by_limit,
     .demo_option = "",
     .demo_players = 4,
+    .whole_game_deals = true,
+    .penalty_scores = true,
+    .solve = nullptr,
 };
 
 }  // namespace

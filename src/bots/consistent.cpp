@@ -1,11 +1,12 @@
 // Deals consistent with a seat's view (consistent.hpp): the exact uniform assignment of hidden
-// cards, each game's knowledge of a seat, and bots::sample_consistent over deckhand::Game.
+// cards, and bots::sample_consistent over deckhand::Game through the game's own sampler
+// (GameExtensions::sample_consistent, src/<game>/sampler.cpp).
 #include "consistent.hpp"
 
 #include <algorithm>
 #include <cstring>
 
-#include "../sheepshead/internal.hpp"
+#include "../common/games.hpp"
 #include "deckhand/bots.hpp"
 
 namespace deckhand::bots {
@@ -152,353 +153,27 @@ void HiddenDeal::sample(PortableRng& rng, CardSet out[kMaxHolders]) const {
   }
 }
 
-// --- Ghost Hand Euchre (G4 swaps, G7 following suit, G11 what a seat sees) ---
-
-bool EuchreSampler::init(const ghost_euchre::State& s, int seat) {
-  namespace ge = ghost_euchre;
-  if (seat < 0 || seat >= ge::kPlayers) return false;
-  base_ = s;
-  std::fill(std::begin(holder_of_), std::end(holder_of_), -1);
-  const bool dealt =
-      s.phase == ge::Phase::bidding || s.phase == ge::Phase::trump || s.phase == ge::Phase::play;
-  // G4: the seat that gave up the dead hand knows it; in a chain of swaps, a seat whose old
-  // hand the next swapper took knows that seat's hand.
-  bool known[ge::kPlayers + 1] = {};
-  known[seat] = true;
-  known[ge::kPlayers] = s.spare_owner == seat;
-  int previous_swapper = -1;
-  for (int i = 0; i < s.auction_len; ++i) {
-    if ((s.auction[i] & 15) != ge::kAuctionSwap) continue;
-    const int swapper = s.auction[i] >> 4;
-    if (previous_swapper == seat) known[swapper] = true;
-    previous_swapper = swapper;
-  }
-  int holders = 0;
-  CardSet holding[ge::kPlayers + 1];
-  for (int p = 0; p < ge::kPlayers; ++p) holding[p] = s.hands[p];
-  holding[ge::kPlayers] = s.spare;
-  for (int h = 0; h <= ge::kPlayers; ++h)
-    if (dealt && !known[h]) holder_of_[h] = holders++;
-  // G7: a seat that did not follow the suit led has none of it (unless reneges are allowed).
-  uint8_t voids[ge::kPlayers] = {};
-  if (s.phase == ge::Phase::play && s.options.renege == ge::Renege::reject) {
-    const TrickRanking& r = ge::ranking_for(Suit(s.trump));
-    for (int t = 0; t <= s.tricks_done && t < ge::kTricks; ++t) {
-      const uint8_t led = s.played[t][s.leaders[t]];
-      if (led == kNoCard) continue;
-      for (int p = 0; p < ge::kPlayers; ++p) {
-        const uint8_t c = s.played[t][p];
-        if (c != kNoCard && r.effective_suit(Card(c)) != r.effective_suit(Card(led)))
-          voids[p] = uint8_t(voids[p] | 1u << r.effective_suit(Card(led)));
-      }
-    }
-  }
-  deal_.reset(holders);
-  const TrickRanking& r = ge::ranking_for(Suit(s.trump < kSuitCount ? s.trump : 0));
-  // The hidden cards in card order, not holder by holder: the draw must depend on what the
-  // seat knows only, so that two states it cannot tell apart give the same samples.
-  CardSet hidden;
-  for (int h = 0; h <= ge::kPlayers; ++h) {
-    if (holder_of_[h] < 0) continue;
-    deal_.set_need(holder_of_[h], holding[h].size());
-    hidden |= holding[h];
-  }
-  for (Card c : hidden) {
-    uint32_t allowed = 0;
-    for (int g = 0; g <= ge::kPlayers; ++g) {
-      if (holder_of_[g] < 0) continue;
-      const bool void_there =
-          g < ge::kPlayers && s.trump < kSuitCount && (voids[g] >> r.effective_suit(c) & 1);
-      if (!void_there) allowed |= 1u << holder_of_[g];
-    }
-    deal_.add_card(c.code, allowed);
-  }
-  return deal_.prepare();
-}
-
-namespace {
-
-// G8 with renege=penalize: the reneges of this hand, which follow from where the cards were
-// (each seat's holding is its hand now plus what it has played).
-void count_reneges(ghost_euchre::State* s) {
-  namespace ge = ghost_euchre;
-  const TrickRanking& r = ge::ranking_for(Suit(s->trump));
-  CardSet held[ge::kPlayers];
-  for (int p = 0; p < ge::kPlayers; ++p) {
-    held[p] = s->hands[p];
-    s->reneges[p] = 0;
-    for (int t = 0; t < ge::kTricks; ++t)
-      if (s->played[t][p] != kNoCard) held[p].add(Card(s->played[t][p]));
-  }
-  for (int t = 0; t <= s->tricks_done && t < ge::kTricks; ++t) {
-    const uint8_t led = s->played[t][s->leaders[t]];
-    if (led == kNoCard) break;
-    for (int i = 0; i < ge::kPlayers; ++i) {
-      const int p = (s->leaders[t] + i) % ge::kPlayers;
-      const uint8_t c = s->played[t][p];
-      if (c == kNoCard) break;
-      if (i > 0 && r.reneges(held[p], Card(led), Card(c))) ++s->reneges[p];
-      held[p].remove(Card(c));
-    }
-  }
-}
-
-}  // namespace
-
-void EuchreSampler::sample(PortableRng& rng, ghost_euchre::State* out) const {
-  CardSet dealt[HiddenDeal::kMaxHolders];
-  deal_.sample(rng, dealt);
-  *out = base_;
-  for (int p = 0; p < ghost_euchre::kPlayers; ++p)
-    if (holder_of_[p] >= 0) out->hands[p] = dealt[holder_of_[p]];
-  if (holder_of_[ghost_euchre::kPlayers] >= 0)
-    out->spare = dealt[holder_of_[ghost_euchre::kPlayers]];
-  if (base_.phase == ghost_euchre::Phase::play &&
-      base_.options.renege == ghost_euchre::Renege::penalize)
-    count_reneges(out);
-}
-
-// --- Sheepshead (S6 bury, S7 calls and the unknown, S8 called suit, S9 following suit) ---
-
-namespace {
-constexpr int kBlind = sheepshead::kPlayers, kBury = kBlind + 1, kUnknown = kBlind + 2;
-}  // namespace
-
-bool SheepsheadSampler::init(const sheepshead::State& s, int seat) {
-  namespace sh = sheepshead;
-  if (seat < 0 || seat >= sh::kPlayers) return false;
-  base_ = s;
-  std::fill(std::begin(holder_of_), std::end(holder_of_), -1);
-  check_hold_ = false;
-  const bool dealt = s.phase == sh::Phase::picking || s.phase == sh::Phase::burying ||
-                     s.phase == sh::Phase::calling || s.phase == sh::Phase::play;
-  const bool picker = s.picker == seat;
-  const TrickRanking& r = sh::ranking();
-  CardSet holding[sh::kPlayers + 3];
-  for (int p = 0; p < sh::kPlayers; ++p) holding[p] = s.hands[p];
-  // The blind is hidden until picked (a leaster's until the end); once picked, s.blind only
-  // remembers which of the picker's cards it was (sample() draws that afresh).
-  holding[kBlind] = s.picker == sh::kNoSeat ? s.blind : CardSet();
-  holding[kBury] = picker ? CardSet() : s.bury;
-  holding[kUnknown] = !picker && s.unknown != kNoCard ? CardSet::of(Card(s.unknown)) : CardSet();
-  int holders = 0;
-  for (int h = 0; h < sh::kPlayers + 3; ++h)
-    if (dealt && h != seat && !holding[h].empty()) holder_of_[h] = holders++;
-  const uint8_t csuit = s.called != kNoCard ? r.effective_suit(Card(s.called)) : 0xFF;
-  // S9: a seat that did not follow the suit led has none of it; the unknown, played face
-  // down, follows nothing and counts as the called suit when it leads (S7).
-  uint8_t voids[sh::kPlayers + 3] = {};
-  if (s.phase == sh::Phase::play) {
-    for (int t = 0; t <= s.tricks_done && t < sh::kTricks; ++t) {
-      const int leader = s.leaders[t];
-      const bool unknown_in_trick = s.unknown_played == t + 1;
-      if (s.played[t][leader] == kNoCard) continue;
-      const uint8_t led = unknown_in_trick && leader == s.picker
-                              ? csuit
-                              : r.effective_suit(Card(s.played[t][leader]));
-      for (int p = 0; p < sh::kPlayers; ++p) {
-        const uint8_t c = s.played[t][p];
-        if (c == kNoCard || p == leader || (unknown_in_trick && p == s.picker)) continue;
-        if (r.effective_suit(Card(c)) != led) voids[p] = uint8_t(voids[p] | 1u << led);
-      }
-    }
-  }
-  if (s.unknown != kNoCard && s.picker != sh::kNoSeat) {
-    // S7: an unknown is called only when the picker holds no card of the called suit, the
-    // unknown included.
-    voids[s.picker] = uint8_t(voids[s.picker] | 1u << csuit);
-    voids[kUnknown] = uint8_t(voids[kUnknown] | 1u << csuit);
-  }
-  // S7: the called card lies in a hand other than the picker's (the partner's).
-  const bool called_hidden = s.contract == sh::Contract::called && s.called != kNoCard;
-  // S8: once the called suit is led the partner plays the called card to that trick, so a
-  // seat that has played to it without that card is not the partner.
-  uint32_t partner_holders = 0;
-  for (int p = 0; p < sh::kPlayers; ++p)
-    if (holder_of_[p] >= 0 && p != s.picker &&
-        !(s.called_led && s.played[s.called_led - 1][p] != kNoCard))
-      partner_holders |= 1u << holder_of_[p];
-  deal_.reset(holders);
-  CardSet hidden;  // in card order, as for Ghost Hand Euchre
-  for (int h = 0; h < sh::kPlayers + 3; ++h) {
-    if (holder_of_[h] < 0) continue;
-    deal_.set_need(holder_of_[h], holding[h].size());
-    hidden |= holding[h];
-  }
-  for (Card c : hidden) {
-    uint32_t allowed = 0;
-    for (int g = 0; g < sh::kPlayers + 3; ++g)
-      if (holder_of_[g] >= 0 && !(voids[g] >> r.effective_suit(c) & 1))
-        allowed |= 1u << holder_of_[g];
-    if (called_hidden && c.code == s.called) allowed &= partner_holders;
-    deal_.add_card(c.code, allowed);
-  }
-  // S8: until the called suit is led the picker keeps a hold card (plain calls).
-  // (At the last trick the picker may have played it already.)
-  check_hold_ = called_hidden && s.unknown == kNoCard && !s.called_led && !picker &&
-                holder_of_[s.picker] >= 0 && s.phase == sh::Phase::play &&
-                (s.tricks_done < sh::kTricks - 1 || s.played[s.tricks_done][s.picker] == kNoCard);
-  return deal_.prepare();
-}
-
-bool SheepsheadSampler::holds_hold_card(const sheepshead::State& s) const {
-  const Card called(s.called);
-  const CardSet hold =
-      called.rank() == Rank::ten
-          ? CardSet::of(Card(Rank::ace, called.suit()))
-          : sheepshead::ranking().suit_cards[sheepshead::ranking().effective_suit(called)];
-  return !(s.hands[s.picker] & hold).empty();
-}
-
-bool SheepsheadSampler::sample(PortableRng& rng, sheepshead::State* out) const {
-  namespace sh = sheepshead;
-  for (int attempt = 0; attempt < 10000; ++attempt) {
-    CardSet dealt[HiddenDeal::kMaxHolders];
-    deal_.sample(rng, dealt);
-    *out = base_;
-    for (int p = 0; p < sh::kPlayers; ++p)
-      if (holder_of_[p] >= 0) out->hands[p] = dealt[holder_of_[p]];
-    if (holder_of_[kBlind] >= 0) out->blind = dealt[holder_of_[kBlind]];
-    if (holder_of_[kBury] >= 0) out->bury = dealt[holder_of_[kBury]];
-    if (holder_of_[kUnknown] >= 0) {
-      const Card unknown = dealt[holder_of_[kUnknown]].lowest();
-      if (base_.unknown_played) {
-        // The face-down card already played: its points went to the trick's winner.
-        const int t = base_.unknown_played - 1;
-        out->played[t][base_.picker] = unknown.code;
-        if (t < base_.tricks_done) {
-          const int w = base_.trick_winners[t];
-          out->points[w] = uint8_t(out->points[w] + sh::card_points(unknown) -
-                                   sh::card_points(Card(base_.unknown)));
-        }
-      }
-      out->unknown = unknown.code;
-    }
-    if (check_hold_ && !holds_hold_card(*out)) continue;
-    if (base_.contract == sh::Contract::called && base_.called != kNoCard)
-      for (int p = 0; p < sh::kPlayers; ++p)
-        if (out->hands[p].has(Card(base_.called))) out->partner = uint8_t(p);  // S7: secret
-    if (base_.picker != sh::kNoSeat && holder_of_[base_.picker] >= 0 && !base_.blind.empty()) {
-      // The blind the picker took: any two of the eight cards it held after picking.
-      CardSet eight = out->hands[base_.picker] | out->bury;
-      if (out->unknown != kNoCard) eight.add(Card(out->unknown));
-      for (int t = 0; t < sh::kTricks; ++t)
-        if (base_.played[t][base_.picker] != kNoCard && !sh::is_unknown_play(*out, t, base_.picker))
-          eight.add(Card(base_.played[t][base_.picker]));
-      out->blind = CardSet();
-      while (out->blind.size() < 2)
-        out->blind.add(eight.nth(int(rng.bounded(uint64_t(eight.size())))));
-    }
-    sh::detail::refresh_playable(out);
-    return true;
-  }
-  return false;
-}
-
-// --- Toonerville Rook (T14: other hands show their size, the stock its size) ---
-
-bool ToonervilleSampler::init(const toonerville::State& s, int seat) {
-  namespace tv = toonerville;
-  if (seat < 0 || seat >= tv::players(s)) return false;
-  base_ = s;
-  seat_ = seat;
-  pool_.clear();
-  if (s.phase != tv::Phase::draw && s.phase != tv::Phase::play) return true;
-  // What everyone saw the seat to act take this turn stays in its hand: the Rooks it took by
-  // swaps and must still play (T9), and the face it took from the pile (T5).
-  known_ = FaceCounts();
-  const int actor = tv::to_act(s);
-  if (actor >= 0 && actor != seat) {
-    known_.add(kRook, std::min<int>(s.rooks_owed, s.hands[actor].rooks()));
-    if (s.taken_face != kNoRookFace &&
-        s.hands[actor].count(s.taken_face) > known_.count(s.taken_face))
-      known_.add(s.taken_face);
-  }
-  // The hidden faces in face order (as the trick-taking games do for cards).
-  FaceCounts hidden;
-  for (int p = 0; p < tv::players(s); ++p) {
-    if (p == seat) continue;
-    for (int f = 0; f < kRookFaces; ++f)
-      hidden.add(RookFace(f), s.hands[p].n[f] - (p == actor ? known_.n[f] : 0));
-  }
-  for (int i = 0; i < s.stock_count; ++i) hidden.add(s.stock[i]);
-  for (int f = 0; f < kRookFaces; ++f) pool_.insert(pool_.end(), hidden.n[f], RookFace(f));
-  return true;
-}
-
-void ToonervilleSampler::sample(PortableRng& rng, toonerville::State* out) const {
-  namespace tv = toonerville;
-  *out = base_;
-  if (pool_.empty()) return;
-  std::vector<RookFace> faces = pool_;
-  rng.shuffle(faces.data(), int(faces.size()));
-  size_t at = 0;
-  for (int p = 0; p < tv::players(base_); ++p) {
-    if (p == seat_) continue;
-    const bool actor = p == tv::to_act(base_);
-    const int size = base_.hands[p].total() - (actor ? known_.total() : 0);
-    out->hands[p] = actor ? known_ : FaceCounts();
-    for (int k = 0; k < size; ++k) out->hands[p].add(faces[at++]);
-  }
-  std::copy(faces.begin() + std::ptrdiff_t(at), faces.end(), out->stock);
-  // T13: later reshuffles are as unknown as the stock.
-  if (base_.has_rng)
-    for (uint64_t& word : out->rng) word = rng.next() | 1;
-}
-
 }  // namespace detail
-
-namespace {
-
-// A history=off game of the state's kind holding `state` (a state image alone: the history
-// of the true game would tell the hidden cards).
-template <typename State>
-std::unique_ptr<Game> game_of(const State& state,
-                              size_t (*serialize)(const State&, uint8_t*, size_t),
-                              size_t image_size, Error* err) {
-  std::vector<uint8_t> bytes(image_size + 4);
-  serialize(state, bytes.data(), image_size);
-  const uint32_t no_history = 0xFFFFFFFF;
-  std::memcpy(bytes.data() + image_size, &no_history, 4);
-  return deserialize_game(bytes.data(), bytes.size(), err);
-}
-
-}  // namespace
 
 Reason sample_consistent(const Game& game, int seat, uint64_t seed, std::unique_ptr<Game>* out,
                          Error* err) {
   if (seat < 0 || seat >= game.players())
     return fail(err, Reason::bad_seat, "seat %d is not a seat of this %d-player game", seat,
                 game.players());
+  const GameExtensions& extensions = extensions_of(game);
+  if (!extensions.sample_consistent)
+    return fail(err, Reason::unknown_game, "%s has no consistent-deal sampler", game.name());
   PortableRng rng(seed);
-  std::unique_ptr<Game> made;
+  std::vector<uint8_t> image;
+  if (!extensions.sample_consistent(game, seat, rng, &image))
+    return fail(err, Reason::internal_error, "no deal is consistent with seat %d's view", seat);
+  // A history=off game holding the sampled state (a state image alone: the history of the
+  // true game would tell the hidden cards).
+  const uint32_t no_history = 0xFFFFFFFF;
+  image.resize(image.size() + 4);
+  std::memcpy(image.data() + image.size() - 4, &no_history, 4);
   Error inner;
-  const std::string_view name = game.name();
-  if (name == "ghost-euchre") {
-    namespace ge = ghost_euchre;
-    detail::EuchreSampler sampler;
-    ge::State s;
-    if (!sampler.init(*static_cast<const ge::State*>(game.state_data()), seat))
-      return fail(err, Reason::internal_error, "no deal is consistent with seat %d's view", seat);
-    sampler.sample(rng, &s);
-    made = game_of<ge::State>(s, ge::serialize, ge::kSerializedSize, &inner);
-  } else if (name == "sheepshead") {
-    namespace sh = sheepshead;
-    detail::SheepsheadSampler sampler;
-    sh::State s;
-    if (!sampler.init(*static_cast<const sh::State*>(game.state_data()), seat) ||
-        !sampler.sample(rng, &s))
-      return fail(err, Reason::internal_error, "no deal is consistent with seat %d's view", seat);
-    made = game_of<sh::State>(s, sh::serialize, sh::kSerializedSize, &inner);
-  } else {
-    namespace tv = toonerville;
-    detail::ToonervilleSampler sampler;
-    tv::State s;
-    if (!sampler.init(*static_cast<const tv::State*>(game.state_data()), seat))
-      return fail(err, Reason::internal_error, "no deal is consistent with seat %d's view", seat);
-    sampler.sample(rng, &s);
-    made = game_of<tv::State>(s, tv::serialize, tv::kSerializedSize, &inner);
-  }
+  std::unique_ptr<Game> made = deserialize_game(image.data(), image.size(), &inner);
   if (!made)
     return fail(err, Reason::internal_error, "a sampled deal broke an invariant: %s",
                 inner.message);

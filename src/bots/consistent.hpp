@@ -1,6 +1,6 @@
 // Deals consistent with a seat's view (internal header; the public entry point is
 // bots::sample_consistent in include/deckhand/bots.hpp). docs/bots.md lists what each game's
-// sampler takes into account.
+// sampler (src/<game>/sampler.cpp) takes into account.
 //
 // Each game's sampler reads the true state once (init) to learn what the seat knows: its own
 // cards, the cards it has seen played, buried, swapped or melded, the suits others have shown
@@ -9,14 +9,15 @@
 // from the true one in hidden cards only, so the seat's view of it is the same.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
-#include "deckhand/ghost_euchre.hpp"
+#include "deckhand/cards.hpp"
+#include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
-#include "deckhand/sheepshead.hpp"
-#include "deckhand/toonerville.hpp"
 
 namespace deckhand::bots::detail {
 
@@ -60,43 +61,20 @@ class HiddenDeal {
   mutable std::unordered_map<uint64_t, double> memo_;
 };
 
-class EuchreSampler {
- public:
-  // False when the seat cannot be sampled for (no seat, or nothing consistent: a bug).
-  bool init(const ghost_euchre::State& s, int seat);
-  void sample(PortableRng& rng, ghost_euchre::State* out) const;
-
- private:
-  ghost_euchre::State base_{};
-  HiddenDeal deal_;
-  int holder_of_[ghost_euchre::kPlayers + 1] = {};  // seats, then the spare; -1: known
-};
-
-class SheepsheadSampler {
- public:
-  bool init(const sheepshead::State& s, int seat);
-  // Draws until the picker's hold card is in its hand (S7, S8); false when none turns up.
-  bool sample(PortableRng& rng, sheepshead::State* out) const;
-
- private:
-  bool holds_hold_card(const sheepshead::State& s) const;
-  sheepshead::State base_{};
-  HiddenDeal deal_;
-  // Holders: seats 0-4, then the blind, the bury and the unknown; -1: known to the seat.
-  int holder_of_[sheepshead::kPlayers + 3] = {};
-  bool check_hold_ = false;
-};
-
-class ToonervilleSampler {
- public:
-  bool init(const toonerville::State& s, int seat);
-  void sample(PortableRng& rng, toonerville::State* out) const;
-
- private:
-  toonerville::State base_{};
-  int seat_ = 0;
-  FaceCounts known_;            // cards of the seat to act that the seat saw it take
-  std::vector<RookFace> pool_;  // the other faces of other hands, and the stock
-};
+// GameExtensions::sample_consistent of a game whose Sampler has init(state, seat) -> bool and
+// sample(rng, &state) (-> bool when a draw can fail): the sampled state's image.
+template <typename Sampler, typename State, size_t kImageSize>
+bool sample_image(const Game& game, int seat, PortableRng& rng, std::vector<uint8_t>* image) {
+  Sampler sampler;
+  State s;
+  if (!sampler.init(*static_cast<const State*>(game.state_data()), seat)) return false;
+  if constexpr (std::is_void_v<decltype(sampler.sample(rng, &s))>)
+    sampler.sample(rng, &s);
+  else if (!sampler.sample(rng, &s))
+    return false;
+  image->resize(kImageSize);
+  serialize(s, image->data(), kImageSize);  // the game's own, found by argument
+  return true;
+}
 
 }  // namespace deckhand::bots::detail

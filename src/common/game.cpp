@@ -22,6 +22,13 @@ const GameDescriptor* find_game(std::string_view name) {
   return nullptr;
 }
 
+const GameExtensions& extensions_of(const Game& game) {
+  for (const GameDescriptor* d : game_descriptors())
+    if (std::strcmp(game.name(), d->spec.name) == 0 && d->extensions) return *d->extensions;
+  static const GameExtensions none{};  // not reached: every Game comes from the list
+  return none;
+}
+
 const GameSpec* find_game_spec(std::string_view name) {
   for (const GameSpec& spec : game_specs())
     if (text::iequals(text::trim(name), spec.name)) return &spec;

@@ -9,10 +9,48 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "deckhand/game.hpp"
 
 namespace deckhand {
+
+class PortableRng;
+namespace bots {
+class Bot;
+enum class Level : uint8_t;
+struct Budget;
+}  // namespace bots
+namespace solve {
+class Solver;
+struct CardValue;
+}  // namespace solve
+namespace rl {
+struct Encoder;
+}
+
+// What a game plugs into the library besides its rules: its bots, its consistent-deal
+// sampler, its open-hand solver and its reinforcement-learning encoder. The generic code
+// (bots::make_bot, bots::sample_consistent, dh_solve_card_values, rl::encoder_for) finds
+// them here, so that it never chooses a game by name. Each game defines its own in
+// src/<game>/extensions.cpp; a member is null when the game has none.
+struct GameExtensions {
+  // The bot of `level` for this game (make_bot has checked the level and the options).
+  std::unique_ptr<bots::Bot> (*make_bot)(bots::Level level, uint64_t seed,
+                                         const bots::Budget& budget);
+  // A state of `game` (of this kind) that `seat` cannot tell from it, its hidden cards drawn
+  // from `rng`, as serialized bytes (Game::serialize's image without the history word);
+  // false when no deal is consistent with the seat's view (a bug).
+  bool (*sample_consistent)(const Game& game, int seat, PortableRng& rng,
+                            std::vector<uint8_t>* image);
+  // The open-hand solver's value of every legal play of the seat to act in `game`
+  // (solve::Solver::card_values); null for a game without one (only trick-taking games
+  // have one).
+  Reason (*solve)(solve::Solver& solver, const Game& game, solve::CardValue* out, int* count,
+                  Error* err);
+  // The observation encoder and action index (src/rl/rl.hpp); null: no RL environment.
+  const rl::Encoder* encoder;
+};
 
 // The options the engine itself takes, the same for every game; make_game takes them out of
 // the option list before the game sees it.
@@ -37,7 +75,17 @@ struct GameDescriptor {
   // two cards hidden from `seat` exchanged, picked by `pick`, as a game without history; nullptr
   // when fewer than two places hide cards from the seat. Every view of `seat` must stay the same.
   std::unique_ptr<Game> (*swap_hidden)(const Game& game, int seat, uint64_t pick);
+  // Bots, sampler, solver, encoder (set by the game's descriptor() through with_extensions).
+  const GameExtensions* extensions = nullptr;
 };
+
+// `d` with the game's extensions hung on it: what a game's descriptor() returns.
+inline GameDescriptor with_extensions(GameDescriptor d, const GameExtensions& extensions) {
+  d.extensions = &extensions;
+  return d;
+}
+// The extensions of the kind of game `game` is.
+const GameExtensions& extensions_of(const Game& game);
 
 // Every game of this build, in catalog order (src/common/game_list.cpp).
 std::span<const GameDescriptor* const> game_descriptors();

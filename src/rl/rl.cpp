@@ -3,29 +3,14 @@
 
 #include <algorithm>
 #include <cstring>
-#include <string_view>
 
+#include "../common/games.hpp"
 #include "deckhand/rng.hpp"
 
 namespace deckhand::rl {
 
-extern const Encoder kGhostEuchreEncoder;
-extern const Encoder kSheepsheadEncoder;
-
-namespace {
-void observe_toonerville(const Game& game, int seat, float* out) {
-  tv::observe(game, seat, -1, out);
-}
-}  // namespace
-const Encoder kToonervilleEncoder = {
-    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize, -1.0f}, observe_toonerville, nullptr};
-
 const Encoder* encoder_for(const Game& game) {
-  const std::string_view name = game.name();
-  if (name == "ghost-euchre") return &kGhostEuchreEncoder;
-  if (name == "sheepshead") return &kSheepsheadEncoder;
-  if (name == "toonerville") return &kToonervilleEncoder;
-  return nullptr;
+  return extensions_of(game).encoder;
 }
 
 size_t legal_codes(const Game& game, std::vector<ActionCode>* codes) {
@@ -59,8 +44,8 @@ size_t action_mask(const Encoder& enc, const Game& game, uint8_t* mask,
                    std::vector<ActionCode>* codes) {
   std::memset(mask, 0, size_t(enc.spec.action_space_size));
   if (!enc.index_of) {
-    ActionCode list[tv::kActionCap];
-    const size_t n = tv::choices(game, -1, codes, list);
+    ActionCode list[kMaxChoices];
+    const size_t n = enc.listed->choices(game, -1, codes, list);
     std::memset(mask, 1, n);
     return n;
   }
@@ -72,10 +57,10 @@ size_t action_mask(const Encoder& enc, const Game& game, uint8_t* mask,
 Reason apply_index(const Encoder& enc, Game& game, int index, Error* err) {
   std::vector<ActionCode> codes(64);
   if (!enc.index_of) {
-    ActionCode list[tv::kActionCap];
-    const size_t n = tv::choices(game, -1, &codes, list);
+    ActionCode list[kMaxChoices];
+    const size_t n = enc.listed->choices(game, -1, &codes, list);
     if (index < 0 || size_t(index) >= n) return no_such_index(index, err);
-    return tv::apply(game, nullptr, list[index], err);
+    return enc.listed->apply(game, nullptr, list[index], err);
   }
   const long position = legal_position(enc, game, index, &codes);
   if (position < 0) return no_such_index(index, err);
@@ -93,9 +78,11 @@ Batch::Batch(std::vector<Game*> games, const Encoder& enc, uint32_t max_steps)
       scratch_(64),
       positions_(games_.size() * size_t(enc.spec.action_space_size), int16_t(-1)),
       offers_(enc.index_of ? 0 : games_.size(), -1),
-      choices_(enc.index_of ? 0 : games_.size() * size_t(tv::kActionCap)),
+      choices_(enc.index_of ? 0 : games_.size() * size_t(enc.spec.action_space_size)),
       counts_(enc.index_of ? 0 : games_.size()),
-      features_(enc.index_of ? 0 : games_.size() * size_t(tv::kActionCap * tv::kFeatureSize)),
+      features_(enc.index_of ? 0
+                             : games_.size() * size_t(enc.spec.action_space_size *
+                                                      enc.spec.action_feature_size)),
       legal_(games_.size() * size_t(enc.spec.action_space_size)),
       legal_counts_(games_.size()),
       enc_(enc),
@@ -122,20 +109,21 @@ void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) 
   const size_t space = size_t(enc_.spec.action_space_size);
   if (!enc_.index_of) {
     const int offer = offers_[i];
-    const int seat = tv::agent(g, offer);
+    const int seat = enc_.listed->agent(g, offer);
     if (seat >= 0)
-      tv::observe(g, seat, offer, obs + i * obs_size);
+      enc_.listed->observe(g, seat, offer, obs + i * obs_size);
     else
       std::memset(obs + i * obs_size, 0, obs_size * sizeof(float));
     ActionCode* list = &choices_[i * space];
-    const size_t n = seat >= 0 ? tv::choices(g, offer, &scratch_, list) : 0;
+    const size_t n = seat >= 0 ? enc_.listed->choices(g, offer, &scratch_, list) : 0;
     const size_t before = counts_[i];  // the rows the last list used (zeros at first)
     counts_[i] = uint16_t(n);
     std::memset(mask + i * space, 0, space);
     std::memset(mask + i * space, 1, n);
     for (size_t k = 0; k < n; ++k) legal_[i * space + k] = int32_t(k);
     legal_counts_[i] = int32_t(n);
-    tv::features(g, list, n, &features_[i * space * size_t(tv::kFeatureSize)], before);
+    enc_.listed->features(g, list, n, &features_[i * space * size_t(enc_.spec.action_feature_size)],
+                          before);
     if (to_act) to_act[i] = seat;
     return;
   }
@@ -192,8 +180,9 @@ Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rew
     Game& g = *games_[i];
     const uint32_t scored = g.hands_scored();
     const Reason applied =
-        enc_.index_of ? g.apply_legal(size_t(positions_[i * space + size_t(actions[i])]), err)
-                      : tv::apply(g, &offers_[i], choices_[i * space + size_t(actions[i])], err);
+        enc_.index_of
+            ? g.apply_legal(size_t(positions_[i * space + size_t(actions[i])]), err)
+            : enc_.listed->apply(g, &offers_[i], choices_[i * space + size_t(actions[i])], err);
     if (applied != Reason::ok) return applied;
     ++steps_[i];
     float* reward = rewards + i * p;

@@ -20,14 +20,43 @@ struct Spec {
   float reward_sign = 1.0f;     // rewards are score changes times this (-1: penalty points)
 };
 
+// A listed game's decisions (docs/observations.md): where actions are too many to index
+// (melds are combinatorial), an action index is a position in an ordered list of the deciding
+// seat's actions, capped at spec.action_space_size (at most kMaxChoices), each position with
+// spec.action_feature_size floats describing its action. Actions other seats may take out of
+// turn (a buy) are offered to them one at a time: `offer` is the seat something is offered to
+// now, or -1 (the seat to act decides).
+inline constexpr int kMaxChoices = 64;
+struct Listed {
+  // The seat that decides now.
+  int (*agent)(const Game& game, int offer);
+  // True when `offer` is -1 or a seat that may be offered something now.
+  bool (*offer_valid)(const Game& game, int offer);
+  // `seat`'s observation, which shows the seat of the offer.
+  void (*observe)(const Game& game, int seat, int offer, float* out);
+  // The deciding seat's choices in index order into out[0 .. return) (room for
+  // spec.action_space_size); `legal` is scratch for the game's legal actions.
+  size_t (*choices)(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out);
+  // The features of list[0 .. count) into out[0 .. count * spec.action_feature_size), and
+  // zeros in the rows from count to clear_to (spec.action_space_size: all of them; a batch
+  // passes its previous count).
+  void (*features)(const Game& game, const ActionCode* list, size_t count, float* out,
+                   size_t clear_to);
+  // Applies a choice of the list; `offer` (nullptr: nothing is offered, the seat to act's
+  // choice is taken at once) becomes the next decision's.
+  Reason (*apply)(Game& game, int* offer, const ActionCode& choice, Error* err);
+};
+
 // The encoders of one game; nullptr for a game without them.
 struct Encoder {
   Spec spec;
   // The observation of `seat` (0 .. players-1) into out[0 .. spec.observation_size).
   void (*observe)(const Game& game, int seat, float* out);
-  // The action index of a legal action code; nullptr for a listed game (Toonerville), whose
-  // index is a position in the list tv::choices gives.
+  // The action index of a legal action code; nullptr for a listed game, whose index is a
+  // position in the list its `listed->choices` gives.
   int (*index_of)(const ActionCode& code);
+  // A listed game's decisions; nullptr for a game with index_of.
+  const Listed* listed = nullptr;
 };
 const Encoder* encoder_for(const Game& game);
 
@@ -41,37 +70,6 @@ size_t legal_codes(const Game& game, std::vector<ActionCode>* codes);
 // Applies the legal action of that index; Reason::bad_action_index (nothing changed) when no
 // legal action has it.
 Reason apply_index(const Encoder& enc, Game& game, int index, Error* err);
-
-// Toonerville Rook (docs/observations.md), a listed game: melds are combinatorial, so an
-// action index is a position in an ordered list of the deciding seat's actions, capped at
-// kActionCap, and each position has kFeatureSize floats describing its action. Buying (T6)
-// in turn order: the seat to act takes the top discard or declines it with `draw`; then the
-// buy is offered to each seat that may buy, nearest after it first, each choosing buy or
-// pass; the first buy (or the last pass) is followed by the seat to act's draw. `offer` is
-// the seat the buy is offered to now, or -1 (the seat to act decides).
-namespace tv {
-inline constexpr int kActionCap = 64;
-inline constexpr int kFeatureSize = 75;
-inline constexpr int kObservationSize = 932;
-inline constexpr uint8_t kPassBuy = 7;  // the choice "pass" of an offered buy (no game action)
-
-// The seat that decides now.
-int agent(const Game& game, int offer);
-// True when `offer` is -1 or a seat that may buy now.
-bool offer_valid(const Game& game, int offer);
-// `seat`'s observation (T14), which shows the seat the buy is offered to.
-void observe(const Game& game, int seat, int offer, float* out);
-// The deciding seat's choices in index order into out[0 .. return) (room for kActionCap);
-// `legal` is scratch for the game's legal actions.
-size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out);
-// The features of list[0 .. count) into out[0 .. count * kFeatureSize), and zeros in the rows
-// from count to clear_to (kActionCap: all of them; a batch passes its previous count).
-void features(const Game& game, const ActionCode* list, size_t count, float* out,
-              size_t clear_to = kActionCap);
-// Applies a choice of the list; `offer` (nullptr: no buy is offered, a `draw` draws at once)
-// becomes the next decision's.
-Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err);
-}  // namespace tv
 
 // n games of one kind, stepped together; each deals from its own stream of seeds (game i of
 // a batch seeded s deals as a lone game seeded s + i), and starts again when it ends.
@@ -95,7 +93,8 @@ class Batch {
   Reason step(const int32_t* actions, float* obs, uint8_t* mask, float* rewards,
               uint8_t* terminated, uint8_t* truncated, int32_t* to_act, size_t* bad_game,
               Error* err);
-  // A listed game's action features of every game's decision, [n][kActionCap][kFeatureSize],
+  // A listed game's action features of every game's decision,
+  // [n][spec.action_space_size][spec.action_feature_size],
   // written by reset and step (empty for the other games).
   const float* features() const { return features_.data(); }
   // Each game's legal action indices, [n][action_space_size] with the first counts()[i] of

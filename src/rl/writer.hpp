@@ -19,8 +19,8 @@ struct RankRows {
 };
 inline constexpr RankRows kRankRows;
 
-// The decks as rank masks for Writer::cards: Euchre 9..A, Sheepshead (piquet) 7..A.
-inline constexpr uint8_t kEuchreRanks = 0xFC;
+// The decks as rank masks for Writer::cards: 9..A (a euchre deck), 7..A (a piquet deck).
+inline constexpr uint8_t kNineToAceRanks = 0xFC;
 inline constexpr uint8_t kPiquetRanks = 0xFF;
 
 // Writes an observation front to back; each field is a block of floats at a fixed offset.

@@ -156,6 +156,9 @@ struct Rules {
 
 }  // namespace
 
+// Its bots, sampler, solver and encoder (extensions.cpp).
+const GameExtensions& extensions();
+
 const GameDescriptor& descriptor() {
   static const GameSpec spec{"sheepshead",
                              kPlayers,
@@ -167,7 +170,8 @@ const GameDescriptor& descriptor() {
                              kActionKinds,
                              "hands",
                              "10"};
-  static const GameDescriptor d = deckhand::detail::describe<Rules>(spec);
+  static const GameDescriptor d =
+      with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;
 }
 

@@ -183,6 +183,9 @@ struct Rules {
 
 }  // namespace
 
+// Its bots, sampler, solver and encoder (extensions.cpp).
+const GameExtensions& extensions();
+
 const GameDescriptor& descriptor() {
   static const GameSpec spec{"toonerville",
                              kMinPlayers,
@@ -194,7 +197,8 @@ const GameDescriptor& descriptor() {
                              kActionKinds,
                              "max_turns",
                              "1000"};
-  static const GameDescriptor d = deckhand::detail::describe<Rules>(spec);
+  static const GameDescriptor d =
+      with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;
 }
 

@@ -1,14 +1,51 @@
 // Toonerville Rook's environment (docs/observations.md): the observation, the ordered and
 // capped list of the deciding seat's actions with a feature vector each, and the buy (T6)
 // offered to the other seats in turn order after the seat to act declines the discard.
+#include "../rl/rl.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstring>
 
+#include "../rl/writer.hpp"
 #include "deckhand/toonerville.hpp"
-#include "rl.hpp"
-#include "writer.hpp"
+
+namespace deckhand::rl {
+
+// Toonerville Rook (docs/observations.md), a listed game: melds are combinatorial, so an
+// action index is a position in an ordered list of the deciding seat's actions, capped at
+// kActionCap, and each position has kFeatureSize floats describing its action. Buying (T6)
+// in turn order: the seat to act takes the top discard or declines it with `draw`; then the
+// buy is offered to each seat that may buy, nearest after it first, each choosing buy or
+// pass; the first buy (or the last pass) is followed by the seat to act's draw. `offer` is
+// the seat the buy is offered to now, or -1 (the seat to act decides).
+namespace tv {
+inline constexpr int kActionCap = 64;
+inline constexpr int kFeatureSize = 75;
+inline constexpr int kObservationSize = 932;
+inline constexpr uint8_t kPassBuy = 7;  // the choice "pass" of an offered buy (no game action)
+
+// The seat that decides now.
+int agent(const Game& game, int offer);
+// True when `offer` is -1 or a seat that may buy now.
+bool offer_valid(const Game& game, int offer);
+// `seat`'s observation (T14), which shows the seat the buy is offered to.
+void observe(const Game& game, int seat, int offer, float* out);
+// The deciding seat's choices in index order into out[0 .. return) (room for kActionCap);
+// `legal` is scratch for the game's legal actions.
+size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out);
+// The features of list[0 .. count) into out[0 .. count * kFeatureSize), and zeros in the rows
+// from count to clear_to (kActionCap: all of them; a batch passes its previous count).
+void features(const Game& game, const ActionCode* list, size_t count, float* out,
+              size_t clear_to = kActionCap);
+static_assert(kActionCap <= kMaxChoices);
+// Applies a choice of the list; `offer` (nullptr: no buy is offered, a `draw` draws at once)
+// becomes the next decision's.
+Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err);
+}  // namespace tv
+
+}  // namespace deckhand::rl
 
 namespace deckhand::rl::tv {
 namespace {
@@ -253,3 +290,19 @@ Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err) {
 }
 
 }  // namespace deckhand::rl::tv
+
+namespace deckhand::rl {
+namespace {
+void observe_toonerville(const Game& game, int seat, float* out) {
+  tv::observe(game, seat, -1, out);
+}
+const Listed kListed = {tv::agent,   tv::offer_valid, tv::observe,
+                        tv::choices, tv::features,    tv::apply};
+}  // namespace
+extern const Encoder kToonervilleEncoder;
+const Encoder kToonervilleEncoder = {
+    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize, -1.0f},
+    observe_toonerville,
+    nullptr,
+    &kListed};
+}  // namespace deckhand::rl

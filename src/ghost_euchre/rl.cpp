@@ -1,9 +1,10 @@
 // Ghost Hand Euchre's observation and action index (docs/observations.md).
+#include "../rl/rl.hpp"
+
 #include <cassert>
 
+#include "../rl/writer.hpp"
 #include "deckhand/ghost_euchre.hpp"
-#include "rl.hpp"
-#include "writer.hpp"
 
 namespace deckhand::rl {
 namespace {
@@ -22,8 +23,8 @@ void observe(const Game& game, int seat, float* out) {
   const ge::View v = ge::view(state, seat);  // G11: only what this seat sees
   auto rel = [&](uint8_t s) { return relative(s, seat, P); };
   Writer w(out);
-  w.cards(kEuchreRanks, v.hand);
-  w.cards(kEuchreRanks, v.dead_hand);
+  w.cards(kNineToAceRanks, v.hand);
+  w.cards(kNineToAceRanks, v.dead_hand);
   w.one_hot(5, int(v.phase));
   w.one_hot(P, rel(v.dealer));
   w.one_hot(P, rel(v.to_act));
@@ -41,8 +42,8 @@ void observe(const Game& game, int seat, float* out) {
   // Cards of the current trick, then those of the completed tricks, by who played them.
   CardSet current[P], before[P];
   split_plays(v.played, v.tricks_done, seat, current, before, [](bool, int, uint8_t) {});
-  for (int r = 0; r < P; ++r) w.cards(kEuchreRanks, current[r]);
-  for (int r = 0; r < P; ++r) w.cards(kEuchreRanks, before[r]);
+  for (int r = 0; r < P; ++r) w.cards(kNineToAceRanks, current[r]);
+  for (int r = 0; r < P; ++r) w.cards(kNineToAceRanks, before[r]);
   for (int r = 0; r < P; ++r) w.value(v.tricks_won[(seat + r) % P] / float(ge::kTricks));
   const float target = v.options.target > 0 ? float(v.options.target) : 1.0f;
   for (int r = 0; r < P; ++r) w.value(float(v.scores[(seat + r) % P]) / target);

@@ -1,9 +1,10 @@
 // Sheepshead's observation and action index (docs/observations.md).
+#include "../rl/rl.hpp"
+
 #include <cassert>
 
+#include "../rl/writer.hpp"
 #include "deckhand/sheepshead.hpp"
-#include "rl.hpp"
-#include "writer.hpp"
 
 namespace deckhand::rl {
 namespace {

@@ -1,0 +1,98 @@
+// deckhand::bots::Bot over a game's own state (internal header): GameBot<Policy> reads the
+// game's state, takes only the deciding seat's view of it, and answers with an action code.
+// Each game supplies its Policy (src/<game>/extensions.cpp); trick-taking games use
+// TrickTakingPolicy over their bot traits (strong_search.hpp's Rules).
+#pragma once
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "deckhand/bots.hpp"
+#include "deckhand/solve.hpp"
+#include "strong_search.hpp"
+
+namespace deckhand::bots::detail {
+
+// A Policy: the types State and Action, the game's name kName, the action's text, and
+//   static bool decide(const State& s, int seat, Level level, const Budget& budget,
+//                      PortableRng& rng, std::unique_ptr<solve::Solver>& solver,
+//                      std::vector<Action>& legal, Action* out);
+// what a level decides for the game given its state and a seat; false when the seat has
+// nothing to do now. Each reads the seat's view only (the state is used for the legal
+// actions and the view, which the seat could compute itself).
+
+// The trick-taking games: only the seat to act has something to do.
+template <typename Rules>
+struct TrickTakingPolicy {
+  using State = typename Rules::State;
+  using Action = typename Rules::Action;
+  static constexpr const char* kName = Rules::kName;
+  static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
+                     std::unique_ptr<solve::Solver>& solver, std::vector<Action>& legal,
+                     Action* out) {
+    if (Rules::to_act(s) != seat) return false;
+    if (level == Level::strong && !solver) solver = std::make_unique<solve::Solver>();
+    legal.resize(Rules::kMaxLegal);
+    const int n = Rules::legal(s, legal.data());
+    if (n == 0) return false;
+    *out = level == Level::random ? legal[rng.bounded(uint64_t(n))]
+           : level == Level::strong
+               ? detail::strong_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng, *solver)
+               : Rules::basic(Rules::view(s, seat), legal.data(), n, rng);
+    return true;
+  }
+  static std::string text(const Action& a) { return Rules::text(a); }
+};
+
+template <typename Policy>
+class GameBot final : public Bot {
+ public:
+  using State = typename Policy::State;
+
+  GameBot(Level level, uint64_t seed, Budget budget) : level_(level), rng_(seed), budget_(budget) {}
+
+  const char* game_name() const override { return Policy::kName; }
+  Level level() const override { return level_; }
+
+  Reason choose(const Game& game, int seat, ActionCode* out, Error* err) override {
+    if (std::strcmp(game.name(), Policy::kName) != 0)
+      return fail(err, Reason::unknown_game, "this bot plays %s, not %s", Policy::kName,
+                  game.name());
+    if (seat < 0 || seat >= game.players())
+      return fail(err, Reason::bad_seat, "seat %d is not a seat of this %d-player game", seat,
+                  game.players());
+    if (game.over()) return fail(err, Reason::game_over, "the game is over");
+    if (game.awaiting_deal())
+      return fail(err, Reason::wrong_phase, "the game is waiting for a deal, not for seat %d",
+                  seat);
+    const State& s = *static_cast<const State*>(game.state_data());
+    typename Policy::Action a;
+    if (!Policy::decide(s, seat, level_, budget_, rng_, solver_, legal_, &a)) {
+      if (game.to_act() == seat)
+        return fail(err, Reason::wrong_phase,
+                    "seat %d has no action it can take (a reshuffle must be given first)", seat);
+      return fail(err, Reason::wrong_seat,
+                  "seat %d has nothing to do now: seat %d is to act and seat %d does not buy", seat,
+                  game.to_act(), seat);
+    }
+    // Through the action text: the game's own conversion, and the code the C ABI expects.
+    return game.parse_action(a.seat, Policy::text(a), out, err);
+  }
+
+ private:
+  Level level_;
+  PortableRng rng_;
+  [[maybe_unused]] Budget budget_;              // for the levels that search
+  std::vector<typename Policy::Action> legal_;  // reused between decisions
+  std::unique_ptr<solve::Solver> solver_;       // strong's card play: made once, its table kept
+};
+
+// GameExtensions::make_bot of a game whose bots follow Policy.
+template <typename Policy>
+std::unique_ptr<Bot> make_game_bot(Level level, uint64_t seed, const Budget& budget) {
+  return std::make_unique<GameBot<Policy>>(level, seed, budget);
+}
+
+}  // namespace deckhand::bots::detail

@@ -1,0 +1,25 @@
+// Ghost Hand Euchre's pieces of the bots (internal header): the consistent-deal sampler
+// (sampler.cpp), hung on the game's descriptor by extensions.cpp.
+#pragma once
+
+#include <cstdint>
+
+#include "../bots/consistent.hpp"
+#include "deckhand/bots.hpp"
+#include "deckhand/ghost_euchre.hpp"
+
+namespace deckhand::bots::detail {
+
+class EuchreSampler {
+ public:
+  // False when the seat cannot be sampled for (no seat, or nothing consistent: a bug).
+  bool init(const ghost_euchre::State& s, int seat);
+  void sample(PortableRng& rng, ghost_euchre::State* out) const;
+
+ private:
+  ghost_euchre::State base_{};
+  HiddenDeal deal_;
+  int holder_of_[ghost_euchre::kPlayers + 1] = {};  // seats, then the spare; -1: known
+};
+
+}  // namespace deckhand::bots::detail

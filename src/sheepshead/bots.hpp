@@ -1,0 +1,28 @@
+// Sheepshead's pieces of the bots (internal header): the consistent-deal sampler
+// (sampler.cpp), hung on the game's descriptor by extensions.cpp.
+#pragma once
+
+#include <cstdint>
+
+#include "../bots/consistent.hpp"
+#include "deckhand/bots.hpp"
+#include "deckhand/sheepshead.hpp"
+
+namespace deckhand::bots::detail {
+
+class SheepsheadSampler {
+ public:
+  bool init(const sheepshead::State& s, int seat);
+  // Draws until the picker's hold card is in its hand (S7, S8); false when none turns up.
+  bool sample(PortableRng& rng, sheepshead::State* out) const;
+
+ private:
+  bool holds_hold_card(const sheepshead::State& s) const;
+  sheepshead::State base_{};
+  HiddenDeal deal_;
+  // Holders: seats 0-4, then the blind, the bury and the unknown; -1: known to the seat.
+  int holder_of_[sheepshead::kPlayers + 3] = {};
+  bool check_hold_ = false;
+};
+
+}  // namespace deckhand::bots::detail
