@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "consistent.hpp"
 #include "deckhand/bots.hpp"
@@ -14,9 +15,13 @@ namespace deckhand::bots::detail {
 // Deals searched per decision when the bot's options give no `samples` (docs/bots.md: chosen
 // for a median decision under 50 ms in the release build): Rules::kDefaultSamples below, and
 // for Toonerville this.
-inline constexpr uint32_t kToonervilleDefaultSamples = 8;
-// Toonerville: the discards searched, the basic bot's first choices.
+inline constexpr uint32_t kToonervilleDefaultSamples = 16;
+// Toonerville: the discards searched, the basic bot's first choices (and the card worth the
+// most penalty points).
 inline constexpr size_t kToonervilleDiscards = 3;
+// Toonerville: a decision whose best choice leads the basic one on the mean but not by two
+// standard errors draws more deals, up to this many times the samples.
+inline constexpr uint32_t kToonervilleMoreSamples = 3;
 
 // The card play's budget of solver positions (counted, not timed, so that a seed gives the
 // same choices on any machine; about 7 million positions a second in the release build):
@@ -83,6 +88,18 @@ typename Rules::Action strong_trick_taking(const typename Rules::State& s, int s
                                            const typename Rules::Action* legal, int n,
                                            const Budget& budget, PortableRng& rng,
                                            solve::Solver& solver);
+
+// The choices strong_toonerville compares for the seat to act, the basic bot's own first: take
+// or draw; or the basic bot's first kToonervilleDiscards discards and the discard worth the
+// most penalty points (T12). Empty when the seat may go down, lay off or swap (the basic bot
+// does).
+std::vector<toonerville::Action> toonerville_candidates(const toonerville::State& s, int seat,
+                                                        const toonerville::Action* legal, int n);
+
+// Plays the round out from `w` with the basic bots (toonerville_bot_table); minus the penalty
+// points `seat` scores in it (T12: fewer is better). A round still going after 2,000 actions
+// counts the seat's hand as it stands.
+double toonerville_rollout(toonerville::State* w, int seat, PortableRng& rng);
 
 // The take-or-draw choice and the discard; false when the decision is not one of them (the
 // basic bot decides it).
