@@ -23,6 +23,7 @@
 #include "ghost_euchre/bots.hpp"
 #include "sheepshead/bots.hpp"
 #include "sheepshead/internal.hpp"
+#include "toonerville/bots.hpp"
 
 using namespace deckhand;
 namespace ge = deckhand::ghost_euchre;
@@ -450,4 +451,89 @@ TEST_CASE("strong plays the card with the best summed open-hand value over its s
     INFO(std::string(name));
     CHECK(compared > 20);
   }
+}
+
+namespace {
+
+namespace tv = deckhand::toonerville;
+
+// What Toonerville's `strong` should play with samples=2 and a fresh bot of seed `seed`: its
+// candidates (bots::detail::toonerville_candidates, the basic bot's choice first), each played
+// out on the same deals its generator draws (a deal, then a rollout seed, per deal) and valued
+// by the seat's penalty points (T12); the basic choice unless another's mean gain over it on
+// those deals exceeds two standard errors, checked after each deal; two deals, and up to six
+// while another leads on the mean without that margin. False when there is nothing to compare.
+bool toonerville_searched_choice(const tv::State& s, int seat, uint64_t seed, tv::Action* out) {
+  tv::Action legal[tv::kMaxLegalActions];
+  int n = tv::legal_actions(s, legal);
+  while (n > 0 && legal[n - 1].seat != seat) --n;  // the seat's own actions, not others' buys
+  const std::vector<tv::Action> choices = bots::detail::toonerville_candidates(s, seat, legal, n);
+  if (choices.size() < 2) return false;
+  for (const tv::Action& c : choices) CHECK(std::find(legal, legal + n, c) != legal + n);
+  bots::detail::ToonervilleSampler sampler;
+  REQUIRE(sampler.init(s, seat));
+  PortableRng rng(seed);
+  std::vector<std::vector<double>> gain(choices.size());  // over choices[0], deal by deal
+  size_t pick = 0;
+  for (int k = 0; k < 6; ++k) {
+    if (k >= 2) {
+      bool leads = false;
+      for (size_t i = 1; i < choices.size(); ++i) {
+        double sum = 0;
+        for (double g : gain[i]) sum += g;
+        leads = leads || sum > 0;
+      }
+      if (pick != 0 || !leads) break;
+    }
+    tv::State world;
+    sampler.sample(rng, &world);
+    const uint64_t rollout_seed = rng.next();
+    std::vector<double> value;
+    for (const tv::Action& c : choices) {
+      tv::State w = world;
+      REQUIRE(tv::advance(&w, c, nullptr) == Reason::ok);
+      PortableRng r(rollout_seed);
+      value.push_back(bots::detail::toonerville_rollout(&w, seat, r));
+    }
+    pick = 0;
+    double pick_mean = 0;
+    for (size_t i = 1; i < choices.size(); ++i) {
+      gain[i].push_back(value[i] - value[0]);
+      if (k == 0) continue;
+      const double m = double(gain[i].size());
+      double mean = 0, var = 0;
+      for (double g : gain[i]) mean += g / m;
+      for (double g : gain[i]) var += (g - mean) * (g - mean) / (m - 1);
+      if (mean > 2 * std::sqrt(var / m) && mean > pick_mean) pick = i, pick_mean = mean;
+    }
+  }
+  *out = choices[pick];
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("Toonerville strong plays the best of its candidates on the deals it draws (T5, T12)") {
+  auto game = make_game("toonerville", {}, 3, 0, nullptr);
+  int compared = 0, departed = 0, decisions = 0;
+  play_bot_game(*game, 13, 2, [&](const Game& g) {
+    const int seat = g.to_act();
+    const uint64_t seed = 900 + uint64_t(decisions++);
+    const auto& s = *static_cast<const tv::State*>(g.state_data());
+    tv::Action expected;
+    if (!toonerville_searched_choice(s, seat, seed, &expected)) return;
+    auto bot = bots::make_bot("toonerville", "strong", seed, {{"samples", "2"}}, nullptr);
+    ActionCode a;
+    REQUIRE(bot->choose(g, seat, &a, nullptr) == Reason::ok);
+    INFO("decision ", decisions, ": ", tv::format_action(expected));
+    CHECK(g.format_action(a) == tv::format_action(expected));
+    ++compared;
+    tv::Action legal[tv::kMaxLegalActions];
+    const int n = tv::legal_actions(s, legal);
+    departed += tv::format_action(expected) !=
+                tv::format_action(bots::detail::toonerville_candidates(s, seat, legal, n)[0]);
+  });
+  CHECK(compared > 20);
+  CHECK(departed > 0);  // some decisions leave the basic bot's choice
+  MESSAGE("compared ", compared, ", left the basic choice ", departed);
 }

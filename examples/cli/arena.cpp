@@ -6,10 +6,13 @@
 //   deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] [--option KEY=VALUE]...
 //                  [--bot-option KEY=VALUE]... [--json]
 //
-// A deal is one hand, or one whole game where the plug-in says so (GamePlugin::whole_game_deals:
-// Toonerville Rook's 11 rounds change the contract; a hand is then a round). Scores are the
-// games' own (GamePlugin::penalty_scores: penalty points, fewer is better). Means and 95% intervals
-// are over deals: a bot's per-deal value is its mean per hand over all its seatings of the deal.
+// A deal is one hand. Games whose plug-in says so (GamePlugin::whole_game_deals: Toonerville
+// Rook, whose 11 rounds change the contract) are played as whole games: every seating of a
+// game gets the same hand deals (each from its own seed, whatever the play), and a hand's
+// score depends only on its deal and its play, so each hand of them is a duplicate deal.
+// Scores are the games' own (GamePlugin::penalty_scores: penalty points, fewer is better).
+// Means and 95% intervals are over deals: a bot's per-deal value is its mean over all its
+// seatings of the deal.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -49,8 +52,11 @@ std::string seat_range(const GameSpec& g) {
 int arena_usage(const std::string& why) {
   fmt::print(stderr, "deckhand arena: {}\n", why);
   // The player counts from the catalog, two games to a line.
-  std::string seats;
+  std::string seats, whole_games;
   const auto& specs = game_specs();
+  for (const GameSpec& g : specs)
+    if (const GamePlugin* plugin = find_plugin(g.name); plugin && plugin->whole_game_deals)
+      whole_games += (whole_games.empty() ? "" : ", ") + std::string(g.name);
   for (size_t i = 0; i < specs.size(); ++i) {
     seats += fmt::format("{}{} {}",
                          i == 0       ? ""
@@ -62,8 +68,11 @@ int arena_usage(const std::string& why) {
              "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
              "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
              "  levels: random, basic, strong; one per seat ({}); N duplicate deals, each played "
-             "once per seating\n",
-             seats);
+             "once per seating{}\n",
+             seats,
+             whole_games.empty()
+                 ? ""
+                 : fmt::format("\n  ({}: N games, each hand of them a deal)", whole_games));
   return 2;
 }
 
@@ -125,13 +134,14 @@ Summary summarize(const std::vector<double>& xs) {
   return s;
 }
 
-// Plays one deal from its first deal seed with the bots seated as `at` (bot entry -> seat):
-// adds each seat's score change to delta[] and the number of hands scored to *hands.
-// Returns false (with *why) when a bot or the game refuses something: a bug.
+// Plays one deal (Toonerville: one game) from its first deal seed with the bots seated as
+// `at` (bot entry -> seat): per_hand[h][seat] is each seat's score change in the h-th hand
+// scored (one hand, or Toonerville's 11 rounds). Returns false (with *why) when a bot or the
+// game refuses something: a bug.
 bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
                std::vector<std::unique_ptr<bots::Bot>>& entries, const std::vector<int>& at,
-               std::vector<std::vector<double>>& decision_ms, std::vector<int64_t>& delta,
-               int* hands, std::string* why) {
+               std::vector<std::vector<double>>& decision_ms,
+               std::vector<std::vector<int64_t>>& per_hand, std::string* why) {
   Error err;
   auto game = make_game(a.game, a.game_options, players, 0, &err);
   if (!game) return *why = err.message, false;
@@ -141,6 +151,7 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
   std::vector<int> bot_at(static_cast<size_t>(players));
   for (size_t e = 0; e < at.size(); ++e) bot_at[size_t(at[e])] = int(e);
   uint64_t next_seed = deal_seed;
+  std::vector<int64_t> before = game->scores();
   auto choose = [&](int seat, ActionCode* out) {
     const auto start = std::chrono::steady_clock::now();
     const Reason r = entries[size_t(bot_at[size_t(seat)])]->choose(*game, seat, out, &err);
@@ -164,10 +175,14 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
       return choose(p, out) == Reason::ok;
     });
     if (game->apply(action, &err) != Reason::ok) return *why = err.message, false;
+    if (game->hands_scored() > per_hand.size()) {
+      const std::vector<int64_t> after = game->scores();
+      per_hand.emplace_back(static_cast<size_t>(players));
+      for (int p = 0; p < players; ++p)
+        per_hand.back()[size_t(p)] = after[size_t(p)] - before[size_t(p)];
+      before = after;
+    }
   }
-  const std::vector<int64_t> scores = game->scores();
-  for (int p = 0; p < players; ++p) delta[size_t(p)] = scores[size_t(p)];
-  *hands = int(game->hands_scored());
   return true;
 }
 
@@ -205,32 +220,38 @@ int cmd_arena(int argc, char** argv) {
     Error err;
     if (!make_game(spec->name, a.game_options, players, 0, &err)) return arena_usage(err.message);
   }
-  // per_deal[name][d]: that bot's mean score per hand on deal d, over all its seatings.
+  // per_deal[name][d]: that bot's mean score on deal d (a hand; a Toonerville round), over all
+  // its seatings.
   std::vector<std::vector<double>> per_deal(names.size());
   std::vector<int64_t> hands_of(names.size(), 0);
   std::vector<std::vector<double>> decision_ms(static_cast<size_t>(players));  // per entry
-  for (int64_t d = 0; d < a.deals; ++d) {
-    std::vector<double> sum(names.size(), 0.0), count(names.size(), 0.0);
+  for (int64_t g = 0; g < a.deals; ++g) {
+    // hands[r][h][seat]: seating r's score changes in its h-th hand.
+    std::vector<std::vector<std::vector<int64_t>>> hands(static_cast<size_t>(players));
     for (int r = 0; r < players; ++r) {
       std::vector<int> at(static_cast<size_t>(players));
       for (int e = 0; e < players; ++e) at[size_t(e)] = (e + r) % players;
-      std::vector<int64_t> delta(static_cast<size_t>(players), 0);
-      int hands = 0;
-      if (!play_deal(a, players, a.seed + uint64_t(d) * 100, entries, at, decision_ms, delta,
-                     &hands, &why)) {
-        fmt::print(stderr, "deckhand arena: deal {} failed: {}\n", d, why);
+      if (!play_deal(a, players, a.seed + uint64_t(g) * 100, entries, at, decision_ms,
+                     hands[size_t(r)], &why) ||
+          (hands[size_t(r)].size() != hands[0].size() &&
+           (why = "the seatings scored different numbers of hands", true))) {
+        fmt::print(stderr, "deckhand arena: deal {} failed: {}\n", g, why);
         return 1;
       }
-      for (int e = 0; e < players; ++e) {
-        const size_t n = size_t(name_of[size_t(e)]);
-        sum[n] += double(delta[size_t(at[size_t(e)])]);
-        count[n] += hands;
-        hands_of[n] += hands;
-      }
     }
-    for (size_t n = 0; n < names.size(); ++n)
-      per_deal[n].push_back(count[n] > 0 ? sum[n] / count[n] : 0.0);
+    for (size_t h = 0; h < hands[0].size(); ++h) {
+      std::vector<double> sum(names.size(), 0.0), count(names.size(), 0.0);
+      for (int r = 0; r < players; ++r)
+        for (int e = 0; e < players; ++e) {
+          const size_t n = size_t(name_of[size_t(e)]);
+          sum[n] += double(hands[size_t(r)][h][size_t((e + r) % players)]);
+          count[n] += 1;
+          hands_of[n] += 1;
+        }
+      for (size_t n = 0; n < names.size(); ++n) per_deal[n].push_back(sum[n] / count[n]);
+    }
   }
+  const size_t deals = per_deal[0].size();
   struct Pair {
     size_t a, b;
     Summary s;
@@ -255,7 +276,7 @@ int cmd_arena(int argc, char** argv) {
     fmt::print(
         "{{\"game\": {}, \"deals\": {}, \"seed\": {}, \"seats\": {}, \"bots\": {}, "
         "\"pairs\": {}}}\n",
-        json_string(spec->name), a.deals, a.seed, json_array(a.seats, json_string),
+        json_string(spec->name), deals, a.seed, json_array(a.seats, json_string),
         json_array(bots_json, same), json_array(pairs, [&](const Pair& p) {
           return fmt::format("{{\"a\": {}, \"b\": {}, \"diff\": {:.4f}, \"ci95\": {}}}",
                              json_string(names[p.a]), json_string(names[p.b]), p.s.mean,
@@ -263,9 +284,12 @@ int cmd_arena(int argc, char** argv) {
         }));
     return 0;
   }
-  fmt::print("arena: {}, {} duplicate deals x {} seatings, seed {}{}\n", spec->name, a.deals,
+  const bool whole_games = plugin && plugin->whole_game_deals;
+  const bool penalties = plugin && plugin->penalty_scores;
+  fmt::print("arena: {}, {} duplicate deals x {} seatings, seed {}{}{}\n", spec->name, deals,
              players, a.seed,
-             plugin && plugin->penalty_scores ? " (penalty points: fewer is better)" : "");
+             whole_games ? fmt::format(" ({} games; a deal is a hand of one)", a.deals) : "",
+             penalties ? " (penalty points: fewer is better)" : "");
   fmt::print("{:<8} {:>9} {:>12}  {}\n", "bot", "hands", "mean/hand", "95% CI");
   for (size_t n = 0; n < names.size(); ++n) {
     const Summary s = summarize(per_deal[n]);

@@ -60,9 +60,9 @@ struct GamePlugin {
   // GameSpec::unattended_limit), and its player count (0: the game's least).
   const char* demo_option;
   int demo_players;
-  // `deckhand arena`: whether a deal is a whole game (rounds that differ, as Toonerville's
-  // contracts do) rather than one hand, and whether scores are penalty points (fewer is
-  // better).
+  // `deckhand arena`: whether games are played whole (rounds that differ, as Toonerville's
+  // contracts do; each hand of them is still a duplicate deal) rather than one hand at a
+  // time, and whether scores are penalty points (fewer is better).
   bool whole_game_deals;
   bool penalty_scores;
   // `deckhand analyze`: the open-hand solver's values for the seat to act in `game` (in the

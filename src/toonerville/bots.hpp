@@ -27,9 +27,25 @@ class ToonervilleSampler {
 
 // Deals searched per decision when the bot's options give no `samples` (docs/bots.md: chosen
 // for a median decision under 50 ms in the release build).
-inline constexpr uint32_t kToonervilleDefaultSamples = 8;
-// The discards searched, the basic bot's first choices.
+inline constexpr uint32_t kToonervilleDefaultSamples = 16;
+// The discards searched, the basic bot's first choices (and the card worth the most penalty
+// points).
 inline constexpr size_t kToonervilleDiscards = 3;
+// A decision whose best choice leads the basic one on the mean but not by two standard errors
+// draws more deals, up to this many times the samples.
+inline constexpr uint32_t kToonervilleMoreSamples = 3;
+
+// The choices strong_toonerville compares for the seat to act, the basic bot's own first: take
+// or draw; or the basic bot's first kToonervilleDiscards discards and the discard worth the
+// most penalty points (T12). Empty when the seat may go down, lay off or swap (the basic bot
+// does).
+std::vector<toonerville::Action> toonerville_candidates(const toonerville::State& s, int seat,
+                                                        const toonerville::Action* legal, int n);
+
+// Plays the round out from `w` with the basic bots (toonerville_bot_table); minus the penalty
+// points `seat` scores in it (T12: fewer is better). A round still going after 2,000 actions
+// counts the seat's hand as it stands.
+double toonerville_rollout(toonerville::State* w, int seat, PortableRng& rng);
 
 // The strong level's take-or-draw choice and discard (strong.cpp); false when the decision is
 // not one of them (the basic bot decides it).

@@ -1,8 +1,9 @@
 // Toonerville Rook's `strong` level (include/deckhand/bots.hpp, docs/bots.md): the
 // perfect-information Monte Carlo of src/bots/strong_search.hpp for the take-or-draw choice
-// and for the discard among the basic bot's first three, with rollouts of the round by the
-// basic bots (the contract finder), keeping the basic choice unless another is clearly
-// better; going down, laying off and buying stay basic.
+// and for the discard among the basic bot's first three and the card worth the most points,
+// with rollouts of the round by the basic bots (the contract finder) valued by the seat's own
+// penalty points, keeping the basic choice unless another is clearly better; going down,
+// laying off and buying stay basic.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -13,41 +14,27 @@
 
 namespace deckhand::bots::detail {
 
-namespace {
-
 namespace tv = toonerville;
 
-// Plays the round out from `w` with the basic bots (toonerville_bot_table); the seat's result
-// relative to the others, in penalty points saved (T12: fewer is better). A round still going
-// after many actions counts each hand's penalty points as they stand.
 double toonerville_rollout(tv::State* w, int seat, PortableRng& rng) {
-  const int players = tv::players(*w);
   const uint32_t scored = w->hands_scored;
-  int32_t before[tv::kMaxPlayers];
-  std::copy(w->scores, w->scores + players, before);
+  const int32_t before = w->scores[seat];
   tv::Action a;
   for (int steps = 0; steps < 2000 && w->hands_scored == scored; ++steps)
     if (!toonerville_bot_table(*w, rng, &a) || tv::advance(w, a, nullptr) != Reason::ok) break;
-  int32_t after[tv::kMaxPlayers];
-  for (int p = 0; p < players; ++p)
-    after[p] = w->hands_scored != scored ? w->scores[p] : before[p] + penalty_points(w->hands[p]);
-  return -relative(after, before, players, seat);
+  return -double(w->hands_scored != scored ? w->scores[seat] - before
+                                           : penalty_points(w->hands[seat]));
 }
 
-}  // namespace
-
-bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, int n,
-                        const Budget& budget, PortableRng& rng, tv::Action* out) {
-  // The choices searched: take or draw, and the discard among the basic bot's first few.
-  // Rollouts of a whole round are noisy, so the basic bot's own choice (choices[0]) stands
-  // unless another beats it clearly on the same deals.
+std::vector<tv::Action> toonerville_candidates(const tv::State& s, int seat,
+                                               const tv::Action* legal, int n) {
   const tv::View v = tv::view(s, seat);
   std::vector<tv::Action> choices;
   std::vector<std::pair<int, int>> discards;  // key, index
   for (int i = 0; i < n; ++i) {
     const tv::ActionKind k = legal[i].kind;
     if (k == tv::ActionKind::down || k == tv::ActionKind::layoff || k == tv::ActionKind::swap)
-      return false;  // the basic bot goes down, lays off and swaps as soon as it can
+      return {};  // the basic bot goes down, lays off and swaps as soon as it can
     if (k == tv::ActionKind::discard)
       discards.emplace_back(toonerville_discard_key(v, legal[i].bytes[0]), i);
   }
@@ -59,18 +46,52 @@ bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, i
     for (int i = 0; i < n; ++i)
       if (legal[i].seat == seat && legal[i].kind == tv::ActionKind::draw)
         choices.insert(take ? choices.end() : choices.begin(), legal[i]);
-  } else {
-    std::stable_sort(discards.begin(), discards.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
-    for (size_t i = 0; i < discards.size() && i < kToonervilleDiscards; ++i)
-      choices.push_back(legal[discards[i].second]);
+    return choices;
   }
+  if (discards.empty()) return choices;
+  std::stable_sort(discards.begin(), discards.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (size_t i = 0; i < discards.size() && i < kToonervilleDiscards; ++i)
+    choices.push_back(legal[discards[i].second]);
+  // The card worth the most penalty points (T12; the least useful among equals), which the
+  // basic bot keeps when it helps the contract: throwing it saves points if the round ends soon.
+  int high = discards[0].second;
+  for (const auto& [key, i] : discards)
+    if (penalty_points(RookFace(legal[i].bytes[0])) >
+        penalty_points(RookFace(legal[high].bytes[0])))
+      high = i;
+  if (std::none_of(choices.begin(), choices.end(),
+                   [&](const tv::Action& c) { return c.bytes[0] == legal[high].bytes[0]; }))
+    choices.push_back(legal[high]);
+  return choices;
+}
+
+bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, int n,
+                        const Budget& budget, PortableRng& rng, tv::Action* out) {
+  // Rollouts of a whole round are noisy, so the basic bot's own choice (choices[0]) stands
+  // unless another beats it clearly on the same deals.
+  const std::vector<tv::Action> choices = toonerville_candidates(s, seat, legal, n);
   if (choices.size() < 2) return false;
   ToonervilleSampler sampler;
   if (!sampler.init(s, seat)) return false;
   std::vector<std::vector<double>> values(choices.size());
   const Clock clock(budget, kToonervilleDefaultSamples);
-  for (uint32_t k = 0; clock.more(k); ++k) {
+  const uint32_t max_samples =
+      kToonervilleMoreSamples * (budget.samples ? budget.samples : kToonervilleDefaultSamples);
+  size_t best = 0;
+  for (uint32_t k = 0;; ++k) {
+    if (!clock.more(k)) {
+      // Undecided (no choice clearly ahead of the basic one, but one ahead on the mean): more
+      // deals, up to max_samples (and within time_ms).
+      if (k >= max_samples || best != 0 || (budget.time_ms && !clock.more(1))) break;
+      bool close = false;
+      for (size_t i = 1; i < choices.size(); ++i) {
+        double mean = 0;
+        for (size_t j = 0; j < values[i].size(); ++j) mean += values[i][j] - values[0][j];
+        close = close || mean > 0;
+      }
+      if (!close) break;
+    }
     tv::State world;
     sampler.sample(rng, &world);
     const uint64_t rollout_seed = rng.next();
@@ -81,22 +102,22 @@ bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, i
                               ? toonerville_rollout(&w, seat, r)
                               : -1e9);
     }
-  }
-  // The best mean, kept only when its paired advantage over choices[0] exceeds two standard
-  // errors.
-  size_t best = 0;
-  double best_mean = 0;
-  const double samples = double(values[0].size());
-  for (size_t i = 1; i < choices.size(); ++i) {
-    double mean = 0, var = 0;
-    for (size_t k = 0; k < values[i].size(); ++k) mean += values[i][k] - values[0][k];
-    mean /= samples;
-    for (size_t k = 0; k < values[i].size(); ++k) {
-      const double d = values[i][k] - values[0][k] - mean;
-      var += d * d;
+    // The best mean, kept only when its paired advantage over choices[0] exceeds two standard
+    // errors.
+    best = 0;
+    double best_mean = 0;
+    const double samples = double(values[0].size());
+    for (size_t i = 1; i < choices.size(); ++i) {
+      double mean = 0, var = 0;
+      for (size_t j = 0; j < values[i].size(); ++j) mean += values[i][j] - values[0][j];
+      mean /= samples;
+      for (size_t j = 0; j < values[i].size(); ++j) {
+        const double d = values[i][j] - values[0][j] - mean;
+        var += d * d;
+      }
+      const double se = samples > 1 ? std::sqrt(var / (samples - 1) / samples) : 1e9;
+      if (mean > 2 * se && mean > best_mean) best = i, best_mean = mean;
     }
-    const double se = samples > 1 ? std::sqrt(var / (samples - 1) / samples) : 1e9;
-    if (mean > 2 * se && mean > best_mean) best = i, best_mean = mean;
   }
   *out = choices[best];
   return true;

@@ -230,6 +230,8 @@ check "arena json" 0 '"bots": [{"name": "strong", "hands": ' -- "$deckhand" aren
 check "arena json parses" 0 'basic random 90 180 True' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,random,random --games 30 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); p=d[\"pairs\"][0]; b=d[\"bots\"]; print(p[\"a\"], p[\"b\"], b[0][\"hands\"], b[1][\"hands\"], p[\"ci95\"][0] <= p[\"diff\"] <= p[\"ci95\"][1])'"
 "$deckhand" arena --game toonerville --seats basic,random,strong --games 1 --option max_turns=5 --bot-option samples=2 --json > "$tmp/arena1.json" 2>&1
 check "arena repeats" 0 "$(cat "$tmp/arena1.json")" -- "$deckhand" arena --game toonerville --seats basic,random,strong --games 1 --option max_turns=5 --bot-option samples=2 --json
+# A Toonerville round is a deal: 2 games of 11 rounds, each played in 3 seatings.
+check "arena toonerville rounds are deals" 0 '22 66 132 True' -- sh -c "\"$deckhand\" arena --game toonerville --seats basic,random,random --games 2 --option max_turns=5 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; p=d[\"pairs\"][0]; print(d[\"deals\"], b[0][\"hands\"], b[1][\"hands\"], p[\"ci95\"][0] <= p[\"diff\"] <= p[\"ci95\"][1])'"
 check "arena wrong seat count" 2 '' -- "$deckhand" arena --game sheepshead --seats basic,basic,basic
 check "arena unknown level" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,expert,basic
 check "arena no game" 2 '' -- "$deckhand" arena --seats basic,basic,basic
