@@ -216,6 +216,12 @@ int cmd_arena(int argc, char** argv) {
     name_of.push_back(int(it - names.begin()));
     if (it == names.end()) names.push_back(name);
   }
+  // The game's play limit at its unattended value unless given, so that every deal ends (a
+  // Toonerville round of bots can otherwise go on and on, T13).
+  if (OptionList limited; with_play_limit(*spec, a.game_options, &limited))
+    a.game_options = std::move(limited);
+  else
+    return 2;
   {
     Error err;
     if (!make_game(spec->name, a.game_options, players, 0, &err)) return arena_usage(err.message);

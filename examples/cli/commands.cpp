@@ -250,28 +250,6 @@ int player_count(const GameSpec& spec, int players, int fallback) {
   return players;
 }
 
-// The options bots play with: the given ones, and the game's play limit at its unattended
-// value unless given (so every game ends: G10, S15, T13). A limit of 0 is refused: bots
-// could then play one game forever.
-bool bot_options(const GameSpec& spec, const OptionList& given, OptionList* out) {
-  *out = given;
-  bool limited = false;
-  for (const auto& [key, value] : given) {
-    if (!iequals(trim(key), spec.limit_option)) continue;
-    limited = true;
-    int64_t n;
-    if (parse_int(trim(value), 0, 0, &n)) {
-      fmt::print(stderr,
-                 "deckhand: --option {}=0 would let a game go on forever; simulate needs a limit "
-                 "(1 or more)\n",
-                 spec.limit_option);
-      return false;
-    }
-  }
-  if (!limited) out->emplace_back(spec.limit_option, spec.unattended_limit);
-  return true;
-}
-
 std::unique_ptr<Game> new_game(const GameSpec& spec, const OptionList& options, int players,
                                bool history) {
   OptionList all = options;
@@ -294,6 +272,26 @@ std::unique_ptr<Game> new_game(const GameSpec& spec, const OptionList& options, 
 
 }  // namespace
 
+// A limit of 0 is refused: bots could then play one game forever.
+bool with_play_limit(const GameSpec& spec, const OptionList& given, OptionList* out) {
+  *out = given;
+  bool limited = false;
+  for (const auto& [key, value] : given) {
+    if (!iequals(trim(key), spec.limit_option)) continue;
+    limited = true;
+    int64_t n;
+    if (parse_int(trim(value), 0, 0, &n)) {
+      fmt::print(stderr,
+                 "deckhand: --option {}=0 would let a game go on forever; unattended play needs a "
+                 "limit (1 or more)\n",
+                 spec.limit_option);
+      return false;
+    }
+  }
+  if (!limited) out->emplace_back(spec.limit_option, spec.unattended_limit);
+  return true;
+}
+
 // What simulate and play share: the game, its plug-in, the player count (a game of several
 // players takes 4 unless told, or the nearest count it allows) and the options with the play
 // limit. False after saying why on stderr.
@@ -308,7 +306,7 @@ bool set_up(const std::string& game, int players, const OptionList& given, Setup
   if (!out->plugin) return false;
   out->players = player_count(*out->spec, players,
                               std::clamp(4, out->spec->min_players, out->spec->max_players));
-  return out->players && bot_options(*out->spec, given, &out->options);
+  return out->players && with_play_limit(*out->spec, given, &out->options);
 }
 
 int cmd_simulate(const SimulateArgs& args) {

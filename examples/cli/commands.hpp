@@ -41,4 +41,9 @@ int cmd_games(bool json);
 // Bot tournaments on duplicate deals (examples/cli/arena.cpp); parses its own arguments.
 int cmd_arena(int argc, char** argv);
 
+// The options bots play with: `given`, and the game's play limit at its unattended value
+// unless given (so every game ends: G10, S15, T13); false, after saying why on stderr, for a
+// limit of 0.
+bool with_play_limit(const GameSpec& spec, const OptionList& given, OptionList* out);
+
 }  // namespace deckhand::cli

@@ -232,6 +232,11 @@ check "arena json parses" 0 'basic random 90 180 True' -- sh -c "\"$deckhand\" a
 check "arena repeats" 0 "$(cat "$tmp/arena1.json")" -- "$deckhand" arena --game toonerville --seats basic,random,strong --games 1 --option max_turns=5 --bot-option samples=2 --json
 # A Toonerville round is a deal: 2 games of 11 rounds, each played in 3 seatings.
 check "arena toonerville rounds are deals" 0 '22 66 132 True' -- sh -c "\"$deckhand\" arena --game toonerville --seats basic,random,random --games 2 --option max_turns=5 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; p=d[\"pairs\"][0]; print(d[\"deals\"], b[0][\"hands\"], b[1][\"hands\"], p[\"ci95\"][0] <= p[\"diff\"] <= p[\"ci95\"][1])'"
+# Without a limit given, a deal ends by the game's unattended limit (random Toonerville play
+# would otherwise go on for ever, T13), and a limit of 0 is refused.
+check "arena plays with the play limit" 0 '"deals": 11' -- "$deckhand" arena --game toonerville --seats random,random,random --games 1 --json
+check "arena refuses no limit" 2 'would let a game go on forever' -- \
+  sh -c "\"$deckhand\" arena --game toonerville --seats basic,basic,basic --option max_turns=0 2>&1"
 check "arena wrong seat count" 2 '' -- "$deckhand" arena --game sheepshead --seats basic,basic,basic
 check "arena unknown level" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,expert,basic
 check "arena no game" 2 '' -- "$deckhand" arena --seats basic,basic,basic
