@@ -20,7 +20,8 @@ inline constexpr int kCBufferTooSmall = -3;
 class CGame : public Game {
  public:
   // Writes the count of legal actions to *out_count, and their codes to out when they fit in
-  // `room` (0 when out is null); returns DH_OK or DH_E_BUFFER_TOO_SMALL.
+  // `room` (0 when out is null); returns DH_OK or DH_E_BUFFER_TOO_SMALL (out of memory:
+  // DH_E_INTERNAL, nothing written).
   virtual int c_legal_actions(size_t* out_count, ActionCode* out, size_t room) const noexcept = 0;
   // Applies `code` with no error object; returns DH_OK or the refusal's C status (out of
   // memory: DH_E_INTERNAL; nothing changed).

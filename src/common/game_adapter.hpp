@@ -712,7 +712,11 @@ class GameAdapter final : public CGame {
 
   [[gnu::noinline]] int c_legal_actions_computed(size_t* out_count, ActionCode* out,
                                                  size_t room) const noexcept {
-    fill_legal_cache();
+    try {
+      fill_legal_cache();
+    } catch (...) {  // a workspace's first use ran out of memory (Toonerville's contract finder)
+      return c_status(Reason::internal_error);
+    }
     return c_legal_actions(out_count, out, room);
   }
 
