@@ -203,18 +203,26 @@ class GameAdapter final : public CGame {
     void clear() { size_ = 0; }
     void push(const Event& e) { slots_[size_++] = e; }  // there must be room
     // Writes an action's event into the room past the end (there must be room); commit()
-    // counts it. The event is three whole words: type and action, then zero seed and payload.
+    // counts it. The trick games' event is three whole words: type and action, then zero seed
+    // and payload.
     void stage(const Action& a) {
-      static_assert(offsetof(Event, act) == 1 && offsetof(Event, seed) == 8 &&
-                    sizeof(Event) == 24 && sizeof(Action) <= 7);
-      uint64_t first = 0;
-      std::memcpy(&first, &a, sizeof a);
-      first = first << 8 | Event::action;
-      const uint64_t zero = 0;
-      auto* slot = reinterpret_cast<unsigned char*>(slots_.data() + size_);
-      std::memcpy(slot, &first, 8);
-      std::memcpy(slot + 8, &zero, 8);
-      std::memcpy(slot + 16, &zero, 8);
+      if constexpr (sizeof(Action) <= 7) {
+        static_assert(offsetof(Event, act) == 1 && offsetof(Event, seed) == 8 &&
+                      sizeof(Event) == 24);
+        uint64_t first = 0;
+        std::memcpy(&first, &a, sizeof a);
+        first = first << 8 | Event::action;
+        const uint64_t zero = 0;
+        auto* slot = reinterpret_cast<unsigned char*>(slots_.data() + size_);
+        std::memcpy(slot, &first, 8);
+        std::memcpy(slot + 8, &zero, 8);
+        std::memcpy(slot + 16, &zero, 8);
+      } else {
+        Event e{};
+        e.type = Event::action;
+        e.act = a;
+        slots_[size_] = e;
+      }
     }
     void commit(bool staged) { size_ += staged; }
 
@@ -315,33 +323,20 @@ class GameAdapter final : public CGame {
   // current state's legal actions (legal_cache_).
   template <bool kListed = false>
   Reason apply_action(const Action& a, Error* err) {
-    if constexpr (sizeof(Action) <= 7) {  // the trick games: the event staged, then counted
-      if (keep_history_) {
-        make_room();  // may throw: before the state changes, so a failed call changes nothing
-        history_.stage(a);
-      }
-      if constexpr (kListed && kHasListedPath) {
-        assert(Rules::check(state_, a, nullptr) == Reason::ok);
-        Rules::advance_listed(&state_, a);
-      } else if (const Reason r = Rules::advance(&state_, a, err); r != Reason::ok) {
-        return r;
-      }
-      legal_count_ = -1;
-      history_.commit(keep_history_);
-      return Reason::ok;
-    } else {
-      make_room();
-      const Reason r = Rules::advance(&state_, a, err);
-      if (r != Reason::ok) return r;
-      legal_count_ = -1;
-      if (keep_history_) {
-        Event e{};
-        e.type = Event::action;
-        e.act = a;
-        history_.push(e);
-      }
+    // The event staged first, then counted: fewer values live across the rules' call.
+    if (keep_history_) {
+      make_room();  // may throw: before the state changes, so a failed call changes nothing
+      history_.stage(a);
+    }
+    if constexpr (kListed && kHasListedPath) {
+      assert(Rules::check(state_, a, nullptr) == Reason::ok);
+      Rules::advance_listed(&state_, a);
+    } else if (const Reason r = Rules::advance(&state_, a, err); r != Reason::ok) {
       return r;
     }
+    legal_count_ = -1;
+    history_.commit(keep_history_);
+    return Reason::ok;
   }
 
   Reason apply_text(int seat, std::string_view text, Error* err) override {
