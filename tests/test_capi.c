@@ -2080,6 +2080,10 @@ static void test_toonerville_reshuffle_and_buys(void) {
   CHECK(dh_game_buy_winner(&winner, g, 0x5u) == DH_OK && winner == 2);
   CHECK(dh_game_buy_winner(&winner, g, 0x2u) == DH_OK && winner == -1); /* seat 1 is to act */
   CHECK(dh_game_buy_winner(NULL, g, 1u) == DH_E_NULL_ARGUMENT);
+  /* a bit for a seat a 3-player game does not have is refused, not dropped */
+  winner = 99;
+  CHECK(dh_game_buy_winner(&winner, g, 0x9u) == DH_E_INVALID_ARGUMENT && winner == 99);
+  CHECK(dh_game_buy_winner(&winner, g, 0x80000000u) == DH_E_INVALID_ARGUMENT);
   CHECK(dh_game_needs_reshuffle(NULL, g) == DH_E_NULL_ARGUMENT);
   CHECK(dh_game_needs_reshuffle(&needs, NULL) == DH_E_NULL_ARGUMENT);
   CHECK(dh_game_reshuffle_seed(NULL, 1u, &err) == DH_E_NULL_ARGUMENT);

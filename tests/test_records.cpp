@@ -1064,10 +1064,37 @@ TEST_CASE("records: messages quote input with NUL and control characters escaped
   CHECK(deckhand::make_game("ghost\neuchre", {}, 0, 0, &err) == nullptr);
   CHECK(std::string(err.message) ==
         "unknown_game: no game named 'ghost\\neuchre' (ghost-euchre, sheepshead, toonerville)");
-  CHECK(deckhand::make_game("sheepshead", {{"k\x01", "1"}, {"K\x01", "2"}}, 0, 0, &err) == nullptr);
-  CHECK(std::string(err.message) == "bad_option: option 'K\\x01' is given twice");
+  CHECK(deckhand::make_game("sheepshead", {{"k\x01", "1"}}, 0, 0, &err) == nullptr);
+  CHECK(std::string(err.message) == "bad_option: sheepshead has no option 'k\\x01'");
   CHECK(deckhand::make_game("ghost-euchre", {{"history", "of\x01"}}, 0, 0, &err) == nullptr);
   CHECK(std::string(err.message) == "bad_option: option history takes on or off, not 'of\\x01'");
+}
+
+TEST_CASE(
+    "make_game: options are checked by name first, and a list longer than the game's at once") {
+  Error err;
+  // A repeat of a known option, in any case.
+  CHECK(deckhand::make_game("sheepshead", {{"hands", "3"}, {" HANDS", "4"}}, 0, 0, &err) ==
+        nullptr);
+  CHECK(std::string(err.message) == "bad_option: option 'HANDS' is given twice");
+  // An unknown name after a repeat is reported as unknown: names are checked before repeats.
+  CHECK(deckhand::make_game("sheepshead", {{"hands", "3"}, {"hands", "4"}, {"colour", "red"}}, 0, 0,
+                            &err) == nullptr);
+  CHECK(std::string(err.message) == "bad_option: sheepshead has no option 'colour'");
+  // 100,000 options (issue 28: the pairwise check took minutes) are refused by their count.
+  const deckhand::OptionList many(100000, {"hands", "3"});
+  CHECK(deckhand::make_game("sheepshead", many, 0, 0, &err) == nullptr);
+  const std::string expected =
+      "bad_option: 100000 options given; sheepshead has " +
+      std::to_string(deckhand::find_game_spec("sheepshead")->options.size() +
+                     deckhand::engine_options().size());
+  CHECK(std::string(err.message) == expected);
+  // As many options as the game has, all distinct, are taken.
+  deckhand::OptionList all;
+  for (const auto& o : deckhand::find_game_spec("sheepshead")->options)
+    all.emplace_back(o.name, o.default_value);
+  all.emplace_back("history", "off");
+  CHECK(deckhand::make_game("sheepshead", all, 0, 0, &err) != nullptr);
 }
 
 TEST_CASE("records: a refusal message is printable UTF-8 whatever bytes a record holds") {

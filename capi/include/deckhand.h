@@ -258,7 +258,8 @@ DH_API int dh_game_needs_reshuffle(int32_t* out, const dh_game* game);
 /* Toonerville buying (T6): several seats may want the top discard at once. Given the seats
  * that ask (bit s = seat s), *out_seat is the one that gets it (the nearest after the seat to
  * act that may buy now), or -1 when none may; apply its "buy". The legal actions list a
- * "buy" for every seat that may buy now. Other games: always -1. */
+ * "buy" for every seat that may buy now. Other games: always -1. A bit set for a seat the
+ * game does not have: DH_E_INVALID_ARGUMENT, *out_seat not written. */
 DH_API int dh_game_buy_winner(int32_t* out_seat, const dh_game* game, uint32_t requests);
 
 /* Player actions, as text ("bid 4", "play JS") for `seat`, or as a dh_action. */

@@ -433,6 +433,8 @@ int dh_game_needs_reshuffle(int32_t* out, const dh_game* game) {
 
 int dh_game_buy_winner(int32_t* out_seat, const dh_game* game, uint32_t requests) {
   if (!out_seat || !game) return DH_E_NULL_ARGUMENT;
+  // A bit for a seat the game does not have is the caller's mistake, not a request to drop.
+  if (requests >> game->game->players() != 0) return DH_E_INVALID_ARGUMENT;
   *out_seat = game->game->buy_winner(requests);
   return DH_OK;
 }

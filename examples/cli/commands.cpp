@@ -253,7 +253,10 @@ int player_count(const GameSpec& spec, int players, int fallback) {
 std::unique_ptr<Game> new_game(const GameSpec& spec, const OptionList& options, int players,
                                bool history) {
   OptionList all = options;
-  if (!history) all.emplace_back("history", "off");
+  const bool history_given = std::any_of(options.begin(), options.end(), [](const auto& option) {
+    return iequals(trim(option.first), "history");
+  });
+  if (!history && !history_given) all.emplace_back("history", "off");
   Error err;
   auto game = make_game(spec.name, all, players, 0, &err);
   if (!game) {
@@ -319,6 +322,12 @@ int cmd_simulate(const SimulateArgs& args) {
   const bool records = !args.records_dir.empty();
   auto game = new_game(*spec, options, players, records);
   if (!game) return 2;
+  if (records && !game->keeps_history()) {
+    fmt::print(stderr,
+               "deckhand: --records writes each game's record, and a game with --option "
+               "history=off keeps none\n");
+    return 2;
+  }
   if (records) {
     std::error_code ec;
     std::filesystem::create_directories(args.records_dir, ec);
@@ -347,7 +356,12 @@ int cmd_simulate(const SimulateArgs& args) {
       path =
           (std::filesystem::path(args.records_dir) / fmt::format("{}-{:06}.rec", spec->name, g + 1))
               .string();
-      std::ofstream(path, std::ios::binary) << game->record();
+      std::ofstream out(path, std::ios::binary);
+      out << game->record();
+      if (!out.flush()) {
+        fmt::print(stderr, "deckhand: cannot write {}\n", quote(path));
+        return 1;
+      }
     }
     if (args.json) {
       auto number = [](auto n) { return std::to_string(n); };

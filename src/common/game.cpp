@@ -125,6 +125,25 @@ std::unique_ptr<Game> make_game(std::string_view name, const OptionList& options
       fail(err, Reason::bad_seat, "dealer %d is not a seat of a %d-player game", first_dealer, n);
       return nullptr;
     }
+    // Names first, against the game's list, and a list longer than the game's refused at
+    // once: the repeat check below is then quadratic in a game's handful of options, never in
+    // what a caller sent (a server passes client-chosen options here).
+    const size_t known = spec.options.size() + engine_options().size();
+    if (options.size() > known) {
+      fail(err, Reason::bad_option, "%zu options given; %s has %zu", options.size(), spec.name,
+           known);
+      return nullptr;
+    }
+    for (const auto& option : options) {
+      const std::string_view key = text::trim(option.first);
+      bool found = false;
+      for (const auto& list : {spec.options, engine_options()})
+        for (const OptionSpec& o : list) found = found || text::iequals(key, o.name);
+      if (!found) {
+        fail(err, Reason::bad_option, "%s has no option %s", spec.name, text::quote(key).c_str());
+        return nullptr;
+      }
+    }
     for (size_t i = 0; i < options.size(); ++i)
       for (size_t j = 0; j < i; ++j)
         if (text::iequals(text::trim(options[i].first), text::trim(options[j].first))) {

@@ -177,6 +177,17 @@ done
 check "simulate json" 0 '{"game": "ghost-euchre", "index": 2, "players": 3, "hands": ' -- "$deckhand" simulate ghost-euchre --games 2 --json
 check "simulate records" 0 'records written to' -- "$deckhand" simulate sheepshead --games 2 --records "$tmp/recs"
 check "simulate record replays" 0 '"over": true' -- "$deckhand" replay "$tmp/recs/sheepshead-000002.rec"
+# issue 28: history=off keeps no record, so --records is refused before any file is written
+# (it wrote 0-byte records and exited 0); without --records, history=off is taken once.
+check "simulate --records refuses history=off" 2 '--option history=off keeps none' -- \
+  sh -c "\"$deckhand\" simulate sheepshead --games 2 --option history=off --records \"$tmp/offrecs\" 2>&1"
+if [ -e "$tmp/offrecs" ] && [ -n "$(ls -A "$tmp/offrecs")" ]; then
+  echo "FAIL simulate --records history=off wrote files: $(ls "$tmp/offrecs")"; failed=$((failed + 1))
+else
+  passed=$((passed + 1))
+fi
+check "simulate history=off without records" 0 'games/s' -- \
+  "$deckhand" simulate sheepshead --games 2 --option history=off
 check "simulate per-seat results" 0 'mean final score' -- "$deckhand" simulate toonerville --games 2 --players 5
 
 check "toonerville view" 0 'your hand: 1B 2B 3B 4B 5B 6B 7B 8B 9B 10B 11B 12B 13B 13G' \
