@@ -176,13 +176,17 @@ test("randomPlayout: one seed, one playout; it stops at the end and at maxAction
   const a = new dh.Game("ghost-euchre", { options: { max_hands: 6 } });
   const b = new dh.Game("ghost-euchre", { options: { max_hands: 6 } });
   const n = a.randomPlayout(2n ** 64n - 1n, 1e6);
-  assert.equal(b.randomPlayout(-1, 1e6), n, "seeds are taken modulo 2^64");
+  assert.throws(() => b.randomPlayout(-1, 1e6), RangeError, "a negative seed is refused");
+  assert.throws(() => b.randomPlayout(2n ** 64n, 1e6), RangeError);
+  assert.equal(b.randomPlayout(2n ** 64n - 1n, 1e6), n);
   assert.equal(a.record(), b.record());
   assert.ok(a.isOver && n > 0);
   assert.equal(a.randomPlayout(5, 1e6), 0);
   const endless = new dh.Game("sheepshead", { options: { hands: 0 } });
   assert.equal(endless.randomPlayout(5, 777), 777);
-  assert.throws(() => endless.randomPlayout(1.5, 10), TypeError);
+  assert.throws(() => endless.randomPlayout(1.5, 10), RangeError);
+  assert.throws(() => endless.randomPlayout(5, -1), RangeError);
+  assert.throws(() => endless.randomPlayout(5), TypeError, "maxActions is required");
   for (const g of [a, b, endless]) g.free();
 });
 
