@@ -467,9 +467,11 @@ function bind(M) {
       if (seats == null || typeof seats === "string" ||
           typeof seats[Symbol.iterator] !== "function")
         throw new TypeError(`seats: an array (or iterable) of seats, not ${shown(seats)}`);
+      // a seat the game does not have is refused here: the C ABI would ignore its bit
+      const last = Math.min(this.players, 32) - 1;
       let mask = 0;
       let i = 0;
-      for (const seat of seats) mask |= 2 ** intArg(`seats[${i++}]`, seat, 0, 31);
+      for (const seat of seats) mask |= 2 ** intArg(`seats[${i++}]`, seat, 0, last);
       check(M._dh_game_buy_winner(outPtr, handle, mask));
       const seat = i32At(outPtr);
       return seat < 0 ? null : seat;
