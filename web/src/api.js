@@ -370,6 +370,7 @@ function bind(M) {
     // which a synchronous loop never lets happen: free the games you make in one). Once
     // freed, every method and property throws a TypeError; free() again does nothing.
     free() {
+      if (!(this instanceof Game)) throw new TypeError("not a Game");
       if (this._h) {
         if (finalizer) finalizer.unregister(this);
         M._dh_game_free(this._h);
@@ -378,10 +379,8 @@ function bind(M) {
     }
 
     get _handle() {
-      if (!this._h) {
-        throw new TypeError(this instanceof Game ? "this Game was freed (free() or dispose)"
-          : "not a Game");
-      }
+      if (!(this instanceof Game)) throw new TypeError("not a Game");
+      if (!this._h) throw new TypeError("this Game was freed (free() or dispose)");
       return this._h;
     }
 
@@ -684,9 +683,9 @@ function bind(M) {
     // time limit in ms after which it stops sampling; the other levels ignore them).
     constructor(gameName, settings = undefined) {
       textArg("gameName", gameName);
-      const { level = "basic", seed = 0, samples = null, timeMs = null } =
+      const { level: levelGiven, seed, samples, timeMs } =
         bagArg("settings", settings, ["level", "seed", "samples", "timeMs"]);
-      textArg("level", level);
+      const level = textArg("level", levelGiven ?? "basic");
       const seed64 = seedArg("seed", seed ?? 0);
       const opts = [];
       if (samples != null) opts.push(`samples=${optionNumberArg("samples", samples)}`);
@@ -702,6 +701,7 @@ function bind(M) {
     // Releases the bot's memory in the module now (otherwise when the Bot is collected; free
     // the bots made in a synchronous loop). Once freed, choose() throws a TypeError.
     free() {
+      if (!(this instanceof Bot)) throw new TypeError("not a Bot");
       if (this._h) {
         if (botFinalizer) botFinalizer.unregister(this);
         M._dh_bot_free(this._h);
@@ -716,10 +716,8 @@ function bind(M) {
     // applying a Toonerville "draw", ask the other seats' bots and apply the buy of
     // game.buyWinner(the seats that answered "buy"), if any, first (docs/web.md).
     choose(game, seat = null) {
-      if (!this._h) {
-        throw new TypeError(this instanceof Bot ? "this Bot was freed (free() or dispose)"
-          : "not a Bot");
-      }
+      if (!(this instanceof Bot)) throw new TypeError("not a Bot");
+      if (!this._h) throw new TypeError("this Bot was freed (free() or dispose)");
       if (!(game instanceof Game)) throw new TypeError(`game: a Game, not ${shown(game)}`);
       const handle = game._handle;
       if (seat != null) seatArg("seat", seat);

@@ -595,5 +595,10 @@ test("a freed Game or Bot refuses every use with a TypeError saying so", () => {
   assert.throws(() => bot.choose(other), (e) => e instanceof TypeError && /Bot was freed/.test(e.message));
   bot.free();
   assert.equal(typeof other.legalCount, "number", "the copy lives on");
+  // a handle is never taken from an object that is not a Game or Bot
+  assert.throws(() => dh.Game.prototype.free.call({ _h: 8 }), /not a Game/);
+  assert.throws(() => dh.Game.prototype.apply.call({ _h: 8 }, 0, "pass"), /not a Game/);
+  assert.throws(() => dh.Bot.prototype.choose.call({ _h: 8 }, other), /not a Bot/);
+  assert.doesNotThrow(() => new dh.Bot("ghost-euchre", { level: null, seed: null }).free());
   other.free();
 });
