@@ -339,6 +339,14 @@ function bind(M) {
   const finalizer = typeof FinalizationRegistry === "function"
     ? new FinalizationRegistry((handle) => M._dh_game_free(handle)) : null;
 
+  // The handle of a live Game (a TypeError for a freed one or anything else: no handle is
+  // taken from a look-alike object).
+  function handleOf(game) {
+    if (!(game instanceof Game)) throw new TypeError("not a Game");
+    if (!game._h) throw new TypeError("this Game was freed (free() or dispose)");
+    return game._h;
+  }
+
   class Game {
     // new Game("ghost-euchre", { players, options, firstDealer }): options as an object
     // ({ renege: "penalize", max_hands: 5 }) or "key=value" strings.
@@ -379,9 +387,7 @@ function bind(M) {
     }
 
     get _handle() {
-      if (!(this instanceof Game)) throw new TypeError("not a Game");
-      if (!this._h) throw new TypeError("this Game was freed (free() or dispose)");
-      return this._h;
+      return handleOf(this);
     }
 
     // ---- construction from data ----
@@ -408,17 +414,17 @@ function bind(M) {
 
     // The whole game as checksummed bytes, the same on every platform.
     serialize() {
-      return readBytes(M._dh_game_serialize, this._handle);
+      return readBytes(M._dh_game_serialize, handleOf(this));
     }
 
     copy() {
-      callErr((err) => M._dh_game_clone(outPtr, this._handle, err));
+      callErr((err) => M._dh_game_clone(outPtr, handleOf(this), err));
       return Game._adopt(u32At(outPtr));
     }
 
     // Back to a new game with the same options and first dealer.
     reset() {
-      callErr((err) => M._dh_game_reset(this._handle, err));
+      callErr((err) => M._dh_game_reset(handleOf(this), err));
     }
 
     // ---- chance ----
@@ -437,7 +443,7 @@ function bind(M) {
 
     // how: a seed (number or bigint), { seed } or { [textName]: text }.
     _chance(what, how, textName, seedFn, textFn) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       if (typeof how === "number" || typeof how === "bigint") how = { seed: how };
       else if (!isPlainObject(how)) {
         throw new TypeError(`${what}: a seed, { seed } or { ${textName} }, ` +
@@ -462,7 +468,7 @@ function bind(M) {
     // Toonerville (T6): of the seats asking to buy, the one that gets the top discard, or
     // null when none may.
     buyWinner(seats) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       if (seats == null || typeof seats === "string" ||
           typeof seats[Symbol.iterator] !== "function")
         throw new TypeError(`seats: an array (or iterable) of seats, not ${shown(seats)}`);
@@ -479,7 +485,7 @@ function bind(M) {
     // ---- actions ----
     // Applies one action text ("bid 4", "play JS") for `seat`; throws the refusal.
     apply(seat, action) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       seatArg("seat", seat);
       textArg("action", action);
       withString(action, (ptr) =>
@@ -488,7 +494,7 @@ function bind(M) {
 
     // Throws the error `action` would be refused with now; changes nothing.
     check(seat, action) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       seatArg("seat", seat);
       textArg("action", action);
       withString(action, (ptr) =>
@@ -498,7 +504,7 @@ function bind(M) {
     // True when `seat` may take `action` now; false for a refusal by the rules or the turn.
     // Malformed text throws ParseError, a seat out of range InvalidArgument.
     isLegal(seat, action) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       seatArg("seat", seat);
       textArg("action", action);
       const status = withString(action, (ptr) =>
@@ -511,14 +517,14 @@ function bind(M) {
     // Action texts the seat to act may take (Toonerville also lists other seats' "buy"s), in
     // the library's order; [] when no seat acts.
     legalActions() {
-      const text = readText(M._dh_game_legal_actions_text, this._handle);
+      const text = readText(M._dh_game_legal_actions_text, handleOf(this));
       return text.split("\n").filter((line) => line !== "");
     }
 
     // The legal actions as { seat, action } pairs: the seat to act's, and in Toonerville the
     // "buy" of every other seat that may buy now (T6).
     legalMoves() {
-      const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, this._handle);
+      const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, handleOf(this));
       const codes = u8().slice(bufPtr, bufPtr + count * ACTION_SIZE);
       return this._formatActions(codes).map((action, i) =>
         ({ seat: codes[i * ACTION_SIZE], action }));
@@ -532,7 +538,7 @@ function bind(M) {
         const texts = [];
         for (let i = 0; i < codes.length / ACTION_SIZE; ++i) {
           u8().set(codes.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE), one);
-          texts.push(readText(M._dh_game_format_action, this._handle, one));
+          texts.push(readText(M._dh_game_format_action, handleOf(this), one));
         }
         return texts;
       } finally {
@@ -541,14 +547,14 @@ function bind(M) {
     }
 
     get legalCount() {
-      check(M._dh_game_legal_count(outPtr, this._handle));
+      check(M._dh_game_legal_count(outPtr, handleOf(this)));
       return u32At(outPtr);
     }
 
     // Applies the index-th legal action (legalActions() order); returns how many legal
     // actions there are after it.
     applyLegal(index) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       sizeArg("index", index);
       callErr((err) => M._dh_game_apply_legal(outPtr, handle, index, err));
       return u32At(outPtr);
@@ -558,7 +564,7 @@ function bind(M) {
     // applied, dealing (and reshuffling, T13) from seeds drawn from `seed`; returns the
     // actions applied (experimental: dh_game_random_playout).
     randomPlayout(seed, maxActions) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       const seed64 = seedArg("seed", seed);
       sizeArg("maxActions", maxActions);
       callErr((err) => M._dh_game_random_playout(outPtr, handle, seed64, maxActions, err));
@@ -570,7 +576,7 @@ function bind(M) {
     // view for that seat is this game's, the hidden cards placed uniformly at random among
     // the placements that match the seat's knowledge; the same seed gives the same deal.
     sampleConsistent(seat, seed) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       seatArg("seat", seat);
       const seed64 = seedArg("seed", seed);
       callErr((err) => M._dh_game_sample_consistent(outPtr, handle, seat, seed64, err));
@@ -589,7 +595,7 @@ function bind(M) {
         try {
           const values = allocate(cap * 8);
           try {
-            const status = M._dh_solve_card_values(outPtr, actions, values, cap, this._handle,
+            const status = M._dh_solve_card_values(outPtr, actions, values, cap, handleOf(this),
               resetError());
             const count = u32At(outPtr);
             if (status === DH_E_BUFFER_TOO_SMALL && count > cap) {
@@ -613,11 +619,11 @@ function bind(M) {
 
     // ---- queries ----
     _int32(fn) {
-      check(fn(outPtr, this._handle));
+      check(fn(outPtr, handleOf(this)));
       return i32At(outPtr);
     }
     _string(fn) {
-      check(fn(outPtr, this._handle));
+      check(fn(outPtr, handleOf(this)));
       return M.UTF8ToString(u32At(outPtr));
     }
 
@@ -632,29 +638,29 @@ function bind(M) {
     get isOver() { return this._int32(M._dh_game_is_over) === 1; }
     get keepsHistory() { return this._int32(M._dh_game_keeps_history) === 1; }
     get phase() { return this._string(M._dh_game_phase); }
-    get scores() { return readInt64s(M._dh_game_scores, this._handle); }
-    get winners() { return readInt32s(M._dh_game_winners, this._handle); }
+    get scores() { return readInt64s(M._dh_game_scores, handleOf(this)); }
+    get winners() { return readInt32s(M._dh_game_winners, handleOf(this)); }
     // Score changes of the last scored hand per seat ([] before the first).
-    get lastDeltas() { return readInt64s(M._dh_game_last_deltas, this._handle); }
+    get lastDeltas() { return readInt64s(M._dh_game_last_deltas, handleOf(this)); }
 
     // The itemised result of the last scored hand (null before the first).
     lastHand() {
-      return JSON.parse(readText(M._dh_game_last_hand_json, this._handle));
+      return JSON.parse(readText(M._dh_game_last_hand_json, handleOf(this)));
     }
 
     // What `seat` sees (rules G11, S13, T14) as an object; null or -1 is a spectator.
     view(seat = null) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       return JSON.parse(readText(M._dh_game_view_json, handle, viewerArg(seat)));
     }
     viewText(seat = null) {
-      const handle = this._handle;
+      const handle = handleOf(this);
       return readText(M._dh_game_view_text, handle, viewerArg(seat));
     }
 
     // The game as a record; Unsupported for a history=off game.
     record() {
-      const status = M._dh_game_record(outPtr, 0, 0, this._handle);
+      const status = M._dh_game_record(outPtr, 0, 0, handleOf(this));
       if (status !== DH_OK && status !== DH_E_BUFFER_TOO_SMALL) {
         const name = statusName(status);
         throw status === -14
@@ -662,7 +668,7 @@ function bind(M) {
             "no_history: the game was created with history=off and keeps no record", 0)
           : errorOf(status, false);
       }
-      return readText(M._dh_game_record, this._handle);
+      return readText(M._dh_game_record, handleOf(this));
     }
 
     toString() {
@@ -719,14 +725,14 @@ function bind(M) {
       if (!(this instanceof Bot)) throw new TypeError("not a Bot");
       if (!this._h) throw new TypeError("this Bot was freed (free() or dispose)");
       if (!(game instanceof Game)) throw new TypeError(`game: a Game, not ${shown(game)}`);
-      const handle = game._handle;
+      const handle = handleOf(game);
       if (seat != null) seatArg("seat", seat);
       // with no seat to act (a deal due, or the game over) any seat gets the game's error
       const chooser = seat ?? game.toAct ?? 0;
       const status = M._dh_bot_choose(actionPtr, this._h, handle, chooser, resetError());
       if (status === DH_E_WRONG_SEAT) return null;
       if (status !== DH_OK) throw errorOf(status, true);
-      return readText(M._dh_game_format_action, game._handle, actionPtr);
+      return readText(M._dh_game_format_action, handleOf(game), actionPtr);
     }
   }
 
