@@ -69,9 +69,9 @@ export function setUpPlay(dh, { delay }) {
   function showRefusal(error) {
     const box = $("refusal");
     box.hidden = false;
-    box.dataset.reason = error.reason;
-    // the message begins with the reason's name, shown in bold
-    const name = error.reason || error.statusName;
+    box.dataset.reason = error.reason ?? "";
+    // the message begins with the reason's name (or the argument's), shown in bold
+    const name = error.reason || error.statusName || error.message.split(":")[0];
     const rest = error.message.startsWith(`${name}: `) ? error.message.slice(name.length + 2)
       : error.message;
     box.replaceChildren("Refused — ", Object.assign(document.createElement("strong"),
@@ -148,7 +148,9 @@ export function setUpPlay(dh, { delay }) {
     try {
       game.apply(seat, action);
     } catch (error) {
-      if (!(error instanceof dh.DeckhandError)) throw error;
+      // typed text the package refuses before the library sees it (a NUL, a lone surrogate)
+      // is a RangeError: shown like a refusal
+      if (!(error instanceof dh.DeckhandError || error instanceof RangeError)) throw error;
       if (seat !== YOU) throw error; // a bot's choice comes from the legal moves
       showRefusal(error);
       return;

@@ -50,10 +50,11 @@ export function setUpValidate(dh) {
     // the scores of the lines that replay
     const good = result.ok ? result : dh.replay(lines.slice(0, lastGood).join("\n") + "\n");
     const game = gameAfter(lastGood);
-    $("record-scores").replaceChildren(good.ok && game ? scoreTable(good, game.players) : "");
-    $("view-seat").replaceChildren(new Option("spectator", "-1"),
-      ...Array.from({ length: game ? game.players : 0 }, (_, s) => new Option(`seat ${s}`, s)));
+    const players = game ? game.players : 0;
     game?.free();
+    $("record-scores").replaceChildren(good.ok && game ? scoreTable(good, players) : "");
+    $("view-seat").replaceChildren(new Option("spectator", "-1"),
+      ...Array.from({ length: players }, (_, s) => new Option(`seat ${s}`, s)));
     $("step").max = String(Math.max(lastGood, 1));
     showStep(lastGood);
   }
@@ -69,10 +70,13 @@ export function setUpValidate(dh) {
       $("step-view").textContent = count === 0 ? "" : "(no game yet after this line)";
       return;
     }
-    const seat = Number($("view-seat").value || -1);
-    fillCards($("step-hand"), game.view(seat).hand ?? []);
-    $("step-view").textContent = game.viewText(seat);
-    game.free();
+    try {
+      const seat = Number($("view-seat").value || -1);
+      fillCards($("step-hand"), game.view(seat).hand ?? []);
+      $("step-view").textContent = game.viewText(seat);
+    } finally {
+      game.free();
+    }
   }
 
   $("validate-button").addEventListener("click", validate);

@@ -55,25 +55,137 @@ const ERROR_CODE = 16;
 const ERROR_MESSAGE = 56;
 const ACTION_SIZE = 32; // dh_action
 
-// ---- Options ----------------------------------------------------------------------------
+// ---- Argument checks ----------------------------------------------------------------------
 
-// Options as the C ABI's "key=value" strings, from an object (values strings, numbers or
-// booleans: true is "on") or an array of "key=value" strings.
-function optionStrings(options) {
-  if (options == null) return [];
-  if (typeof options === "string")
-    throw new TypeError("options: an object or an array of 'key=value' strings, not one string");
-  if (Array.isArray(options)) return options.map(String);
-  return Object.entries(options).map(([key, value]) =>
-    `${key}=${value === true ? "on" : value === false ? "off" : value}`);
+// Every public function checks its arguments with these before its first call into the
+// module, so that a refused argument changes nothing. A value of the wrong type is a
+// TypeError; one of the right type that is out of range or not representable (NaN, ±Infinity,
+// a fraction, a NUL or a lone surrogate in text) a RangeError. Messages name the argument.
+const INT32_MAX = 2 ** 31 - 1;
+const UINT32_MAX = 2 ** 32 - 1;
+const UINT64_MAX = (1n << 64n) - 1n;
+
+// A value as a message shows it: its type, and its value when short.
+function shown(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "undefined": return "undefined";
+    case "string": return value.length <= 40 ? `the string ${JSON.stringify(value)}` : "a string";
+    case "number": return String(value);
+    case "bigint": return `${value}n`;
+    case "boolean": return `the boolean ${value}`;
+    case "object": return value instanceof Uint8Array ? "a Uint8Array" : "an object";
+    default: return `a ${typeof value}`;
+  }
 }
 
-function seedValue(seed) {
-  if (typeof seed !== "number" && typeof seed !== "bigint")
-    throw new TypeError("seed: a number or a bigint");
-  if (typeof seed === "number" && !Number.isSafeInteger(seed))
-    throw new TypeError(`seed: a whole number, not ${seed}`);
-  return BigInt.asUintN(64, BigInt(seed));
+function isPlainObject(value) {
+  if (value === null || typeof value !== "object") return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+// An integer from min to max given as a number (not a string, boolean or bigint).
+function intArg(name, value, min, max) {
+  if (typeof value !== "number") throw new TypeError(`${name}: a number, not ${shown(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${name}: a whole number, not ${value}`);
+  if (value < min || value > max)
+    throw new RangeError(`${name}: ${min} to ${max}, not ${value}`);
+  return value;
+}
+// A seat (int32_t, not negative) and an index or count (size_t: 32 bits in wasm32).
+const seatArg = (name, value) => intArg(name, value, 0, INT32_MAX);
+const sizeArg = (name, value) => intArg(name, value, 0, UINT32_MAX);
+// A viewer: a seat, or -1, null or undefined for a spectator.
+const viewerArg = (seat) => (seat == null ? -1 : intArg("seat", seat, -1, INT32_MAX));
+
+// A generator seed (uint64_t): a number up to 2^53 - 1 (beyond it numbers round: pass a
+// bigint) or a bigint up to 2^64 - 1; never negative.
+function seedArg(name, value) {
+  if (typeof value === "bigint") {
+    if (value < 0n || value > UINT64_MAX)
+      throw new RangeError(`${name}: 0 to 2^64 - 1, not ${value}n`);
+    return value;
+  }
+  if (typeof value !== "number")
+    throw new TypeError(`${name}: a number or a bigint, not ${shown(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${name}: a whole number, not ${value}`);
+  if (value < 0) throw new RangeError(`${name}: 0 to 2^64 - 1, not ${value}`);
+  if (value > Number.MAX_SAFE_INTEGER)
+    throw new RangeError(`${name}: ${value} is beyond 2^53 - 1, where numbers round; ` +
+      "pass a bigint");
+  return BigInt(value);
+}
+
+// Lone surrogates: UTF-8 cannot encode them (TextEncoder would write U+FFFD instead).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function isWellFormed(text) {
+  return typeof text.isWellFormed === "function" ? text.isWellFormed()
+    : !LONE_SURROGATE.test(text);
+}
+
+// Text for the C ABI: a string without NUL (C would end it there) or lone surrogates.
+function textArg(name, value) {
+  if (typeof value !== "string") throw new TypeError(`${name}: a string, not ${shown(value)}`);
+  const nul = value.indexOf("\0");
+  if (nul >= 0) throw new RangeError(`${name}: a NUL character at index ${nul}`);
+  if (!isWellFormed(value))
+    throw new RangeError(`${name}: a lone surrogate (text that is not valid Unicode)`);
+  return value;
+}
+
+// Bytes: a Uint8Array (a Buffer is one), an ArrayBuffer, or an array of numbers 0 to 255.
+function bytesArg(name, value) {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (Array.isArray(value))
+    return Uint8Array.from(value, (byte, i) => intArg(`${name}[${i}]`, byte, 0, 255));
+  throw new TypeError(`${name}: a Uint8Array, an ArrayBuffer or an array of bytes, ` +
+    `not ${shown(value)}`);
+}
+
+// An options bag ({ players, options }): undefined or null for none, else a plain object
+// whose keys are among `keys`.
+function bagArg(name, value, keys) {
+  if (value == null) return {};
+  if (!isPlainObject(value))
+    throw new TypeError(`${name}: an object { ${keys.join(", ")} }, not ${shown(value)}`);
+  for (const key of Object.keys(value)) {
+    if (!keys.includes(key))
+      throw new TypeError(`${name}: no property ${JSON.stringify(key)} (it takes ` +
+        `${keys.join(", ")})`);
+  }
+  return value;
+}
+
+// Options as the C ABI's "key=value" strings, from an object (values strings, whole numbers
+// or booleans: true is "on") or an array of "key=value" strings; null or undefined: none.
+function optionsArg(name, options) {
+  if (options == null) return [];
+  if (Array.isArray(options)) return options.map((text, i) => textArg(`${name}[${i}]`, text));
+  if (!isPlainObject(options))
+    throw new TypeError(`${name}: an object or an array of 'key=value' strings, ` +
+      `not ${shown(options)}`);
+  return Object.entries(options).map(([key, value]) => {
+    textArg(`${name} key ${JSON.stringify(key)}`, key);
+    const what = `${name}.${key}`;
+    if (typeof value === "boolean") return `${key}=${value ? "on" : "off"}`;
+    if (typeof value === "number") {
+      if (!Number.isSafeInteger(value))
+        throw new RangeError(`${what}: a whole number, not ${value}`);
+      return `${key}=${value}`;
+    }
+    if (typeof value === "string") return `${key}=${textArg(what, value)}`;
+    throw new TypeError(`${what}: a string, a number or a boolean, not ${shown(value)}`);
+  });
+}
+
+// An optional whole number written into an option string (the library checks its range).
+function optionNumberArg(name, value) {
+  if (typeof value !== "number") throw new TypeError(`${name}: a number, not ${shown(value)}`);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${name}: a whole number, not ${value}`);
+  return value;
 }
 
 // ---- The binding --------------------------------------------------------------------------
@@ -154,9 +266,9 @@ function bind(M) {
     if (status !== DH_OK) throw errorOf(status, false);
   }
 
-  // Copies a string into the module's memory for the length of fn(ptr).
+  // Copies a string (checked by textArg) into the module's memory for the length of fn(ptr).
   function withString(text, fn) {
-    const bytes = textEncoder.encode(String(text));
+    const bytes = textEncoder.encode(text);
     const ptr = allocate(bytes.length + 1);
     try {
       u8().set(bytes, ptr);
@@ -171,7 +283,7 @@ function bind(M) {
     const array = allocate(Math.max(texts.length, 1) * 4);
     try {
       for (const text of texts) {
-        const bytes = textEncoder.encode(String(text));
+        const bytes = textEncoder.encode(text);
         const ptr = allocate(bytes.length + 1);
         ptrs.push(ptr);
         u8().set(bytes, ptr);
@@ -221,18 +333,33 @@ function bind(M) {
     return Array.from({ length: count }, (_, i) => view.getInt32(ptr + 4 * i, true));
   }
 
-  // Frees a game's handle when its Game is collected and free() was never called.
+  // Frees a game's handle when its Game is collected and free() was never called. The
+  // collector cannot run inside a synchronous loop: code that makes games in one must free
+  // them (free(), or `using` where the runtime has Symbol.dispose).
   const finalizer = typeof FinalizationRegistry === "function"
     ? new FinalizationRegistry((handle) => M._dh_game_free(handle)) : null;
+
+  // The handle of a live Game (a TypeError for a freed one or anything else: no handle is
+  // taken from a look-alike object).
+  function handleOf(game) {
+    if (!(game instanceof Game)) throw new TypeError("not a Game");
+    if (!game._h) throw new TypeError("this Game was freed (free() or dispose)");
+    return game._h;
+  }
 
   class Game {
     // new Game("ghost-euchre", { players, options, firstDealer }): options as an object
     // ({ renege: "penalize", max_hands: 5 }) or "key=value" strings.
-    constructor(name, { players = 0, options = null, firstDealer = 0 } = {}) {
-      const opts = optionStrings(options);
+    constructor(name, settings = undefined) {
+      textArg("name", name);
+      const { players, options, firstDealer } =
+        bagArg("settings", settings, ["players", "options", "firstDealer"]);
+      const playerCount = players == null ? 0 : seatArg("players", players);
+      const dealer = firstDealer == null ? 0 : seatArg("firstDealer", firstDealer);
+      const opts = optionsArg("options", options);
       withString(name, (namePtr) => withStrings(opts, (array, count) =>
-        callErr((err) => M._dh_game_new(outPtr, namePtr, array, count, players | 0,
-          firstDealer | 0, err))));
+        callErr((err) => M._dh_game_new(outPtr, namePtr, array, count, playerCount, dealer,
+          err))));
       this._own(u32At(outPtr));
     }
 
@@ -247,8 +374,11 @@ function bind(M) {
       return game;
     }
 
-    // Releases the game's memory in the module now (otherwise when the Game is collected).
+    // Releases the game's memory in the module now (otherwise when the Game is collected,
+    // which a synchronous loop never lets happen: free the games you make in one). Once
+    // freed, every method and property throws a TypeError; free() again does nothing.
     free() {
+      if (!(this instanceof Game)) throw new TypeError("not a Game");
       if (this._h) {
         if (finalizer) finalizer.unregister(this);
         M._dh_game_free(this._h);
@@ -257,21 +387,21 @@ function bind(M) {
     }
 
     get _handle() {
-      if (!this._h) throw new TypeError("this Game was freed");
-      return this._h;
+      return handleOf(this);
     }
 
     // ---- construction from data ----
     // Replays a record (docs/records.md) into a new game; a refused line throws its error
     // with .line set.
     static fromRecord(text) {
+      textArg("text", text);
       withString(text, (ptr) => callErr((err) => M._dh_record_replay(outPtr, ptr, err)));
       return Game._adopt(u32At(outPtr));
     }
 
     // Restores bytes from serialize() (any game: the bytes say which).
     static deserialize(bytes) {
-      const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      const data = bytesArg("bytes", bytes);
       const ptr = allocate(Math.max(data.length, 1));
       try {
         u8().set(data, ptr);
@@ -284,40 +414,51 @@ function bind(M) {
 
     // The whole game as checksummed bytes, the same on every platform.
     serialize() {
-      return readBytes(M._dh_game_serialize, this._handle);
+      return readBytes(M._dh_game_serialize, handleOf(this));
     }
 
     copy() {
-      callErr((err) => M._dh_game_clone(outPtr, this._handle, err));
+      callErr((err) => M._dh_game_clone(outPtr, handleOf(this), err));
       return Game._adopt(u32At(outPtr));
     }
 
     // Back to a new game with the same options and first dealer.
     reset() {
-      callErr((err) => M._dh_game_reset(this._handle, err));
+      callErr((err) => M._dh_game_reset(handleOf(this), err));
     }
 
     // ---- chance ----
     // deal({ seed }) deals from a seed (docs/deals.md; deal(seed) too), deal({ cards }) the
     // cards written as in a record ("0: 9C TC ...; 1: ...; ...").
     deal(how) {
-      this._chance("deal", typeof how === "object" ? how : { seed: how }, "cards",
-        M._dh_game_deal_seed, M._dh_game_deal_text);
+      this._chance("deal", how, "cards", M._dh_game_deal_seed, M._dh_game_deal_text);
     }
 
     // Toonerville (T13): the reshuffle of an explicitly dealt round, from { seed } or as
     // { stock: "stock: c c ..." }.
     reshuffle(how) {
-      this._chance("reshuffle", typeof how === "object" ? how : { seed: how }, "stock",
-        M._dh_game_reshuffle_seed, M._dh_game_reshuffle_text);
+      this._chance("reshuffle", how, "stock", M._dh_game_reshuffle_seed,
+        M._dh_game_reshuffle_text);
     }
 
+    // how: a seed (number or bigint), { seed } or { [textName]: text }.
     _chance(what, how, textName, seedFn, textFn) {
-      const seed = how.seed, text = how[textName];
+      const handle = handleOf(this);
+      if (typeof how === "number" || typeof how === "bigint") how = { seed: how };
+      else if (!isPlainObject(how)) {
+        throw new TypeError(`${what}: a seed, { seed } or { ${textName} }, ` +
+          `not ${shown(how)}`);
+      }
+      const { seed, [textName]: text } = bagArg(what, how, ["seed", textName]);
       if ((seed == null) === (text == null))
         throw new TypeError(`${what}: give exactly one of seed or ${textName}`);
-      if (seed != null) callErr((err) => seedFn(this._handle, seedValue(seed), err));
-      else withString(text, (ptr) => callErr((err) => textFn(this._handle, ptr, err)));
+      if (seed != null) {
+        const seed64 = seedArg("seed", seed);
+        callErr((err) => seedFn(handle, seed64, err));
+      } else {
+        textArg(textName, text);
+        withString(text, (ptr) => callErr((err) => textFn(handle, ptr, err)));
+      }
     }
 
     get needsReshuffle() {
@@ -327,9 +468,16 @@ function bind(M) {
     // Toonerville (T6): of the seats asking to buy, the one that gets the top discard, or
     // null when none may.
     buyWinner(seats) {
+      const handle = handleOf(this);
+      if (seats == null || typeof seats === "string" ||
+          typeof seats[Symbol.iterator] !== "function")
+        throw new TypeError(`seats: an array (or iterable) of seats, not ${shown(seats)}`);
+      // a seat the game does not have is refused here: the C ABI would ignore its bit
+      const last = Math.min(this.players, 32) - 1;
       let mask = 0;
-      for (const seat of seats) mask |= 1 << seat;
-      check(M._dh_game_buy_winner(outPtr, this._handle, mask >>> 0));
+      let i = 0;
+      for (const seat of seats) mask |= 2 ** intArg(`seats[${i++}]`, seat, 0, last);
+      check(M._dh_game_buy_winner(outPtr, handle, mask));
       const seat = i32At(outPtr);
       return seat < 0 ? null : seat;
     }
@@ -337,21 +485,30 @@ function bind(M) {
     // ---- actions ----
     // Applies one action text ("bid 4", "play JS") for `seat`; throws the refusal.
     apply(seat, action) {
+      const handle = handleOf(this);
+      seatArg("seat", seat);
+      textArg("action", action);
       withString(action, (ptr) =>
-        callErr((err) => M._dh_game_apply_text(this._handle, seat | 0, ptr, err)));
+        callErr((err) => M._dh_game_apply_text(handle, seat, ptr, err)));
     }
 
     // Throws the error `action` would be refused with now; changes nothing.
     check(seat, action) {
+      const handle = handleOf(this);
+      seatArg("seat", seat);
+      textArg("action", action);
       withString(action, (ptr) =>
-        callErr((err) => M._dh_game_is_legal_text(this._handle, seat | 0, ptr, err)));
+        callErr((err) => M._dh_game_is_legal_text(handle, seat, ptr, err)));
     }
 
     // True when `seat` may take `action` now; false for a refusal by the rules or the turn.
     // Malformed text throws ParseError, a seat out of range InvalidArgument.
     isLegal(seat, action) {
+      const handle = handleOf(this);
+      seatArg("seat", seat);
+      textArg("action", action);
       const status = withString(action, (ptr) =>
-        M._dh_game_is_legal_text(this._handle, seat | 0, ptr, resetError()));
+        M._dh_game_is_legal_text(handle, seat, ptr, resetError()));
       if (status === DH_OK) return true;
       if (REFUSALS.has(status)) return false;
       throw errorOf(status, true);
@@ -360,14 +517,14 @@ function bind(M) {
     // Action texts the seat to act may take (Toonerville also lists other seats' "buy"s), in
     // the library's order; [] when no seat acts.
     legalActions() {
-      const text = readText(M._dh_game_legal_actions_text, this._handle);
+      const text = readText(M._dh_game_legal_actions_text, handleOf(this));
       return text.split("\n").filter((line) => line !== "");
     }
 
     // The legal actions as { seat, action } pairs: the seat to act's, and in Toonerville the
     // "buy" of every other seat that may buy now (T6).
     legalMoves() {
-      const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, this._handle);
+      const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, handleOf(this));
       const codes = u8().slice(bufPtr, bufPtr + count * ACTION_SIZE);
       return this._formatActions(codes).map((action, i) =>
         ({ seat: codes[i * ACTION_SIZE], action }));
@@ -381,7 +538,7 @@ function bind(M) {
         const texts = [];
         for (let i = 0; i < codes.length / ACTION_SIZE; ++i) {
           u8().set(codes.subarray(i * ACTION_SIZE, (i + 1) * ACTION_SIZE), one);
-          texts.push(readText(M._dh_game_format_action, this._handle, one));
+          texts.push(readText(M._dh_game_format_action, handleOf(this), one));
         }
         return texts;
       } finally {
@@ -390,14 +547,16 @@ function bind(M) {
     }
 
     get legalCount() {
-      check(M._dh_game_legal_count(outPtr, this._handle));
+      check(M._dh_game_legal_count(outPtr, handleOf(this)));
       return u32At(outPtr);
     }
 
     // Applies the index-th legal action (legalActions() order); returns how many legal
     // actions there are after it.
     applyLegal(index) {
-      callErr((err) => M._dh_game_apply_legal(outPtr, this._handle, index >>> 0, err));
+      const handle = handleOf(this);
+      sizeArg("index", index);
+      callErr((err) => M._dh_game_apply_legal(outPtr, handle, index, err));
       return u32At(outPtr);
     }
 
@@ -405,8 +564,10 @@ function bind(M) {
     // applied, dealing (and reshuffling, T13) from seeds drawn from `seed`; returns the
     // actions applied (experimental: dh_game_random_playout).
     randomPlayout(seed, maxActions) {
-      callErr((err) => M._dh_game_random_playout(outPtr, this._handle, seedValue(seed),
-        maxActions >>> 0, err));
+      const handle = handleOf(this);
+      const seed64 = seedArg("seed", seed);
+      sizeArg("maxActions", maxActions);
+      callErr((err) => M._dh_game_random_playout(outPtr, handle, seed64, maxActions, err));
       return u32At(outPtr);
     }
 
@@ -415,8 +576,10 @@ function bind(M) {
     // view for that seat is this game's, the hidden cards placed uniformly at random among
     // the placements that match the seat's knowledge; the same seed gives the same deal.
     sampleConsistent(seat, seed) {
-      callErr((err) => M._dh_game_sample_consistent(outPtr, this._handle, seat | 0,
-        seedValue(seed), err));
+      const handle = handleOf(this);
+      seatArg("seat", seat);
+      const seed64 = seedArg("seed", seed);
+      callErr((err) => M._dh_game_sample_consistent(outPtr, handle, seat, seed64, err));
       return Game._adopt(u32At(outPtr));
     }
 
@@ -432,7 +595,7 @@ function bind(M) {
         try {
           const values = allocate(cap * 8);
           try {
-            const status = M._dh_solve_card_values(outPtr, actions, values, cap, this._handle,
+            const status = M._dh_solve_card_values(outPtr, actions, values, cap, handleOf(this),
               resetError());
             const count = u32At(outPtr);
             if (status === DH_E_BUFFER_TOO_SMALL && count > cap) {
@@ -456,11 +619,11 @@ function bind(M) {
 
     // ---- queries ----
     _int32(fn) {
-      check(fn(outPtr, this._handle));
+      check(fn(outPtr, handleOf(this)));
       return i32At(outPtr);
     }
     _string(fn) {
-      check(fn(outPtr, this._handle));
+      check(fn(outPtr, handleOf(this)));
       return M.UTF8ToString(u32At(outPtr));
     }
 
@@ -475,27 +638,29 @@ function bind(M) {
     get isOver() { return this._int32(M._dh_game_is_over) === 1; }
     get keepsHistory() { return this._int32(M._dh_game_keeps_history) === 1; }
     get phase() { return this._string(M._dh_game_phase); }
-    get scores() { return readInt64s(M._dh_game_scores, this._handle); }
-    get winners() { return readInt32s(M._dh_game_winners, this._handle); }
+    get scores() { return readInt64s(M._dh_game_scores, handleOf(this)); }
+    get winners() { return readInt32s(M._dh_game_winners, handleOf(this)); }
     // Score changes of the last scored hand per seat ([] before the first).
-    get lastDeltas() { return readInt64s(M._dh_game_last_deltas, this._handle); }
+    get lastDeltas() { return readInt64s(M._dh_game_last_deltas, handleOf(this)); }
 
     // The itemised result of the last scored hand (null before the first).
     lastHand() {
-      return JSON.parse(readText(M._dh_game_last_hand_json, this._handle));
+      return JSON.parse(readText(M._dh_game_last_hand_json, handleOf(this)));
     }
 
     // What `seat` sees (rules G11, S13, T14) as an object; null or -1 is a spectator.
     view(seat = null) {
-      return JSON.parse(readText(M._dh_game_view_json, this._handle, seat == null ? -1 : seat));
+      const handle = handleOf(this);
+      return JSON.parse(readText(M._dh_game_view_json, handle, viewerArg(seat)));
     }
     viewText(seat = null) {
-      return readText(M._dh_game_view_text, this._handle, seat == null ? -1 : seat);
+      const handle = handleOf(this);
+      return readText(M._dh_game_view_text, handle, viewerArg(seat));
     }
 
     // The game as a record; Unsupported for a history=off game.
     record() {
-      const status = M._dh_game_record(outPtr, 0, 0, this._handle);
+      const status = M._dh_game_record(outPtr, 0, 0, handleOf(this));
       if (status !== DH_OK && status !== DH_E_BUFFER_TOO_SMALL) {
         const name = statusName(status);
         throw status === -14
@@ -503,7 +668,7 @@ function bind(M) {
             "no_history: the game was created with history=off and keeps no record", 0)
           : errorOf(status, false);
       }
-      return readText(M._dh_game_record, this._handle);
+      return readText(M._dh_game_record, handleOf(this));
     }
 
     toString() {
@@ -522,21 +687,27 @@ function bind(M) {
     // new Bot("sheepshead", { level, seed, samples, timeMs }): level "random", "basic" or
     // "strong"; samples and timeMs are strong's budget per decision (consistent deals, and a
     // time limit in ms after which it stops sampling; the other levels ignore them).
-    constructor(gameName, { level = "basic", seed = 0, samples = null, timeMs = null } = {}) {
+    constructor(gameName, settings = undefined) {
+      textArg("gameName", gameName);
+      const { level: levelGiven, seed, samples, timeMs } =
+        bagArg("settings", settings, ["level", "seed", "samples", "timeMs"]);
+      const level = textArg("level", levelGiven ?? "basic");
+      const seed64 = seedArg("seed", seed ?? 0);
       const opts = [];
-      if (samples != null) opts.push(`samples=${samples}`);
-      if (timeMs != null) opts.push(`time_ms=${timeMs}`);
-      const seed64 = seedValue(seed);
+      if (samples != null) opts.push(`samples=${optionNumberArg("samples", samples)}`);
+      if (timeMs != null) opts.push(`time_ms=${optionNumberArg("timeMs", timeMs)}`);
       withString(gameName, (namePtr) => withString(level, (levelPtr) => withStrings(opts,
         (array, count) => callErr((err) =>
           M._dh_bot_new(outPtr, namePtr, levelPtr, seed64, array, count, err)))));
       this._h = u32At(outPtr);
-      this.level = String(level);
+      this.level = level;
       if (botFinalizer) botFinalizer.register(this, this._h, this);
     }
 
-    // Releases the bot's memory in the module now (otherwise when the Bot is collected).
+    // Releases the bot's memory in the module now (otherwise when the Bot is collected; free
+    // the bots made in a synchronous loop). Once freed, choose() throws a TypeError.
     free() {
+      if (!(this instanceof Bot)) throw new TypeError("not a Bot");
       if (this._h) {
         if (botFinalizer) botFinalizer.unregister(this);
         M._dh_bot_free(this._h);
@@ -551,23 +722,38 @@ function bind(M) {
     // applying a Toonerville "draw", ask the other seats' bots and apply the buy of
     // game.buyWinner(the seats that answered "buy"), if any, first (docs/web.md).
     choose(game, seat = null) {
-      if (!this._h) throw new TypeError("this Bot was freed");
-      if (!(game instanceof Game)) throw new TypeError("choose: a Game");
+      if (!(this instanceof Bot)) throw new TypeError("not a Bot");
+      if (!this._h) throw new TypeError("this Bot was freed (free() or dispose)");
+      if (!(game instanceof Game)) throw new TypeError(`game: a Game, not ${shown(game)}`);
+      const handle = handleOf(game);
+      if (seat != null) seatArg("seat", seat);
       // with no seat to act (a deal due, or the game over) any seat gets the game's error
       const chooser = seat ?? game.toAct ?? 0;
-      const status = M._dh_bot_choose(actionPtr, this._h, game._handle, chooser | 0,
-        resetError());
+      const status = M._dh_bot_choose(actionPtr, this._h, handle, chooser, resetError());
       if (status === DH_E_WRONG_SEAT) return null;
       if (status !== DH_OK) throw errorOf(status, true);
-      return readText(M._dh_game_format_action, game._handle, actionPtr);
+      return readText(M._dh_game_format_action, handleOf(game), actionPtr);
     }
   }
 
   // The JSON of `deckhand replay` for a record (docs/cli.md), as text: the same bytes as the
   // command prints, without its newline.
   function replayJson(text) {
+    textArg("text", text);
     return withString(text, (ptr) => readText((len, buf, cap) =>
       M._dh_record_replay_json(len, buf, cap, ptr)));
+  }
+
+  // `using game = new dh.Game(...)` (explicit resource management) frees at the end of the
+  // block where the runtime has Symbol.dispose (Node 20 defines it; its value there is
+  // Symbol.for("nodejs.dispose")).
+  if (typeof Symbol.dispose === "symbol") {
+    Object.defineProperty(Game.prototype, Symbol.dispose, {
+      value: function dispose() { this.free(); }, writable: true, configurable: true,
+    });
+    Object.defineProperty(Bot.prototype, Symbol.dispose, {
+      value: function dispose() { this.free(); }, writable: true, configurable: true,
+    });
   }
 
   return {

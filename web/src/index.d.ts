@@ -1,6 +1,10 @@
 // Types of the deckhand package (docs/web.md). The API mirrors the Python package's.
+// Game and Bot are Disposable (`using`); Symbol.dispose's type comes from this lib.
+/// <reference lib="esnext.disposable" />
 
-/** A call the library refused; the game it was made on is unchanged. */
+/** A call the library refused; the game it was made on is unchanged. (An argument of the
+ * wrong type throws a TypeError, one out of range or not representable a RangeError, both
+ * before the library is called: see docs/web.md "Arguments".) */
 export class DeckhandError extends Error {
   /** The C ABI status, a negative number (DH_E_ILLEGAL = -7, ...). */
   readonly status: number;
@@ -46,9 +50,11 @@ export type GameName = "ghost-euchre" | "sheepshead" | "toonerville" | (string &
 /** Options as an object ({ renege: "penalize", max_hands: 5, history: false }) or as
  * "key=value" strings. */
 export type Options = Record<string, string | number | boolean> | readonly string[];
-/** A generator seed (docs/deals.md): any whole number up to 2^64 - 1. */
+/** A generator seed (docs/deals.md): a whole number from 0 to 2^53 - 1, or a bigint from 0n
+ * to 2^64 - 1; anything else throws (TypeError, RangeError). */
 export type Seed = number | bigint;
 
+/** The settings of new Game(): an object of these keys only (another key is a TypeError). */
 export interface GameOptions {
   /** 3 to 5 for toonerville (required); 0 or omitted for the others. */
   players?: number;
@@ -62,8 +68,10 @@ export interface Move {
 }
 
 /** One game of "ghost-euchre", "sheepshead" or "toonerville". Every method that fails throws
- * a DeckhandError subclass and leaves the game unchanged. */
-export interface Game {
+ * a DeckhandError subclass (or a TypeError/RangeError for a bad argument) and leaves the game
+ * unchanged. Seats are whole numbers from 0 (a number, not a string or bigint). Free a game
+ * with free() (or `using`) when done: required for games made in a loop. */
+export interface Game extends Disposable {
   readonly name: string;
   readonly players: number;
   /** The seat to act, or null (awaiting a deal, or the game is over). */
@@ -88,7 +96,8 @@ export interface Game {
   deal(how: Seed | { seed: Seed } | { cards: string }): void;
   /** Toonerville (T13): the reshuffle of an explicitly dealt round. */
   reshuffle(how: Seed | { seed: Seed } | { stock: string }): void;
-  /** Toonerville (T6): of the seats asking to buy, the one that gets the top discard. */
+  /** Toonerville (T6): of the seats asking to buy, the one that gets the top discard; a
+   * seat the game does not have is a RangeError. */
   buyWinner(seats: Iterable<number>): number | null;
 
   /** Applies one action text ("bid 4", "play JS") for `seat`; throws the refusal. */
@@ -129,16 +138,21 @@ export interface Game {
   copy(): Game;
   /** Back to a new game with the same options and first dealer. */
   reset(): void;
-  /** Releases the game's memory in the module now (otherwise when it is collected). */
+  /** Releases the game's memory in the module now (otherwise when it is collected, which a
+   * synchronous loop never lets happen: free the games made in one). Afterwards every
+   * member throws a TypeError; free() again does nothing. */
   free(): void;
+  /** free(): `using game = new dh.Game(...)` frees it at the end of the block. */
+  [Symbol.dispose](): void;
 }
 
 export interface GameConstructor {
   new (name: GameName, options?: GameOptions): Game;
-  /** Replays a record into a new game; a refused line throws with .line set. */
+  /** Replays a record into a new game; a refused line throws with .line set. Text with a
+   * NUL or a lone surrogate is a RangeError. */
   fromRecord(text: string): Game;
-  /** Restores bytes from serialize(). */
-  deserialize(bytes: Uint8Array | ArrayBuffer): Game;
+  /** Restores bytes from serialize(): a Uint8Array, an ArrayBuffer or an array of bytes. */
+  deserialize(bytes: Uint8Array | ArrayBuffer | readonly number[]): Game;
   readonly prototype: Game;
 }
 
@@ -150,6 +164,7 @@ export interface CardValue {
 
 export type BotLevel = "random" | "basic" | "strong";
 
+/** The settings of new Bot(): an object of these keys only (another key is a TypeError). */
 export interface BotOptions {
   /** "random", "basic" (heuristics, the default) or "strong" (samples consistent deals and
    * solves or plays them out; docs/bots.md). */
@@ -164,8 +179,9 @@ export interface BotOptions {
 }
 
 /** Experimental: a bot of the library for one game, deciding for any seat from that seat's
- * view alone. Free it with free() (or leave it to the collector). */
-export interface Bot {
+ * view alone. Free it with free() or `using` (the collector frees a forgotten one, but not
+ * inside a synchronous loop). */
+export interface Bot extends Disposable {
   readonly level: string;
   /** What `seat` (default: the seat to act) does now: an action text to apply for it, or null
    * when the seat has nothing to do. Toonerville (T6): "buy" for a seat that may buy the top
@@ -173,8 +189,11 @@ export interface Bot {
    * buy of game.buyWinner(seats answering "buy") first. Throws WrongPhase while a deal is
    * due, GameOver at the end, UnknownGame for a game of another kind. */
   choose(game: Game, seat?: number | null): string | null;
-  /** Releases the bot's memory in the module now (otherwise when it is collected). */
+  /** Releases the bot's memory in the module now (otherwise when it is collected);
+   * choose() then throws a TypeError. */
   free(): void;
+  /** free(), for `using`. */
+  [Symbol.dispose](): void;
 }
 
 export interface BotConstructor {

@@ -176,13 +176,17 @@ test("randomPlayout: one seed, one playout; it stops at the end and at maxAction
   const a = new dh.Game("ghost-euchre", { options: { max_hands: 6 } });
   const b = new dh.Game("ghost-euchre", { options: { max_hands: 6 } });
   const n = a.randomPlayout(2n ** 64n - 1n, 1e6);
-  assert.equal(b.randomPlayout(-1, 1e6), n, "seeds are taken modulo 2^64");
+  assert.throws(() => b.randomPlayout(-1, 1e6), RangeError, "a negative seed is refused");
+  assert.throws(() => b.randomPlayout(2n ** 64n, 1e6), RangeError);
+  assert.equal(b.randomPlayout(2n ** 64n - 1n, 1e6), n);
   assert.equal(a.record(), b.record());
   assert.ok(a.isOver && n > 0);
   assert.equal(a.randomPlayout(5, 1e6), 0);
   const endless = new dh.Game("sheepshead", { options: { hands: 0 } });
   assert.equal(endless.randomPlayout(5, 777), 777);
-  assert.throws(() => endless.randomPlayout(1.5, 10), TypeError);
+  assert.throws(() => endless.randomPlayout(1.5, 10), RangeError);
+  assert.throws(() => endless.randomPlayout(5, -1), RangeError);
+  assert.throws(() => endless.randomPlayout(5), TypeError, "maxActions is required");
   for (const g of [a, b, endless]) g.free();
 });
 
@@ -418,4 +422,186 @@ test("solve: the open-hand values of the legal plays (GE, SH); Unsupported for T
   assert.ok(unsupported instanceof dh.Unsupported);
   assert.match(unsupported.message, /toonerville/);
   rook.free();
+});
+
+// Issue 28, item 5: the reproducers of the coercions `|0` and `>>>0` made, kept. Each refusal
+// is a TypeError (wrong type) or a RangeError (out of range, not representable) naming the
+// argument, thrown before any call into the module: the game stays byte-identical.
+test("hostile arguments: refused by type and range before the module sees them", () => {
+  const game = new dh.Game("ghost-euchre");
+  game.deal({ seed: 7 });
+  const toon = new dh.Game("toonerville", { players: 4 });
+  toon.deal({ seed: 5 });
+  const before = [game.serialize(), toon.serialize()];
+  const refused = (fn, cls, name) => {
+    const e = refusal(fn);
+    assert.ok(e instanceof cls && !(e instanceof dh.DeckhandError),
+      `${fn}: ${e?.constructor?.name}: ${e?.message}`);
+    assert.ok(e.message.startsWith(`${name}`), `${fn}: "${e.message}" names ${name}`);
+  };
+  // applyLegal(undefined) played index 0; 2^32 + k played index k
+  refused(() => game.applyLegal(undefined), TypeError, "index");
+  refused(() => game.applyLegal(NaN), RangeError, "index");
+  refused(() => game.applyLegal(1.5), RangeError, "index");
+  refused(() => game.applyLegal(2 ** 32), RangeError, "index");
+  refused(() => game.applyLegal(-1), RangeError, "index");
+  refused(() => game.applyLegal("0"), TypeError, "index");
+  refused(() => game.applyLegal(0n), TypeError, "index");
+  // a seat of 2^32 + k was seat k: its private hand, its moves
+  const hand0 = game.view(0).hand;
+  refused(() => game.view(2 ** 32), RangeError, "seat");
+  refused(() => game.viewText(2 ** 32 + 1), RangeError, "seat");
+  refused(() => game.view(-2), RangeError, "seat");
+  refused(() => game.view(true), TypeError, "seat");
+  assert.deepEqual(game.view(undefined), game.view(-1), "undefined and -1: a spectator");
+  assert.deepEqual(game.view(0).hand, hand0);
+  const seat = game.toAct;
+  refused(() => game.apply(2 ** 32 + seat, "pass"), RangeError, "seat");
+  refused(() => game.apply(undefined, "pass"), TypeError, "seat");
+  refused(() => game.apply(seat + 0.5, "pass"), RangeError, "seat");
+  refused(() => game.check(-1, "pass"), RangeError, "seat");
+  refused(() => game.isLegal(Infinity, "pass"), RangeError, "seat");
+  // text was cut at a NUL ("pass\0bid 4" passed); lone surrogates became U+FFFD
+  refused(() => game.apply(seat, "pass\0bid 4"), RangeError, "action");
+  refused(() => game.isLegal(seat, "pass\ud800"), RangeError, "action");
+  refused(() => game.apply(seat, { toString: () => "pass" }), TypeError, "action");
+  refused(() => dh.Game.fromRecord("game ghost-euchre\0"), RangeError, "text");
+  refused(() => dh.replay("\udc00"), RangeError, "text");
+  refused(() => dh.replayJson(5), TypeError, "text");
+  refused(() => new dh.Game("ghost-euchre\0x"), RangeError, "name");
+  refused(() => new dh.Game(7), TypeError, "name");
+  // buyWinner([33]) picked seat 1 (1 << 33 is 1 << 1)
+  refused(() => toon.buyWinner([33]), RangeError, "seats[0]");
+  refused(() => toon.buyWinner([1, 4]), RangeError, "seats[1]");
+  refused(() => toon.buyWinner([1.5]), RangeError, "seats[0]");
+  refused(() => toon.buyWinner(3), TypeError, "seats");
+  refused(() => toon.buyWinner("12"), TypeError, "seats");
+  // options: 12345 was ignored
+  refused(() => new dh.Game("ghost-euchre", { options: 12345 }), TypeError, "options");
+  refused(() => new dh.Game("ghost-euchre", { options: "renege=penalize" }), TypeError,
+    "options");
+  refused(() => new dh.Game("ghost-euchre", { options: new Map() }), TypeError, "options");
+  refused(() => new dh.Game("ghost-euchre", { options: [1] }), TypeError, "options[0]");
+  refused(() => new dh.Game("ghost-euchre", { options: { renege: {} } }), TypeError,
+    "options.renege");
+  refused(() => new dh.Game("ghost-euchre", { options: { max_hands: NaN } }), RangeError,
+    "options.max_hands");
+  refused(() => new dh.Game("ghost-euchre", { options: { max_hands: 2.5 } }), RangeError,
+    "options.max_hands");
+  refused(() => new dh.Game("ghost-euchre", { options: ["renege=penalize\0"] }), RangeError,
+    "options[0]");
+  // the settings: an object of known keys (a misspelt one was ignored)
+  refused(() => new dh.Game("toonerville", 4), TypeError, "settings");
+  refused(() => new dh.Game("toonerville", { player: 4 }), TypeError, "settings");
+  refused(() => new dh.Game("toonerville", { players: 2 ** 32 + 4 }), RangeError, "players");
+  refused(() => new dh.Game("toonerville", { players: 4, firstDealer: -1 }), RangeError,
+    "firstDealer");
+  // seeds: 0 to 2^64 - 1, numbers up to 2^53 - 1 (beyond, numbers round), no modulo
+  const fresh = new dh.Game("ghost-euchre");
+  const freshBytes = fresh.serialize();
+  refused(() => fresh.deal(-1), RangeError, "seed");
+  refused(() => fresh.deal({ seed: -1n }), RangeError, "seed");
+  refused(() => fresh.deal(2n ** 64n), RangeError, "seed");
+  refused(() => fresh.deal(2 ** 53), RangeError, "seed");
+  refused(() => fresh.deal(NaN), RangeError, "seed");
+  refused(() => fresh.deal("7"), TypeError, "deal");
+  refused(() => fresh.deal(null), TypeError, "deal");
+  refused(() => fresh.deal(), TypeError, "deal");
+  refused(() => fresh.deal({ seed: 1, cards: "0: 9C" }), TypeError, "deal");
+  refused(() => fresh.deal({ seed: 1, shuffle: true }), TypeError, "deal");
+  refused(() => fresh.deal({ cards: 5 }), TypeError, "cards");
+  refused(() => fresh.randomPlayout(1, 2 ** 32), RangeError, "maxActions");
+  refused(() => fresh.sampleConsistent(0, -1), RangeError, "seed");
+  refused(() => game.sampleConsistent(2 ** 32, 1), RangeError, "seat");
+  assert.deepEqual(fresh.serialize(), freshBytes);
+  // bytes: a Uint8Array, an ArrayBuffer or an array of bytes
+  refused(() => dh.Game.deserialize("not bytes"), TypeError, "bytes");
+  refused(() => dh.Game.deserialize(42), TypeError, "bytes");
+  refused(() => dh.Game.deserialize([1, 256]), RangeError, "bytes[1]");
+  refused(() => dh.Game.deserialize(new Int8Array(4)), TypeError, "bytes");
+  for (const bytes of [before[0], Array.from(before[0]), before[0].slice().buffer]) {
+    const back = dh.Game.deserialize(bytes);
+    assert.deepEqual(back.serialize(), before[0]);
+    back.free();
+  }
+  // bots
+  refused(() => new dh.Bot("ghost-euchre", { levle: "strong" }), TypeError, "settings");
+  refused(() => new dh.Bot("ghost-euchre", { seed: -1 }), RangeError, "seed");
+  refused(() => new dh.Bot("ghost-euchre", { level: 3 }), TypeError, "level");
+  refused(() => new dh.Bot("ghost-euchre", { samples: "16" }), TypeError, "samples");
+  refused(() => new dh.Bot("ghost-euchre", { timeMs: 0.5 }), RangeError, "timeMs");
+  refused(() => new dh.Bot(undefined), TypeError, "gameName");
+  const bot = new dh.Bot("ghost-euchre");
+  refused(() => bot.choose(game, 2 ** 32), RangeError, "seat");
+  refused(() => bot.choose(game, NaN), RangeError, "seat");
+  refused(() => bot.choose(game, "0"), TypeError, "seat");
+  refused(() => bot.choose({}, 0), TypeError, "game");
+  assert.ok(game.legalActions().includes(bot.choose(game)), "a control: the bot still chooses");
+  bot.free();
+  // nothing changed; and the checks let the right values through
+  assert.deepEqual([game.serialize(), toon.serialize()], before);
+  assert.equal(typeof game.applyLegal(0), "number");
+  const big = new dh.Game("ghost-euchre");
+  big.deal(2 ** 53 - 1);
+  big.free();
+  for (const g of [game, toon, fresh]) g.free();
+});
+
+// Issue 28, item 6: games are freed deterministically. A synchronous loop never lets the
+// FinalizationRegistry run, so unfreed five-player Toonerville games filled the 2 GiB module
+// after ~34,000; freed ones (free() or Symbol.dispose) leave the module's memory flat.
+test("games freed in a loop (free() or Symbol.dispose) keep the module's memory flat", () => {
+  assert.equal(typeof Symbol.dispose, "symbol", "this Node has Symbol.dispose");
+  const round = (n, seed) => {
+    for (let i = 0; i < n; ++i) {
+      const game = new dh.Game("toonerville", { players: 5 });
+      game.randomPlayout(seed + i, 200);
+      const copy = game.copy();
+      const bot = new dh.Bot("toonerville", { seed: i });
+      if (!copy.isOver && !copy.awaitingDeal) bot.choose(copy);
+      if (i % 2) {
+        game.free();
+        copy.free();
+        bot.free();
+      } else {
+        game[Symbol.dispose]();
+        copy[Symbol.dispose]();
+        bot[Symbol.dispose]();
+      }
+    }
+  };
+  round(200, 1); // the allocator's first growth
+  const bytes = dh.memoryBytes();
+  round(3000, 1000);
+  assert.equal(dh.memoryBytes(), bytes, "3,000 games and copies, freed, grow nothing");
+});
+
+test("a freed Game or Bot refuses every use with a TypeError saying so", () => {
+  const game = new dh.Game("ghost-euchre");
+  game.deal(3);
+  const other = game.copy();
+  game.free();
+  for (const use of [() => game.toAct, () => game.serialize(), () => game.record(),
+    () => game.apply(0, "pass"), () => game.applyLegal(0), () => game.copy(),
+    () => game.view(0), () => game.legalActions(), () => game.deal(1), () => game.buyWinner([]),
+    () => game.randomPlayout(1, 10), () => game.sampleConsistent(0, 1), () => game.solve()]) {
+    assert.throws(use, (e) => e instanceof TypeError && /freed/.test(e.message), `${use}`);
+  }
+  game.free(); // again: nothing
+  game[Symbol.dispose]();
+  const bot = new dh.Bot("ghost-euchre");
+  assert.throws(() => bot.choose(game), /Game was freed/);
+  bot[Symbol.dispose]();
+  assert.throws(() => bot.choose(other), (e) => e instanceof TypeError && /Bot was freed/.test(e.message));
+  bot.free();
+  assert.equal(typeof other.legalCount, "number", "the copy lives on");
+  // a handle is never taken from an object that is not a Game or Bot
+  assert.throws(() => dh.Game.prototype.free.call({ _h: 8 }), /not a Game/);
+  assert.throws(() => dh.Game.prototype.apply.call({ _h: 8 }, 0, "pass"), /not a Game/);
+  assert.throws(() => dh.Game.prototype.serialize.call({ _h: 8 }), /not a Game/);
+  assert.throws(() => Object.getOwnPropertyDescriptor(dh.Game.prototype, "toAct").get
+    .call({ _h: 8 }), TypeError);
+  assert.throws(() => dh.Bot.prototype.choose.call({ _h: 8 }, other), /not a Bot/);
+  assert.doesNotThrow(() => new dh.Bot("ghost-euchre", { level: null, seed: null }).free());
+  other.free();
 });

@@ -118,6 +118,12 @@ test("a refused move is explained with the library's reason, and changes nothing
   await page.fill("#action-text", "bid eleven");
   await page.press("#action-text", "Enter");
   await page.waitForSelector("#refusal[data-reason=malformed_action]");
+  // text the package refuses itself (a NUL would cut it in C): shown, not a page error
+  await page.evaluate(() => { document.getElementById("action-text").value = "pass\0bid 4"; });
+  await page.press("#action-text", "Enter");
+  await page.waitForSelector("#refusal[data-reason='']:not([hidden])");
+  assert.match(await page.textContent("#refusal"), /action: a NUL character/);
+  assert.equal(await page.textContent("#status"), status, "the game did not move");
   // a legal move clears the refusal
   await page.locator("#moves button").first().click();
   assert.ok(await page.locator("#refusal").isHidden());

@@ -29,3 +29,7 @@ const values: { action: string; value: number }[] = sample.solve();
 console.log(choice, values, bot.level, new dh.Bot("toonerville").choose(game));
 bot.free();
 sample.free();
+const disposable: Disposable = game;
+disposable[Symbol.dispose]();
+const fromBytes: Game = dh.Game.deserialize([1, 2, 3]);
+fromBytes[Symbol.dispose]();
