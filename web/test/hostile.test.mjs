@@ -36,6 +36,8 @@ function decode(value, game) {
   if ("undefined" in value) return undefined;
   if ("repeat" in value) return value.repeat.repeat(value.times);
   if ("repeat_list" in value) return new Array(value.times).fill(decode(value.repeat_list, game));
+  if ("numbered_list" in value)
+    return Array.from({ length: value.times }, (_, i) => value.numbered_list.replace("{}", String(i)));
   if ("bytes_hex" in value) return hexBytes(value.bytes_hex);
   if ("object" in value) {
     assert.equal(value.object, "game");
