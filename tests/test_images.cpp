@@ -357,6 +357,15 @@ TEST_CASE("S1-S15 state images: every derived field is recomputed and compared")
          s.scores[2] = s.scores[3] = s.scores[4] = 0;
        },
        "score limit"},
+      // issue 28: these were accepted, and the play that followed indexed suit_of[255].
+      {"a trick in progress while picking", &picking, [](State& s) { s.in_trick = 1; },
+       "trick counters set before the play"},
+      {"a trick in progress while burying", &burying, [](State& s) { s.in_trick = 4; },
+       "trick counters set before the play"},
+      {"a trick in progress while calling", &calling, [](State& s) { s.in_trick = 2; },
+       "trick counters set before the play"},
+      {"tricks done while picking", &picking, [](State& s) { s.tricks_done = 1; },
+       "trick counters set before the play"},
       {"S15 a game not over after its hands", &between,
        [](State& s) { s.options.hands = s.hands_scored; }, "exactly after `hands`"},
       {"S15 winners not the top scores", &over, [](State& s) { s.winners ^= 31; },

@@ -342,6 +342,10 @@ Broken check_state(const State& s) {
   if (s.hands_scored == s.hand_number && s.hand_number != UINT32_MAX)
     return "a hand in progress already counted as scored";
   if (s.doubled != (s.pending_doublers > 0)) return "a hand's stakes disagree with the doublers";
+  // Before the play the trick counters are zero: check_tricks replays only the tricks they
+  // name, and play would index a trick by them (issue 28: in_trick 1 while picking).
+  if (s.phase != Phase::play && (s.tricks_done != 0 || s.in_trick != 0))
+    return "trick counters set before the play";
   if (Broken b = check_cards(s)) return b;
   if (s.phase == Phase::picking) {
     if (s.contract != Contract::none || s.picker != kNoSeat || s.partner != kNoSeat ||
