@@ -169,7 +169,7 @@ class Game:
     def apply_legal(self, index):
         """Applies the index-th legal action (legal_actions() order); returns how many legal
         actions there are after it."""
-        status = _apply_legal(self._count_ref, self._h, A.size(index, "index"),
+        status = _apply_legal(self._count_ref, self._h, A.index(index),
                               self._err_ref)
         if status:
             N.raise_for(status, self._err)
