@@ -19,6 +19,8 @@ _INF = float("inf")
 def integer(value, name, lo, hi):
     """`value` as a Python int in lo..hi: an int or an integer type with __index__ (numpy's
     int32, ...); not bool, not float, not text."""
+    if type(value) is int and lo <= value <= hi:  # the common case, first
+        return value
     if isinstance(value, bool):
         raise TypeError(f"{name}: an integer, not a bool ({value!r})")
     if isinstance(value, float):
@@ -75,6 +77,8 @@ def index(value, name="index"):
 
 def text(value, name):
     """`value` as UTF-8 bytes for a C string: a str with no NUL and no lone surrogate."""
+    if type(value) is str and value.isascii() and "\0" not in value:  # the common case
+        return value.encode()
     if not isinstance(value, str):
         raise TypeError(f"{name}: a str, not {type(value).__name__}")
     if "\0" in value:
