@@ -62,9 +62,14 @@ def _ptr(array):
     return array.ctypes.data_as(c_void_p)
 
 
-def _view(address, ctype, shape):
-    """A numpy array over memory the library owns (a VectorEnv's batch outputs)."""
-    return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(ctype)), shape=shape)
+def _view(address, ctype, shape, owner):
+    """A numpy array over memory the library owns (a VectorEnv's batch outputs). The array
+    keeps `owner` alive (through the ctypes array it views): the batch is not freed while an
+    array over its memory is still held."""
+    count = int(np.prod(shape))
+    cells = (ctype * count).from_address(address.value)
+    cells._owner = owner
+    return np.ctypeslib.as_array(cells).reshape(shape)
 
 
 class DeckhandEnv:
@@ -243,11 +248,11 @@ class VectorEnv:
             address = c_void_p()
             N.check(lib.dh_batch_features(byref(address), self._h))
             self.action_features = _view(address, ctypes.c_float,
-                                         (self.n, self.action_size, self.feature_size))
+                                         (self.n, self.action_size, self.feature_size), self)
         indices, counts = c_void_p(), c_void_p()
         N.check(lib.dh_batch_legal(byref(indices), byref(counts), self._h))
-        self.legal_indices = _view(indices, ctypes.c_int32, (self.n, self.action_size))
-        self.legal_counts = _view(counts, ctypes.c_int32, (self.n,))
+        self.legal_indices = _view(indices, ctypes.c_int32, (self.n, self.action_size), self)
+        self.legal_counts = _view(counts, ctypes.c_int32, (self.n,), self)
         self.seed = seed
         self.to_act = np.full(self.n, -1, dtype=np.int32)
         self._buffers = None

@@ -237,3 +237,15 @@ def test_selfplay_spec_arguments_checked():
         selfplay.make_spec(**dict(base, game=None))
     with pytest.raises(TypeError):
         selfplay.make_spec(**dict(base, seats=5))
+
+
+def test_vector_env_arrays_keep_the_batch_alive():
+    venv = deckhand.VectorEnv("toonerville", 2, players=3, seed=1)
+    venv.reset()
+    indices, counts, features = venv.legal_indices, venv.legal_counts, venv.action_features
+    expected = (indices.copy(), counts.copy(), features.copy())
+    del venv
+    gc.collect()
+    Game("ghost-euchre").deal(seed=1)  # reuse of freed memory would show below
+    assert (indices == expected[0]).all() and (counts == expected[1]).all()
+    assert (features == expected[2]).all()
