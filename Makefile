@@ -9,7 +9,7 @@ JOBS ?= 2
 
 .PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install \
   coverage python python-test python-bench python-bench-selfplay web web-deps web-test \
-  web-serve web-bench
+  web-serve web-bench python-fuzz
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -201,3 +201,15 @@ web-bench: web
 
 clean:
 	rm -rf build
+
+# A fuzz target of the Python package's argument paths (python/fuzz/fuzz_args.py) with
+# atheris from PyPI at a pinned version, in a venv of its own over the wheel of `make
+# python`, for PY_FUZZ_SECONDS (docs/hostile-input.md).
+ATHERIS_VERSION := 2.3.0
+PY_FUZZ_SECONDS ?= 20
+python-fuzz: python
+	@[ -x $(PY_BUILD)/fuzz-venv/bin/python ] || $(PY) -m venv --system-site-packages $(PY_BUILD)/fuzz-venv
+	$(PY_BUILD)/fuzz-venv/bin/pip install --quiet atheris==$(ATHERIS_VERSION)
+	$(PY_BUILD)/fuzz-venv/bin/pip install --no-index --no-deps --force-reinstall --quiet $(PY_BUILD)/dist/deckhand-*.whl
+	cd $(PY_BUILD) && fuzz-venv/bin/python "$(CURDIR)/python/fuzz/fuzz_args.py" -max_total_time=$(PY_FUZZ_SECONDS) \
+	  -print_final_stats=1

@@ -10,6 +10,7 @@ legal_moves(), and the other levels are refused.
 import random
 from ctypes import POINTER, byref, c_char_p, c_int, c_int32, c_size_t, c_uint64, c_void_p
 
+from . import _args as A
 from . import _native as N
 from .errors import BadOption, GameOver, InvalidArgument, UnknownGame, WrongPhase
 from ._native import lib
@@ -38,14 +39,16 @@ class Bot:
     __slots__ = ("game_name", "level", "seed", "options", "_h", "_rng", "__weakref__")
 
     def __init__(self, game_name, level="basic", seed=0, **options):
-        self.game_name = str(game_name)
-        self.level = str(level)
-        self.seed = int(seed) & 0xFFFFFFFFFFFFFFFF
-        self.options = dict(options)
         self._h = None
         self._rng = None
+        A.text(game_name, "game_name")
+        A.text(level, "level")
+        self.game_name = game_name
+        self.level = level
+        self.seed = A.uint64(seed, "seed")
+        self.options = dict(options)
+        opts = A.option_bytes(self.options, "options")
         if NATIVE:
-            opts = [f"{k}={v}".encode() for k, v in self.options.items()]
             arr = (c_char_p * max(len(opts), 1))(*opts)
             handle = c_void_p()
             N.call_err(lib.dh_bot_new, byref(handle), self.game_name.encode(),
@@ -70,6 +73,18 @@ class Bot:
             lib.dh_bot_free(h)
             self._h = None
 
+    # A bot's generator state lives in its C handle, and the C ABI has no dh_bot_clone: a
+    # copy sharing the handle would free it twice (issue 28), and a new bot of the same seed
+    # would not be a copy (it chooses as this one did when new). So copies are refused.
+    def __copy__(self):
+        raise TypeError(_NO_COPY)
+
+    def __deepcopy__(self, memo):
+        raise TypeError(_NO_COPY)
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(_NO_COPY)
+
     def __repr__(self):
         return f"<deckhand.Bot {self.game_name} {self.level} seed={self.seed}>"
 
@@ -79,13 +94,17 @@ class Bot:
         For another seat: in Toonerville's draw phase "buy" when it may buy the top discard
         and wants it (T6), else None. A game waiting for a deal raises WrongPhase, a game
         that is over GameOver, a game of another kind UnknownGame."""
+        from .game import Game
+        if not isinstance(game, Game):
+            raise TypeError(f"game: a deckhand.Game, not {type(game).__name__}")
         if seat is None:
             seat = game.to_act
             if seat is None:
                 _no_decision(game)
+        seat = A.seat(seat)
         if self._h is not None:
-            return self._choose_native(game, int(seat))
-        return self._choose_random(game, int(seat))
+            return self._choose_native(game, seat)
+        return self._choose_random(game, seat)
 
     def _choose_native(self, game, seat):
         out = N.DhAction()
@@ -114,6 +133,10 @@ class Bot:
         if (seat, "buy") in moves and self._rng.random() < 0.5:
             return "buy"
         return None
+
+
+_NO_COPY = ("cannot copy or pickle a deckhand.Bot: its state is a C handle the library "
+            "cannot clone; make another Bot(game_name, level, seed, **options) instead")
 
 
 def _no_decision(game):

@@ -12,7 +12,7 @@ import os
 import sys
 import time
 
-from . import selfplay
+from . import _args, selfplay
 
 
 def default_workers():
@@ -43,7 +43,7 @@ def run(game, games, seats, seed=0, players=None, options=None, scheduler=None, 
         raise ValueError("workers sizes a local cluster: with a scheduler, its workers play")
     if workers is None:
         workers = 0 if scheduler else default_workers()
-    workers = int(workers)
+    workers = _args.integer(workers, "workers", -(1 << 31), (1 << 31) - 1)
     if workers < 0:
         raise ValueError(f"workers must be 0 or more, not {workers}")
     if records is not None:

@@ -8,6 +8,7 @@ from ctypes import byref, c_char_p, c_size_t, c_void_p
 
 import numpy as np
 
+from . import _args as A
 from . import _native as N
 from ._native import lib
 from .game import Game, option_strings
@@ -46,6 +47,7 @@ def env_options(name, options, add_history=True):
     unless it names history (the environment needs no record; the C batch adds it itself),
     and the game's limit of EPISODE_LIMITS unless it names it (without one a Sheepshead
     session, a Toonerville round or a Ghost Hand Euchre game may never end)."""
+    A.text(name, "name")
     opts = option_strings(options)
     keys = {o.split("=", 1)[0].strip().lower() for o in opts}
     if add_history and "history" not in keys:
@@ -60,9 +62,14 @@ def _ptr(array):
     return array.ctypes.data_as(c_void_p)
 
 
-def _view(address, ctype, shape):
-    """A numpy array over memory the library owns (a VectorEnv's batch outputs)."""
-    return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(ctype)), shape=shape)
+def _view(address, ctype, shape, owner):
+    """A numpy array over memory the library owns (a VectorEnv's batch outputs). The array
+    keeps `owner` alive (through the ctypes array it views): the batch is not freed while an
+    array over its memory is still held."""
+    count = int(np.prod(shape))
+    cells = (ctype * count).from_address(address.value)
+    cells._owner = owner
+    return np.ctypeslib.as_array(cells).reshape(shape)
 
 
 class DeckhandEnv:
@@ -80,7 +87,8 @@ class DeckhandEnv:
         self.game = Game(name, players=players, options=env_options(name, options))
         self.metadata = dict(self.metadata, name=f"deckhand_{self.game.name}")
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = None if max_steps is None else A.integer(max_steps, "max_steps", 0,
+                                                                  A.UINT64[1])
         self.observation_size, self.action_size, self.feature_size = self.game.rl_spec()
         self._reward_sign = REWARD_SIGN.get(self.game.name, 1.0)
         self._offer = -1  # Toonerville: the seat the buy is offered to now, or -1
@@ -112,7 +120,7 @@ class DeckhandEnv:
         """A new game. With a seed its deals are that seed's; without one the deals go on
         from the previous episode's generator (a random seed the first time)."""
         if seed is not None:
-            self._stream = int(seed) & _MASK64
+            self._stream = A.uint64(seed, "seed")
         elif self._stream is None:
             self._stream = _random_seed()
         self.game.reset()
@@ -130,7 +138,7 @@ class DeckhandEnv:
     def observe(self, agent):
         """The agent's observation and, when it decides now, its mask (and Toonerville's
         action features); zeros for an agent that does not decide."""
-        seat = self._seat[agent]
+        seat = self._agent_seat(agent)
         obs = np.empty(self.observation_size, dtype=np.float32)
         N.check(lib.dh_rl_observe_offer(_ptr(obs), obs.size, self.game._h, seat, self._offer))
         mask = np.zeros(self.action_size, dtype=np.int8)
@@ -144,6 +152,14 @@ class DeckhandEnv:
         if self.feature_size:
             out["action_features"] = features
         return out
+
+    def _agent_seat(self, agent):
+        if not isinstance(agent, str):
+            raise TypeError(f"agent: a str such as 'player_0', not {type(agent).__name__}")
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise ValueError(f"agent: {agent!r} is not one of {self.possible_agents}")
+        return seat
 
     def last(self, observe=True):
         agent = self.agent_selection
@@ -163,6 +179,7 @@ class DeckhandEnv:
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
+        action = A.index(action, "action")
         before = self.game.scores
         self._offer = self.game.apply_choice(action, self._offer)
         self.num_steps += 1
@@ -211,13 +228,18 @@ class VectorEnv:
     like the arrays those return."""
 
     def __init__(self, name, n, players=None, options=None, seed=None, max_steps=None):
-        opts = [o.encode() for o in env_options(name, options, add_history=False)]
+        self._h = None
+        opts = [A.text(o, "options") for o in env_options(name, options, add_history=False)]
+        players = 0 if players is None else A.integer(players, "players", 0, A.INT32[1])
+        n = A.size(n, "n")
+        max_steps = 0 if max_steps is None else A.uint32(max_steps, "max_steps")
+        seed = None if seed is None else A.uint64(seed, "seed")
         arr = (c_char_p * max(len(opts), 1))(*opts)
         handle = c_void_p()
-        N.call_err(lib.dh_batch_new, byref(handle), name.encode(), arr, len(opts),
-                   int(players or 0), int(n), int(max_steps or 0))
+        N.call_err(lib.dh_batch_new, byref(handle), name.encode(), arr, len(opts), players, n,
+                   max_steps)
         self._h = handle
-        self.n = int(n)
+        self.n = n
         first = self.game(0)
         self.observation_size, self.action_size, self.feature_size = first.rl_spec()
         self.players = first.players
@@ -226,11 +248,11 @@ class VectorEnv:
             address = c_void_p()
             N.check(lib.dh_batch_features(byref(address), self._h))
             self.action_features = _view(address, ctypes.c_float,
-                                         (self.n, self.action_size, self.feature_size))
+                                         (self.n, self.action_size, self.feature_size), self)
         indices, counts = c_void_p(), c_void_p()
         N.check(lib.dh_batch_legal(byref(indices), byref(counts), self._h))
-        self.legal_indices = _view(indices, ctypes.c_int32, (self.n, self.action_size))
-        self.legal_counts = _view(counts, ctypes.c_int32, (self.n,))
+        self.legal_indices = _view(indices, ctypes.c_int32, (self.n, self.action_size), self)
+        self.legal_counts = _view(counts, ctypes.c_int32, (self.n,), self)
         self.seed = seed
         self.to_act = np.full(self.n, -1, dtype=np.int32)
         self._buffers = None
@@ -240,6 +262,17 @@ class VectorEnv:
         if h is not None and h.value:
             lib.dh_batch_free(h)
             self._h = None
+
+    # The batch's games live in its C handle and the C ABI has no dh_batch_clone: a copy
+    # sharing the handle would free it twice (issue 28). Copies and pickles are refused.
+    def __copy__(self):
+        raise TypeError(_NO_COPY)
+
+    def __deepcopy__(self, memo):
+        raise TypeError(_NO_COPY)
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(_NO_COPY)
 
     def _outputs(self):
         # The arrays step() and reset() return are the VectorEnv's own, written again by the
@@ -257,9 +290,10 @@ class VectorEnv:
         own and the next reset or step overwrites them: copy what you keep."""
         if seed is None:
             seed = self.seed if self.seed is not None else _random_seed()
+        seed = A.uint64(seed, "seed")
         self.seed = None  # a later reset() without a seed draws a fresh one
         obs, mask = self._outputs()[:2]
-        N.call_err(lib.dh_batch_reset, self._h, int(seed) & _MASK64, _ptr(obs), _ptr(mask),
+        N.call_err(lib.dh_batch_reset, self._h, seed, _ptr(obs), _ptr(mask),
                    _ptr(self.to_act))
         return obs, mask
 
@@ -268,9 +302,7 @@ class VectorEnv:
         rewards float32 (n, players), terminated and truncated bool (n,). For a game that
         ended, obs and mask are its new episode's. The arrays are overwritten by the next
         call: copy what you keep."""
-        actions = np.ascontiguousarray(actions, dtype=np.int32)
-        if actions.shape != (self.n,):
-            raise ValueError(f"step: {self.n} actions, got shape {actions.shape}")
+        actions = _action_array(actions, self.n)
         obs, mask, rewards, terminated, truncated = self._outputs()
         N.call_err(lib.dh_batch_step, self._h, _ptr(actions), _ptr(obs), _ptr(mask),
                    _ptr(rewards), _ptr(terminated), _ptr(truncated), _ptr(self.to_act))
@@ -279,7 +311,34 @@ class VectorEnv:
     def game(self, index):
         """A copy of game `index` as it is now (a Game: views, scores, legal actions)."""
         handle = c_void_p()
-        N.check(lib.dh_batch_game(byref(handle), self._h, int(index)))
+        N.check(lib.dh_batch_game(byref(handle), self._h, A.size(index, "index")))
         clone = c_void_p()
         N.call_err(lib.dh_game_clone, byref(clone), handle)
         return Game._adopt(clone)
+
+
+_NO_COPY = ("cannot copy or pickle a deckhand.VectorEnv: its games are a C handle the "
+            "library cannot clone; make another VectorEnv(name, n, ...) and reset it with the "
+            "same seed, or copy single games with env.game(i)")
+
+
+def _action_array(actions, n):
+    """step's actions as a contiguous int32 array of n indices: an integer array or sequence
+    (not bool, float or text), each in 0..2**31-1 (numpy's cast would wrap 2**32 to 0)."""
+    if isinstance(actions, (str, bytes)):
+        raise TypeError(f"actions: {n} action indices, not {type(actions).__name__}")
+    try:
+        array = np.asarray(actions)
+    except (ValueError, TypeError) as e:
+        raise TypeError(f"actions: {n} action indices ({e})") from None
+    if array.dtype.kind not in "iu":
+        if array.dtype.kind == "O" and all(isinstance(a, int) and not isinstance(a, bool)
+                                           for a in array.ravel()):
+            pass  # Python ints too big for int64: refused by range below
+        else:
+            raise TypeError(f"actions: integers, not an array of {array.dtype}")
+    if array.shape != (n,):
+        raise ValueError(f"step: {n} actions, got shape {array.shape}")
+    if n and (array.min() < 0 or array.max() > A.INT32[1]):
+        raise ValueError(f"actions: each in 0..{A.INT32[1]}, got {array.min()}..{array.max()}")
+    return np.ascontiguousarray(array, dtype=np.int32)

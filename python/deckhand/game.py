@@ -4,25 +4,10 @@ import ctypes
 import json
 from ctypes import byref, c_char_p, c_int32, c_int64, c_size_t, c_void_p
 
+from . import _args as A
 from . import _native as N
+from ._args import option_strings  # noqa: F401 (environment and selfplay use it from here)
 from ._native import lib
-
-
-def option_strings(options):
-    """Options as the C ABI's "key=value" strings, from a dict (values str, int or bool) or
-    from an iterable of "key=value" strings."""
-    if options is None:
-        return []
-    if isinstance(options, dict):
-        out = []
-        for key, value in options.items():
-            if isinstance(value, bool):
-                value = "on" if value else "off"
-            out.append(f"{key}={value}")
-        return out
-    if isinstance(options, str):
-        raise TypeError("options: a dict or a list of 'key=value' strings, not one string")
-    return [str(o) for o in options]
 
 
 class Game:
@@ -36,11 +21,13 @@ class Game:
     __slots__ = ("_h", "_err", "_err_ref", "_count", "_count_ref", "__weakref__")
 
     def __init__(self, name, players=None, options=None, first_dealer=0):
-        opts = [o.encode() for o in option_strings(options)]
+        name = A.text(name, "name")
+        players = 0 if players is None else A.integer(players, "players", 0, A.INT32[1])
+        first_dealer = A.seat(first_dealer, "first_dealer")
+        opts = A.option_bytes(options)
         arr = (c_char_p * max(len(opts), 1))(*opts)
         handle = c_void_p()
-        N.call_err(lib.dh_game_new, byref(handle), str(name).encode(), arr, len(opts),
-                   int(players or 0), int(first_dealer))
+        N.call_err(lib.dh_game_new, byref(handle), name, arr, len(opts), players, first_dealer)
         self._own(handle)
 
     def _own(self, handle):
@@ -68,13 +55,13 @@ class Game:
         """Replays a record (docs/records.md) into a new game; a refused line raises
         its error class with .line set."""
         handle = c_void_p()
-        N.call_err(lib.dh_record_replay, byref(handle), str(text).encode())
+        N.call_err(lib.dh_record_replay, byref(handle), A.text(text, "text"))
         return cls._adopt(handle)
 
     @classmethod
     def deserialize(cls, data):
         """Restores bytes from serialize() (any game; the bytes say which)."""
-        data = bytes(data)
+        data = A.data(data, "data")
         handle = c_void_p()
         N.call_err(lib.dh_game_deserialize, byref(handle), data, len(data))
         return cls._adopt(handle)
@@ -116,9 +103,9 @@ class Game:
         if (seed is None) == (text is None):
             raise TypeError(f"{what}: give exactly one of seed= or {text_name}=")
         if seed is not None:
-            N.call_err(seed_fn, self._h, int(seed) & 0xFFFFFFFFFFFFFFFF)
+            N.call_err(seed_fn, self._h, A.uint64(seed, "seed"))
         else:
-            N.call_err(text_fn, self._h, str(text).encode())
+            N.call_err(text_fn, self._h, A.text(text, text_name))
 
     @property
     def needs_reshuffle(self):
@@ -127,9 +114,11 @@ class Game:
     def buy_winner(self, seats):
         """Toonerville (T6): of the seats asking to buy, the one that gets the top discard,
         or None when none may."""
+        if isinstance(seats, (str, bytes, bytearray)) or not hasattr(seats, "__iter__"):
+            raise TypeError(f"seats: a list of seats, not {type(seats).__name__}")
         mask = 0
-        for s in seats:
-            mask |= 1 << int(s)
+        for i, s in enumerate(list(seats)):
+            mask |= 1 << A.integer(s, f"seats[{i}]", 0, 31)
         out = c_int32()
         N.check(lib.dh_game_buy_winner(byref(out), self._h, mask))
         return None if out.value < 0 else out.value
@@ -137,20 +126,23 @@ class Game:
     # ---- actions ----
     def apply(self, seat, action):
         """Applies one action text ("bid 4", "play JS") for `seat`."""
-        status = _apply_text(self._h, int(seat), str(action).encode(), self._err_ref)
+        status = _apply_text(self._h, A.seat(seat), A.text(action, "action"),
+                             self._err_ref)
         if status:
             N.raise_for(status, self._err)
 
     def check(self, seat, action):
         """Raises the error `action` would be refused with now; changes nothing."""
-        N.call_err(lib.dh_game_is_legal_text, self._h, int(seat), str(action).encode())
+        N.call_err(lib.dh_game_is_legal_text, self._h, A.seat(seat),
+                   A.text(action, "action"))
 
     def is_legal(self, seat, action):
         """True when `seat` may take `action` now. False for any refusal by the rules or the
         turn (illegal, wrong seat, wrong phase, game over); malformed text raises
         ParseError and a seat out of range InvalidArgument."""
+        seat, action = A.seat(seat), A.text(action, "action")
         err = N.new_error()
-        status = lib.dh_game_is_legal_text(self._h, int(seat), str(action).encode(), byref(err))
+        status = lib.dh_game_is_legal_text(self._h, seat, action, byref(err))
         if status == N.DH_OK:
             return True
         if status in (-7, -8, -9, -10):
@@ -177,7 +169,8 @@ class Game:
     def apply_legal(self, index):
         """Applies the index-th legal action (legal_actions() order); returns how many legal
         actions there are after it."""
-        status = _apply_legal(self._count_ref, self._h, int(index), self._err_ref)
+        status = _apply_legal(self._count_ref, self._h, A.index(index),
+                              self._err_ref)
         if status:
             N.raise_for(status, self._err)
         return self._count.value
@@ -186,11 +179,12 @@ class Game:
     def observe(self, seat, offer=-1):
         """The observation of `seat`: a float32 array built from its view alone. `offer`:
         Toonerville's seat offered the buy now (-1: none; see decider)."""
+        seat, offer = A.seat(seat), A.offer(offer)
         import numpy as np
         size = self.rl_spec()[0]
         obs = np.empty(size, dtype=np.float32)
-        N.check(lib.dh_rl_observe_offer(obs.ctypes.data_as(c_void_p), size, self._h, int(seat),
-                                        int(offer)))
+        N.check(lib.dh_rl_observe_offer(obs.ctypes.data_as(c_void_p), size, self._h, seat,
+                                        offer))
         return obs
 
     def action_mask(self):
@@ -207,7 +201,7 @@ class Game:
     def apply_index(self, index):
         """Applies the action of that index for the seat to act (Toonerville: choice
         `index` with no buy offered, so `draw` draws at once)."""
-        status = _apply_index(self._h, int(index), self._err_ref)
+        status = _apply_index(self._h, A.index(index), self._err_ref)
         if status:
             N.raise_for(status, self._err)
 
@@ -230,14 +224,16 @@ class Game:
     def decider(self, offer=-1):
         """The seat that decides now: the seat to act, or the seat offered the buy
         (Toonerville, T6: docs/observations.md); None when no seat acts."""
+        offer = A.offer(offer)
         seat = c_int32()
-        N.check(lib.dh_rl_agent(byref(seat), self._h, int(offer)))
+        N.check(lib.dh_rl_agent(byref(seat), self._h, offer))
         return None if seat.value < 0 else seat.value
 
     def choices(self, offer=-1):
         """(mask, features) of the deciding seat: int8 mask over the action indices and,
         for Toonerville, float32 features [action indices, features per action] (None
         for the other games)."""
+        offer = A.offer(offer)
         import numpy as np
         _, size, feature_size = self.rl_spec()
         mask = np.zeros(size, dtype=np.int8)
@@ -246,14 +242,15 @@ class Game:
         N.check(lib.dh_rl_choices(
             byref(count), mask.ctypes.data_as(c_void_p), size,
             None if features is None else features.ctypes.data_as(c_void_p),
-            0 if features is None else features.size, self._h, int(offer)))
+            0 if features is None else features.size, self._h, offer))
         return mask, features
 
     def apply_choice(self, index, offer=-1):
         """Applies choice `index` of the deciding seat; returns the next decision's offer
         (-1, or the seat the buy is offered to next)."""
-        cell = c_int32(int(offer))
-        N.call_err(lib.dh_rl_apply_choice, self._h, byref(cell), int(index))
+        index = A.index(index)
+        cell = c_int32(A.offer(offer))
+        N.call_err(lib.dh_rl_apply_choice, self._h, byref(cell), index)
         return cell.value
 
     # ---- queries ----
@@ -339,8 +336,7 @@ _apply_index = lib.dh_rl_apply_index
 _legal_count = lib.dh_game_legal_count
 
 
-def _seat(seat):
-    return -1 if seat is None else int(seat)
+_seat = A.optional_seat
 
 
 def _record_error(status):
@@ -354,7 +350,7 @@ def _record_error(status):
 
 def replay(text):
     """The JSON result of `deckhand replay` for a record, as a dict (read "ok")."""
-    return json.loads(N.read_text(lib.dh_record_replay_json, str(text).encode()))
+    return json.loads(N.read_text(lib.dh_record_replay_json, A.text(text, "text")))
 
 
 def games():

@@ -24,6 +24,7 @@ import sys
 import time
 
 from . import __version__
+from . import _args as A
 from .bots import Bot, next_move
 from .game import Game, games as catalog, option_strings
 
@@ -98,7 +99,8 @@ def make_spec(game, games, seats, seed=0, players=None, options=None, chunk=None
     plain values, the same everywhere it is sent. Bad input raises ValueError, or the
     library's error for an unknown game or a bad option."""
     known = {g["name"]: g for g in catalog()}
-    name = str(game).lower()
+    A.text(game, "game")
+    name = game.lower()
     if name not in known:
         raise ValueError(f"unknown game {game!r} (games: {', '.join(sorted(known))})")
     info = known[name]
@@ -107,23 +109,27 @@ def make_spec(game, games, seats, seed=0, players=None, options=None, chunk=None
             raise ValueError(f"{name} needs players ({info['min_players']}-"
                              f"{info['max_players']})")
         players = info["min_players"]
-    players = int(players)
+    players = A.integer(players, "players", 0, A.INT32[1])
     if not info["min_players"] <= players <= info["max_players"]:
         raise ValueError(f"{name} is for {info['min_players']}-{info['max_players']} players, "
                          f"not {players}")
     if isinstance(seats, str):
         seats = seats.split(",")
-    seats = [s.strip() for s in seats]
+    if not isinstance(seats, (list, tuple)):
+        raise TypeError(f"seats: a list of bot names or one comma-separated str, not "
+                        f"{type(seats).__name__}")
+    seats = [A.text(s, f"seats[{i}]") and s.strip() for i, s in enumerate(seats)]
     if len(seats) != players:
         raise ValueError(f"{len(seats)} seats given ({','.join(seats)}) for {players} players: "
                          "name one bot per seat")
-    games = int(games)
+    games = A.integer(games, "games", -A.UINT64[1], A.UINT64[1])
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    seed = int(seed)
+    seed = A.integer(seed, "seed", -A.UINT64[1], A.UINT64[1])
     if not 0 <= seed <= MASK64:
         raise ValueError(f"seed must be in 0..2**64-1, not {seed}")
-    chunk = DEFAULT_CHUNK if chunk is None else int(chunk)
+    chunk = DEFAULT_CHUNK if chunk is None else A.integer(chunk, "chunk", -A.UINT64[1],
+                                                          A.UINT64[1])
     if chunk < 1 or chunk % players:
         nearest = max(players, chunk // players * players)
         raise ValueError(f"chunk {chunk} must be a positive multiple of {players} (the games "
