@@ -54,6 +54,8 @@ def decode(value, case, game):
         return value["repeat"] * value["times"]
     if "repeat_list" in value:
         return [decode(value["repeat_list"], case, game)] * value["times"]
+    if "numbered_list" in value:
+        return [value["numbered_list"].replace("{}", str(i)) for i in range(value["times"])]
     if "bytes_hex" in value:
         return bytes.fromhex(value["bytes_hex"])
     if "image" in value:
