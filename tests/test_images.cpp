@@ -366,6 +366,9 @@ TEST_CASE("S1-S15 state images: every derived field is recomputed and compared")
        "trick counters set before the play"},
       {"tricks done while picking", &picking, [](State& s) { s.tricks_done = 1; },
        "trick counters set before the play"},
+      // fuzz_image: between hands, a called contract with no partner indexed played[t][255].
+      {"a called contract without a partner between hands", &fresh,
+       [](State& s) { s.contract = Contract::called; }, "a called hand without its seats"},
       {"S15 a game not over after its hands", &between,
        [](State& s) { s.options.hands = s.hands_scored; }, "exactly after `hands`"},
       {"S15 winners not the top scores", &over, [](State& s) { s.winners ^= 31; },

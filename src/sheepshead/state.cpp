@@ -189,6 +189,9 @@ Broken check_tricks(const State& s, int dealer) {
   if (s.unknown_played != unknown_played) return "the unknown is not where it was played";
   if (s.called_led != called_led) return "the called suit was first led elsewhere (S8)";
   if (s.contract == Contract::called) {
+    // A called hand always has its partner (the holder of the called card, S7); a crafted
+    // image between hands reaches here before check_contract (fuzz_image found partner 255).
+    if (s.partner >= kPlayers || s.picker >= kPlayers) return "a called hand without its seats";
     // S8: the partner plays the called card to the first trick of the called suit, or last.
     int called_at = -1;
     for (int t = 0; t < kTricks; ++t)
