@@ -140,3 +140,21 @@ def option_strings(options, name="options"):
 
 def option_bytes(options, name="options"):
     return [text(o, f"{name}[{i}]") for i, o in enumerate(option_strings(options, name))]
+
+
+class NotCopyable:
+    """A base for objects whose state is a C handle the library cannot clone: a copy sharing
+    the handle would free it twice (issue 28), so copies and pickles raise TypeError with
+    the class's `_no_copy` message, which says what to do instead."""
+
+    __slots__ = ()
+    _no_copy = "cannot copy or pickle this object"
+
+    def __copy__(self):
+        raise TypeError(self._no_copy)
+
+    def __deepcopy__(self, memo):
+        raise TypeError(self._no_copy)
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(self._no_copy)

@@ -29,7 +29,7 @@ if NATIVE:
                                   POINTER(N.DhError)]
 
 
-class Bot:
+class Bot(A.NotCopyable):
     """A bot of `level` ("random", "basic", and stronger levels the library has) for
     `game_name`, its choices drawn from a generator seeded with `seed`: the same seed and the
     same games give the same choices. `options` are the levels' budgets (samples=N,
@@ -72,18 +72,6 @@ class Bot:
         if h is not None and h.value:
             lib.dh_bot_free(h)
             self._h = None
-
-    # A bot's generator state lives in its C handle, and the C ABI has no dh_bot_clone: a
-    # copy sharing the handle would free it twice (issue 28), and a new bot of the same seed
-    # would not be a copy (it chooses as this one did when new). So copies are refused.
-    def __copy__(self):
-        raise TypeError(_NO_COPY)
-
-    def __deepcopy__(self, memo):
-        raise TypeError(_NO_COPY)
-
-    def __reduce_ex__(self, protocol):
-        raise TypeError(_NO_COPY)
 
     def __repr__(self):
         return f"<deckhand.Bot {self.game_name} {self.level} seed={self.seed}>"
@@ -137,6 +125,7 @@ class Bot:
 
 _NO_COPY = ("cannot copy or pickle a deckhand.Bot: its state is a C handle the library "
             "cannot clone; make another Bot(game_name, level, seed, **options) instead")
+Bot._no_copy = _NO_COPY
 
 
 def _no_decision(game):

@@ -217,7 +217,7 @@ def env(name, players=None, options=None, max_steps=None, render_mode=None):
                        render_mode=render_mode)
 
 
-class VectorEnv:
+class VectorEnv(A.NotCopyable):
     """n games of one kind stepped together: one C call advances every game by one action
     (for its deciding seat, to_act), and a game that ends starts again by itself. Game i of
     a VectorEnv seeded s plays as env(...) reset with seed s + i and then reset without a
@@ -262,17 +262,6 @@ class VectorEnv:
         if h is not None and h.value:
             lib.dh_batch_free(h)
             self._h = None
-
-    # The batch's games live in its C handle and the C ABI has no dh_batch_clone: a copy
-    # sharing the handle would free it twice (issue 28). Copies and pickles are refused.
-    def __copy__(self):
-        raise TypeError(_NO_COPY)
-
-    def __deepcopy__(self, memo):
-        raise TypeError(_NO_COPY)
-
-    def __reduce_ex__(self, protocol):
-        raise TypeError(_NO_COPY)
 
     def _outputs(self):
         # The arrays step() and reset() return are the VectorEnv's own, written again by the
@@ -320,6 +309,7 @@ class VectorEnv:
 _NO_COPY = ("cannot copy or pickle a deckhand.VectorEnv: its games are a C handle the "
             "library cannot clone; make another VectorEnv(name, n, ...) and reset it with the "
             "same seed, or copy single games with env.game(i)")
+VectorEnv._no_copy = _NO_COPY
 
 
 def _action_array(actions, n):
