@@ -9,6 +9,7 @@
 // assert the invariants after every transition; `make sanitize` runs this under ASan and
 // UBSan). DECKHAND_MUTANTS sets the number of mutants per game (default
 // 100,000, the figure).
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -34,20 +35,13 @@ int mutants_per_game() {
   return n > 0 ? n : 100000;
 }
 
-struct Rng {
-  uint64_t state;
-  uint64_t next() {
-    state += 0x9e3779b97f4a7c15ull;  // splitmix64
-    uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  size_t below(size_t n) { return size_t(next() % n); }
-};
+// Uniform in [0, n).
+size_t below(PortableRng& rng, size_t n) {
+  return size_t(rng.bounded(n));
+}
 
 // One random step of a game: a deal, a reshuffle or a legal action. False when it is over.
-bool step(Game& game, Rng& rng, std::vector<ActionCode>& legal) {
+bool step(Game& game, PortableRng& rng, std::vector<ActionCode>& legal) {
   if (game.over()) return false;
   if (game.needs_reshuffle()) {
     REQUIRE(game.reshuffle_seed(rng.next(), nullptr) == Reason::ok);
@@ -61,7 +55,7 @@ bool step(Game& game, Rng& rng, std::vector<ActionCode>& legal) {
   REQUIRE(n > 0);
   REQUIRE(n <= legal.size());
   Error err;
-  REQUIRE_MESSAGE(game.apply(legal[rng.below(n)], &err) == Reason::ok, err.message);
+  REQUIRE_MESSAGE(game.apply(legal[below(rng, n)], &err) == Reason::ok, err.message);
   return true;
 }
 
@@ -70,7 +64,7 @@ bool step(Game& game, Rng& rng, std::vector<ActionCode>& legal) {
 std::vector<std::vector<uint8_t>> images_of(Game& game, uint64_t seed, int bound) {
   std::vector<std::vector<uint8_t>> images;
   std::vector<ActionCode> legal(4096);
-  Rng rng{seed};
+  PortableRng rng(seed);
   std::string phase;
   int since_change = 0;
   images.push_back(game.serialize());
@@ -99,23 +93,24 @@ void fix_checksums(std::vector<uint8_t>& bytes, size_t head, bool history) {
   }
 }
 
-void mutate(std::vector<uint8_t>& bytes, size_t head, Rng& rng) {
+void mutate(std::vector<uint8_t>& bytes, size_t head, PortableRng& rng) {
   // Most edits land in the state (the checker's work); some in the history after it.
-  const size_t limit = rng.below(4) ? head - 8 : bytes.size();
-  const size_t at = 8 + rng.below(limit - 8);  // the magic and the version stay
-  switch (rng.below(4)) {
+  const size_t limit = below(rng, 4) ? head - 8 : bytes.size();
+  const size_t at = 8 + below(rng, limit - 8);  // the magic and the version stay
+  switch (below(rng, 4)) {
     case 0:
-      bytes[at] ^= uint8_t(1u << rng.below(8));
+      bytes[at] ^= uint8_t(1u << below(rng, 8));
       break;
     case 1:
       bytes[at] = uint8_t(rng.next());
       break;
     case 2:  // a small value: counters and seats
-      bytes[at] = uint8_t(rng.below(8));
+      bytes[at] = uint8_t(below(rng, 8));
       break;
-    default:
-      for (size_t i = at; i < at + 1 + rng.below(8) && i < limit; ++i)
-        bytes[i] = uint8_t(rng.next());
+    default: {
+      const size_t end = std::min(limit, at + 1 + below(rng, 8));
+      for (size_t i = at; i < end; ++i) bytes[i] = uint8_t(rng.next());
+    }
   }
 }
 
@@ -125,7 +120,7 @@ struct Counts {
 
 // An accepted game plays on: bytes back to themselves, views for every seat, then random
 // steps to the end of its hand (the next deal) or the step bound, none refused.
-void play_on(Game& game, Rng& rng, const std::vector<uint8_t>& bytes) {
+void play_on(Game& game, PortableRng& rng, const std::vector<uint8_t>& bytes) {
   REQUIRE(game.serialize() == bytes);
   for (int seat = -1; seat < game.players(); ++seat) (void)game.view_json(seat);
   std::vector<ActionCode> legal(4096);
@@ -153,10 +148,10 @@ void run_mutants(const GameSpec& spec, int players, bool history, int budget, Co
   const size_t state_head = plain->serialize().size() - 4;
   dh_game* target = nullptr;
   REQUIRE(dh_game_new(&target, spec.name, nullptr, 0, players, 0, nullptr) == DH_OK);
-  Rng rng{0x5eed0000u + uint64_t(players) * 2 + history};
+  PortableRng rng(0x5eed0000u + uint64_t(players) * 2 + history);
   for (int i = 0; i < budget; ++i) {
-    std::vector<uint8_t> bytes = starts[rng.below(starts.size())];
-    const int edits = 1 + int(rng.below(3));
+    std::vector<uint8_t> bytes = starts[below(rng, starts.size())];
+    const int edits = 1 + int(below(rng, 3));
     for (int e = 0; e < edits; ++e) mutate(bytes, state_head, rng);
     fix_checksums(bytes, state_head, history);
     ++counts->mutants;
