@@ -343,6 +343,10 @@ Broken check_state(const State& s) {
     return "a hand in progress already counted as scored";
   if (s.doubled != (s.pending_doublers > 0)) return "a hand's stakes disagree with the doublers";
   if (Broken b = check_cards(s)) return b;
+  // Tricks are played only in the play phase: before it, every trick field holds its value
+  // from the deal (check_tricks compares the rest with what zero tricks give).
+  if (s.phase != Phase::play && (s.tricks_done || s.in_trick))
+    return "play before the contract is settled";
   if (s.phase == Phase::picking) {
     if (s.contract != Contract::none || s.picker != kNoSeat || s.partner != kNoSeat ||
         s.called != kNoCard || !s.bury.empty() || s.passes >= kPlayers)
