@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "common/state_image.hpp"
+#define DH_EXPERIMENTAL
+#include "deckhand.h"
 #include "deckhand/ghost_euchre.hpp"
 #include "deckhand/sheepshead.hpp"
 #include "deckhand/toonerville.hpp"
@@ -274,6 +276,32 @@ int next(int seat) {
 
 bool in_trick(const State& s, Contract c) {
   return s.phase == Phase::play && s.contract == c && s.tricks_done >= 2 && s.in_trick == 2;
+}
+
+// Issue 28: a picking-phase image with in_trick = 1 (or tricks_done = 1) was accepted, and
+// the first card played then read suit_of[255]. Refused by the C++ deserialize and by both C
+// ABI paths (history=off bytes are the state image).
+TEST_CASE("S4-S9 state images: trick fields outside the play phase are refused (issue 28)") {
+  for (uint8_t k = 0; k < 3; ++k) {
+    const Phase want = k == 0 ? Phase::picking : k == 1 ? Phase::burying : Phase::calling;
+    const State s0 = reach({}, 5 + k, [&](const State& s) { return s.phase == want; });
+    for (int field = 0; field < 2; ++field) {
+      CAPTURE(int(k));
+      CAPTURE(field);
+      State s = s0;
+      (field == 0 ? s.in_trick : s.tricks_done) = 1;
+      CHECK(refusal(s).find("trick counters set before the play") != std::string::npos);
+      std::vector<uint8_t> bytes(sizeof(State) + 16);
+      REQUIRE(serialize(s, bytes.data(), bytes.size()) == bytes.size());
+      dh_game* g = nullptr;
+      CHECK(dh_game_deserialize(&g, bytes.data(), bytes.size(), nullptr) == DH_E_CORRUPT);
+      CHECK(g == nullptr);
+      const char* off[] = {"history=off"};
+      REQUIRE(dh_game_new(&g, "sheepshead", off, 1, 0, 0, nullptr) == DH_OK);
+      CHECK(dh_game_deserialize_into(g, bytes.data(), bytes.size(), nullptr) == DH_E_CORRUPT);
+      dh_game_free(g);
+    }
+  }
 }
 
 TEST_CASE("S1, S9 state images: card points edited per seat are refused (tricks are replayed)") {
