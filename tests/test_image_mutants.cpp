@@ -114,6 +114,16 @@ void mutate(std::vector<uint8_t>& bytes, size_t head, PortableRng& rng) {
   }
 }
 
+// A C ABI game's serialized bytes.
+std::vector<uint8_t> c_bytes(const dh_game* game) {
+  std::vector<uint8_t> out(4096);
+  size_t len = 0;
+  while (dh_game_serialize(&len, out.data(), out.size(), game) == DH_E_BUFFER_TOO_SMALL)
+    out.resize(len);
+  out.resize(len);
+  return out;
+}
+
 struct Counts {
   long mutants = 0, accepted = 0;
 };
@@ -128,7 +138,8 @@ void play_on(Game& game, PortableRng& rng, const std::vector<uint8_t>& bytes) {
   for (int i = 0; i < 400 && game.hands_scored() == hands; ++i)
     if (!step(game, rng, legal)) break;
   Error err;
-  auto back = deserialize_game(game.serialize().data(), game.serialize().size(), &err);
+  const std::vector<uint8_t> end = game.serialize();
+  auto back = deserialize_game(end.data(), end.size(), &err);
   REQUIRE_MESSAGE(back != nullptr, err.message);
 }
 
@@ -159,24 +170,17 @@ void run_mutants(const GameSpec& spec, int players, bool history, int budget, Co
     std::unique_ptr<Game> restored = deserialize_game(bytes.data(), bytes.size(), &err);
     dh_game* c_game = nullptr;
     const int c_status = dh_game_deserialize(&c_game, bytes.data(), bytes.size(), nullptr);
-    const std::vector<uint8_t> before = [&] {
-      std::vector<uint8_t> out(4096);
-      size_t len = 0;
-      while (dh_game_serialize(&len, out.data(), out.size(), target) == DH_E_BUFFER_TOO_SMALL)
-        out.resize(len);
-      out.resize(len);
-      return out;
-    }();
+    const std::vector<uint8_t> before = c_bytes(target);
     const int into_status = dh_game_deserialize_into(target, bytes.data(), bytes.size(), nullptr);
     CAPTURE(i);
     REQUIRE((restored != nullptr) == (c_status == DH_OK));
     REQUIRE((c_status == DH_OK) == (into_status == DH_OK));
-    if (into_status != DH_OK) {  // a refused load changes nothing
-      std::vector<uint8_t> after(before.size() + 64);
-      size_t len = 0;
-      REQUIRE(dh_game_serialize(&len, after.data(), after.size(), target) == DH_OK);
-      after.resize(len);
-      REQUIRE(after == before);
+    if (into_status != DH_OK) {  // refused as corrupt, with a message, and nothing changed
+      REQUIRE(c_status == DH_E_CORRUPT);
+      REQUIRE(into_status == DH_E_CORRUPT);
+      REQUIRE(err.reason == Reason::corrupt_state);
+      REQUIRE(err.message[0] != '\0');
+      REQUIRE(c_bytes(target) == before);
     }
     if (c_game) dh_game_free(c_game);
     if (!restored) continue;
