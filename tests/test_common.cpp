@@ -16,11 +16,7 @@
 using namespace deckhand;
 
 namespace {
-Card card(const char* text) {
-  Card c;
-  REQUIRE(parse_card(text, &c));
-  return c;
-}
+using testing::card;
 
 std::string shuffled(CardSet deck_cards, uint64_t seed) {
   std::vector<Card> deck;

@@ -17,12 +17,7 @@
 using namespace deckhand;
 using namespace deckhand::ghost_euchre;
 
-// Reasons and phases print by name in failed checks.
-namespace deckhand {
-doctest::String toString(Reason r) {
-  return reason_name(r);
-}
-}  // namespace deckhand
+// Phases print by name in failed checks (reasons: test_support.hpp).
 namespace deckhand::ghost_euchre {
 doctest::String toString(Phase p) {
   static const char* const names[] = {"deal", "bidding", "trump", "play", "over"};
@@ -63,40 +58,12 @@ constexpr const char* kPlayMoon = "JH 9C 9D  JD TC TD  AH JC QD  KH QC KD  QH KC
 constexpr const char* kBowers =
     "0: QD 9D TD 9H TH QH; 1: JH AH KH AD KD 9C; 2: JD TC JC QC KC AC; ghost: 9S TS JS QS KS AS";
 
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    const size_t start = i;
-    while (i < text.size() && text[i] != ' ') ++i;
-    if (i > start) out.push_back(text.substr(start, i - start));
-  }
-  return out;
-}
-
-Card card(std::string_view text) {
-  Card c;
-  INFO("card " << std::string(text));
-  REQUIRE(parse_card(text, &c));
-  return c;
-}
-
-CardSet cards(std::string_view text) {
-  CardSet set;
-  for (std::string_view w : words(text)) set.add(card(w));
-  return set;
-}
-
-bool set_opt(Options* o, std::string_view key, std::string_view value) {
-  Error err;
-  return set_option(o, key, value, &err) == Reason::ok;
-}
-
+using testing::card;
+using testing::cards;
+using testing::set_opt;
+using testing::words;
 Options with(std::string_view key, std::string_view value, Options o = {}) {
-  INFO(std::string(key) << "=" << std::string(value));
-  REQUIRE(set_opt(&o, key, value));
-  return o;
+  return testing::with(key, value, o);
 }
 
 // Deals `text` with seat 1's hand going to `declarer` (the table turned by declarer - 1).

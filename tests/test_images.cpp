@@ -16,6 +16,7 @@
 #include "deckhand/toonerville.hpp"
 #include "ghost_euchre/internal.hpp"
 #include "sheepshead/internal.hpp"
+#include "test_support.hpp"
 
 // State images validated in full: deserialize (through check_invariants) refuses every image
 // whose derived fields disagree with the primary ones, or whose counters, seats, cards or
@@ -26,11 +27,6 @@
 using namespace deckhand;
 using deckhand::detail::kScoreLimit;
 
-namespace deckhand {
-doctest::String toString(Reason r) {
-  return reason_name(r);
-}
-}  // namespace deckhand
 
 namespace {
 

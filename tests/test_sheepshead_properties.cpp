@@ -85,11 +85,7 @@ struct Oracle {
 };
 const Oracle kOracle;
 
-Card card(const char* name) {
-  Card c;
-  REQUIRE(parse_card(name, &c));
-  return c;
-}
+using testing::card;
 
 Options random_options(PortableRng& rng, OptionList* as_text) {
   Options o;

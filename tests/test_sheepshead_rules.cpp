@@ -19,12 +19,7 @@
 using namespace deckhand;
 using namespace deckhand::sheepshead;
 
-// Reasons, phases and contracts print by name in failed checks.
-namespace deckhand {
-doctest::String toString(Reason r) {
-  return reason_name(r);
-}
-}  // namespace deckhand
+// Phases and contracts print by name in failed checks (reasons: test_support.hpp).
 namespace deckhand::sheepshead {
 doctest::String toString(Phase p) {
   static const char* const names[] = {"deal", "picking", "burying", "calling", "play", "over"};
@@ -292,40 +287,12 @@ constexpr const char* kLeasterOneScript =
 // ---------------------------------------------------------------------------------------
 // Helpers.
 
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    const size_t start = i;
-    while (i < text.size() && text[i] != ' ') ++i;
-    if (i > start) out.push_back(text.substr(start, i - start));
-  }
-  return out;
-}
-
-Card card(std::string_view text) {
-  Card c;
-  INFO("card " << std::string(text));
-  REQUIRE(parse_card(text, &c));
-  return c;
-}
-
-CardSet cards(std::string_view text) {
-  CardSet set;
-  for (std::string_view w : words(text)) set.add(card(w));
-  return set;
-}
-
-bool set_opt(Options* o, std::string_view key, std::string_view value) {
-  Error err;
-  return set_option(o, key, value, &err) == Reason::ok;
-}
-
+using testing::card;
+using testing::cards;
+using testing::set_opt;
+using testing::words;
 Options with(std::string_view key, std::string_view value, Options o = {}) {
-  INFO(std::string(key) << "=" << std::string(value));
-  REQUIRE(set_opt(&o, key, value));
-  return o;
+  return testing::with(key, value, o);
 }
 
 // Deals `text` turned by `shift` seats: the text's seat p goes to seat (p + shift) mod 5.

@@ -1,6 +1,7 @@
-// What the rule tests share: doctest printers for the lists they compare, so that a failed
-// check shows the actions or numbers themselves, and the check that a refusal is the same
-// through every entry point and changes nothing.
+// What the rule tests share: doctest printers for reasons and the lists they compare, so that
+// a failed check shows the reasons, actions or numbers themselves; the French-card helpers of
+// the trick-taking games; setting an option; and the check that a refusal is the same through
+// every entry point and changes nothing.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -12,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "deckhand/cards.hpp"
 #include "deckhand/error.hpp"
 
 // For checks that run millions of times (the property tests): doctest counts them only when
@@ -21,7 +23,56 @@
     if (!(cond)) FAIL(#cond, " — ", __VA_ARGS__); \
   } while (0)
 
+// Reasons print by name in failed checks.
+namespace deckhand {
+inline doctest::String toString(Reason r) {
+  return reason_name(r);
+}
+}  // namespace deckhand
+
 namespace deckhand::testing {
+
+// The words of `text`, split at spaces.
+inline std::vector<std::string_view> words(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    const size_t start = i;
+    while (i < text.size() && text[i] != ' ') ++i;
+    if (i > start) out.push_back(text.substr(start, i - start));
+  }
+  return out;
+}
+
+// A French card ("9H", "TD") and a set of them ("9H TD AS"); the test fails on a typo.
+inline Card card(std::string_view text) {
+  Card c;
+  INFO("card " << std::string(text));
+  REQUIRE(parse_card(text, &c));
+  return c;
+}
+inline CardSet cards(std::string_view text) {
+  CardSet set;
+  for (std::string_view w : words(text)) set.add(card(w));
+  return set;
+}
+
+// Whether the game's set_option (found by the Options type's namespace) takes key=value.
+template <typename Options>
+bool set_opt(Options* o, std::string_view key, std::string_view value) {
+  Error err;
+  return set_option(o, key, value, &err) == Reason::ok;
+}
+// `o` with key=value set; the test fails, with the refusal's message, if it is refused.
+template <typename Options>
+Options with(std::string_view key, std::string_view value, Options o) {
+  Error err;
+  const Reason r = set_option(&o, key, value, &err);
+  INFO(std::string(key) << "=" << std::string(value) << ": " << err.message);
+  REQUIRE(r == Reason::ok);
+  return o;
+}
 
 // Byte-for-byte equality of two values of a type without padding (states, views): what the
 // tests mean by "the same state".

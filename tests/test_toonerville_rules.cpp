@@ -23,12 +23,7 @@
 using namespace deckhand;
 using namespace deckhand::toonerville;
 
-// Reasons and phases print by name in failed checks.
-namespace deckhand {
-doctest::String toString(Reason r) {
-  return reason_name(r);
-}
-}  // namespace deckhand
+// Phases print by name in failed checks (reasons: test_support.hpp).
 namespace deckhand::toonerville {
 doctest::String toString(Phase p) {
   return phase_name(p);
@@ -157,10 +152,7 @@ std::string hand(const State& s, int seat) {
 }
 
 Options with(std::string_view key, std::string_view value, Options o = {}) {
-  Error err;
-  INFO(std::string(key) << "=" << std::string(value) << ": " << err.message);
-  REQUIRE(set_option(&o, key, value, &err) == Reason::ok);
-  return o;
+  return testing::with(key, value, o);
 }
 
 void require_valid(const State& s) {
