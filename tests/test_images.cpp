@@ -250,6 +250,9 @@ TEST_CASE("G1-G10 state images: every derived field is recomputed and compared")
        [](State& s) { s.declarer = uint8_t(next(s.declarer)); }, "not the hand on the table"},
       {"a card played twice in the last hand", &between,
        [](State& s) { s.played[0][0] = s.played[1][0]; }, "a card played twice"},
+      // Found by fuzz_image: the check of the last hand's cards took "no card" for a card.
+      {"a trick of the last hand short of a card", &between,
+       [](State& s) { s.played[2][1] = kNoCard; }, "a trick short of a card"},
   };
   check_plants(plants);
 }

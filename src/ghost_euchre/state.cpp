@@ -300,7 +300,10 @@ Broken check_state(const State& s) {
         return "the last hand result is not the hand on the table";
       CardSet played;
       for (int t = 0; t < kTricks; ++t)
-        for (int p = 0; p < kPlayers; ++p) played.add(Card(s.played[t][p]));
+        for (int p = 0; p < kPlayers; ++p) {
+          if (s.played[t][p] == kNoCard) return "a hand played out with a trick short of a card";
+          played.add(Card(s.played[t][p]));
+        }
       if (played.size() != kTricks * kPlayers) return "a card played twice";
     }
     return check_tricks(s);
