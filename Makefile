@@ -184,7 +184,7 @@ web: web-deps web/node_modules/.package-lock.json
 web-test: web
 	cmake --preset dev > /dev/null
 	cmake --build --preset dev -j $(JOBS) --target deckhand_cli
-	DECKHAND_CLI="$(CURDIR)/build/dev/deckhand" node --test web/test/api.test.mjs web/test/hostile.test.mjs web/test/browser.test.mjs
+	DECKHAND_CLI="$(CURDIR)/build/dev/deckhand" node --test web/test/api.test.mjs web/test/hostile.test.mjs web/test/examples.test.mjs web/test/browser.test.mjs
 
 web-serve: web
 	node web/serve.mjs --port $(WEB_PORT)
