@@ -13,7 +13,7 @@
 //    the bots are recorded once, untimed; an iteration replays them all, asking for the legal
 //    actions before every action, so the time per action is legal actions plus apply (plus
 //    the C ABI's event history), the bots' thinking excluded.
-//  - BotGame: whole 11-round games between the example bots (examples/cli/toonerville_bot),
+//  - BotGame: whole 11-round games between the example bots (src/cli/toonerville_bot),
 //    their thinking (views, the contract finder) included; through C++, and through the C ABI
 //    with the bots deciding on a C++ copy of the game.
 #include <cstdint>

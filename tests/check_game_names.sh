@@ -22,7 +22,7 @@ while IFS= read -r file; do
     found=1
   fi
 done < <(find "$root/src/bots" "$root/src/rl" "$root/src/solve" "$root/src/common" \
-              "$root/capi/src" "$root/examples/cli" -type f \( -name '*.cpp' -o -name '*.hpp' \) \
+              "$root/capi/src" "$root/src/cli" -type f \( -name '*.cpp' -o -name '*.hpp' \) \
               ! -path "$root/src/common/game_list.cpp" ! -name '*_cli.cpp' ! -name 'plugins.cpp' | sort)
 if [ "$found" -ne 0 ]; then
   echo "generic code names a game (pattern $pattern): reach it through its descriptor or plug-in"

@@ -12,6 +12,7 @@
 
 #include "deckhand/cards.hpp"
 #include "deckhand/game.hpp"
+#include "deckhand/text.hpp"
 
 namespace deckhand::cli {
 
@@ -29,30 +30,30 @@ ReadStatus read_input(const std::string& path, std::string* out, std::string* wh
 // 0 when the replay reproduces the game byte for byte, else 1.
 int write_and_replay(const Game& game, const std::string& out_dir);
 
-// Text helpers of the tool (it uses only the library's public headers):
-// `quote` puts input in apostrophes for a message, every byte that is a control character, not
-// ASCII, a backslash or an apostrophe written as \xHH, so no terminal escape gets out;
-std::string quote(std::string_view s);
-// `json_string` is s as a JSON string, quotes included;
-std::string json_string(std::string_view s);
-// `json_array` is the JSON array of to_json(x) (each already JSON) for the x in items;
+// The library's text helpers (deckhand/text.hpp), so that the tool splits, matches and
+// quotes text as the library does.
+using text::iequals;
+using text::parse_int;
+using text::parse_u64;
+using text::split_on;
+using text::split_words;
+using text::trim;
+// Input in apostrophes for a message, control characters and bytes that are not UTF-8 escaped
+// visibly, so no terminal escape gets out (the library's text::quote, as a std::string).
+inline std::string quote(std::string_view s) {
+  return text::quote(s).c_str();
+}
+// s as a JSON string, quotes included.
+inline std::string json_string(std::string_view s) {
+  return text::Json().value(s).take();
+}
+// The JSON array of to_json(x) (each already JSON) for the x in items.
 template <typename Range, typename ToJson>
 std::string json_array(const Range& items, ToJson to_json) {
   std::string out = "[";
   for (const auto& x : items) out += (out.size() > 1 ? ", " : "") + std::string(to_json(x));
   return out + "]";
 }
-// `trim` drops the white space around s (spaces, tabs, a line's CR or LF);
-std::string_view trim(std::string_view s);
-// `split_words` gives the words of s, separated by white space;
-std::vector<std::string_view> split_words(std::string_view s);
-// `split_on` gives the parts of s between `separator`s, each trimmed ("a, b," -> a, b, "");
-std::vector<std::string_view> split_on(std::string_view s, char separator);
-// `iequals` compares ASCII letters regardless of case (names of options, levels, record words);
-bool iequals(std::string_view a, std::string_view b);
-// `parse_int` and `parse_u64` read a whole decimal number (parse_int within [lo, hi]).
-bool parse_int(std::string_view s, int64_t lo, int64_t hi, int64_t* out);
-bool parse_u64(std::string_view s, uint64_t* out);
 
 // Canonical card list ("9C JD AS").
 std::string cards_text(CardSet set);

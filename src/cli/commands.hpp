@@ -38,7 +38,7 @@ int cmd_play(const PlayArgs& args);
 int cmd_demo(uint64_t seed, const std::string& out_dir);
 // The games, their options, phases and action kinds (deckhand::catalog_json with --json).
 int cmd_games(bool json);
-// Bot tournaments on duplicate deals (examples/cli/arena.cpp); parses its own arguments.
+// Bot tournaments on duplicate deals (src/cli/arena.cpp); parses its own arguments.
 int cmd_arena(int argc, char** argv);
 
 // The options bots play with: `given`, and the game's play limit at its unattended value
