@@ -22,14 +22,21 @@ inline constexpr int kCBufferTooSmall = -3;
 // message ""): a few stores, where the error object's 256 bytes would cost more than the
 // action. The texts' bytes past their terminating NUL are left as they were.
 void report_ok_within_size(dh_error* err) noexcept;  // an older caller's smaller dh_error
-inline void report_ok(dh_error* err) noexcept {
-  if (err->size != 0 && err->size < sizeof(dh_error)) [[unlikely]]
-    return report_ok_within_size(err);
+// Whether a caller's dh_error has every field of this header's (size 0: the first layout).
+inline bool has_every_field(const dh_error* err) noexcept {
+  return err->size == 0 || err->size >= sizeof(dh_error);
+}
+inline void report_ok_in_full(dh_error* err) noexcept {
   err->status = 0;
   err->reason = 0;
   err->line = 0;
   std::memcpy(err->code, "ok\0", 4);
   err->message[0] = '\0';
+}
+inline void report_ok(dh_error* err) noexcept {
+  if (!has_every_field(err)) [[unlikely]]
+    return report_ok_within_size(err);
+  report_ok_in_full(err);
 }
 // dh_game_apply's failure with a dh_error (status: the refusal's, or DH_E_INTERNAL when
 // recording the action ran out of memory): the failed call changed nothing, so the C ABI

@@ -396,19 +396,33 @@ class GameAdapter final : public CGame {
     return n > room ? kCBufferTooSmall : 0;
   }
 
+  // A listed action is legal and cannot be refused: with room in the history and a whole
+  // dh_error (or none), its success is written, its event recorded, and the rules entered by
+  // a tail call, so that this function calls nothing else and needs no frame. Anything else
+  // (an unlisted code, a full history, an older caller's smaller dh_error) takes the general
+  // path, which gives the same answer.
   int c_apply(const ActionCode& code, dh_error* err) noexcept override {
     const Action* listed = find_listed(code);
-    if (!listed) return c_apply_decoded(code, err);
-    try {
-      make_room();  // a listed action is legal: this is the one step that can fail
-    } catch (...) {
-      return c_apply_failed(code, c_status(Reason::internal_error), err);
+    if (!listed || (keep_history_ && history_.full()) || (err && !has_every_field(err)))
+      [[unlikely]]
+      return c_apply_decoded(code, err);
+    const Action a = *listed;
+    if (keep_history_) {
+      history_.stage(a);
+      history_.commit(true);
     }
-    if (err) report_ok(err);  // before the calls below, across which err then need not live
-    apply_action<true, true>(*listed, nullptr);
-    // The next state's actions, which the caller lists next (the trick games' lists are short
-    // and cheap).
-    fill_legal_cache();
+    if (err) report_ok_in_full(err);
+    assert(Rules::check(state_, a, nullptr) == Reason::ok);
+    return advance_listed_and_list(&state_, a, legal_cache_, &legal_count_);
+  }
+  // Applies a listed action, then lists the next state's actions, which the caller lists
+  // next (the trick games' lists are short and cheap).
+  [[gnu::noinline]] static int advance_listed_and_list(State* s, Action a, Action* legal,
+                                                       int* count) noexcept {
+    if constexpr (kHasListedPath) {
+      Rules::advance_listed(s, a);
+      *count = Rules::legal_actions(*s, legal);
+    }
     return 0;
   }
 
