@@ -1187,8 +1187,9 @@ static void test_apply_error_object(void) {
       set_stale(&err);
       rc = dh_game_apply(g, &list[i], &err);
       rc_twin = dh_game_apply(twin, &held, NULL);
-      CHECK_MSG(rc == rc_twin && rc == rc_check, "%s step %zu: %s with a dh_error, %s without, %s checked",
-                names[gi], step, dh_status_name(rc), dh_status_name(rc_twin), dh_status_name(rc_check));
+      CHECK_MSG(rc == rc_twin && rc == rc_check,
+                "%s step %zu: %s with a dh_error, %s without, %s checked", names[gi], step,
+                dh_status_name(rc), dh_status_name(rc_twin), dh_status_name(rc_check));
       CHECK(err.size == sizeof err && err.status == rc);
       if (rc == DH_OK) {
         ++applied;
@@ -1200,7 +1201,8 @@ static void test_apply_error_object(void) {
         CHECK(same_bytes(before, after)); /* a refusal changes nothing */
         free(after.p);
         CHECK_MSG(err.reason == check_err.reason && strcmp(err.code, check_err.code) == 0 &&
-                      err.line == 0 && starts_with(err.message, err.code) && strlen(err.message) > strlen(err.code) + 2,
+                      err.line == 0 && starts_with(err.message, err.code) &&
+                      strlen(err.message) > strlen(err.code) + 2,
                   "%s step %zu: %s / %s, checked %s", names[gi], step, err.code, err.message,
                   check_err.code);
         n = 0; /* a fresh list next */

@@ -43,7 +43,8 @@ def mismatch(c_type, py_type):
         return None if py_type is None else f"{py_type.__name__} for void"
     if kind == "scalar":
         want = SCALARS[c_type[1]]
-        return None if py_type is want else f"{getattr(py_type, '__name__', py_type)} for {c_type[1]}"
+        shown = getattr(py_type, "__name__", py_type)
+        return None if py_type is want else f"{shown} for {c_type[1]}"
     if kind == "pointer":
         target = c_type[1]
         if py_type is ctypes.c_void_p:  # any pointer, passed as an address (numpy buffers)
@@ -103,7 +104,8 @@ def test_every_signature_matches_the_header():
 
 def test_every_struct_matches_the_header():
     classes = [c for c in vars(_native).values()
-               if isinstance(c, type) and issubclass(c, ctypes.Structure) and c.__name__.startswith("Dh")]
+               if isinstance(c, type) and issubclass(c, ctypes.Structure)
+               and c.__name__.startswith("Dh")]
     assert classes
     for cls in classes:
         name = re.sub(r"(?<!^)([A-Z])", r"_\1", cls.__name__).lower()

@@ -326,8 +326,8 @@ class GameAdapter final : public CGame {
   Reason apply_action(const Action& a, Error* err) {
     // The event staged first, then counted: fewer values live across the rules' call.
     if (keep_history_) {
-      if (!kRoomMade) make_room();  // may throw: before the state changes, so a failed call
-                                    // changes nothing
+      // May throw: before the state changes, so a failed call changes nothing.
+      if (!kRoomMade) make_room();
       history_.stage(a);
     }
     if constexpr (kListed && kHasListedPath) {
@@ -404,7 +404,7 @@ class GameAdapter final : public CGame {
   int c_apply(const ActionCode& code, dh_error* err) noexcept override {
     const Action* listed = find_listed(code);
     if (!listed || (keep_history_ && history_.full()) || (err && !has_every_field(err)))
-      [[unlikely]]
+        [[unlikely]]
       return c_apply_decoded(code, err);
     const Action a = *listed;
     if (keep_history_) {

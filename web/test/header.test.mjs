@@ -15,8 +15,9 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..");
 const ts = createRequire(join(here, "..", "package.json"))("typescript");
+const reader = join(repo, "tests", "bindings", "deckhand_header.py");
 const header = JSON.parse(execFileSync(process.env.DECKHAND_PYTHON || "python3",
-  [join(repo, "tests", "bindings", "deckhand_header.py"), "--model", "ilp32"], { encoding: "utf8" }));
+  [reader, "--model", "ilp32"], { encoding: "utf8" }));
 const apiPath = process.env.DECKHAND_API_JS || join(repo, "web", "src", "api.js");
 const source = ts.createSourceFile("api.js", readFileSync(apiPath, "utf8"), ts.ScriptTarget.Latest,
   true, ts.ScriptKind.JS);
