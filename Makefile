@@ -117,7 +117,8 @@ abi-library: deps
 
 abi-check: abi-library
 	$(ABI_DW) --out-file $(ABI_BUILD)/current.abi $(ABI_BUILD)/libdeckhand.so
-	@abidiff $(ABI_BASELINE) $(ABI_BUILD)/current.abi > $(ABI_BUILD)/abidiff.txt; status=$$?; \
+	@abidiff --suppressions abi/suppressions.ini $(ABI_BASELINE) $(ABI_BUILD)/current.abi \
+	  > $(ABI_BUILD)/abidiff.txt; status=$$?; \
 	cat $(ABI_BUILD)/abidiff.txt; \
 	if [ $$((status & 8)) -ne 0 ]; then echo "abi-check: INCOMPATIBLE change to the C ABI (see above)"; exit 1; \
 	elif [ $$((status & 3)) -ne 0 ]; then echo "abi-check: abidiff failed ($$status)"; exit 1; \
