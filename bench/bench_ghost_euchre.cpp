@@ -50,6 +50,11 @@ void BM_EuchrePlayoutCApi(benchmark::State& st) {
   CApiPlayout<false> playout("ghost-euchre");
   run_playout(st, playout);
 }
+// The struct path with a dh_error given to dh_game_apply (the README's example).
+void BM_EuchrePlayoutCApiError(benchmark::State& st) {
+  CApiPlayout<false, true> playout("ghost-euchre");
+  run_playout(st, playout);
+}
 void BM_EuchrePlayoutCApiIndexed(benchmark::State& st) {
   CApiPlayout<true> playout("ghost-euchre");
   run_playout(st, playout);
@@ -120,6 +125,7 @@ void BM_EuchreSerializeRoundTrip(benchmark::State& st) {
 
 BENCHMARK(BM_EuchrePlayoutCpp);
 BENCHMARK(BM_EuchrePlayoutCApi);
+BENCHMARK(BM_EuchrePlayoutCApiError);
 BENCHMARK(BM_EuchrePlayoutCApiIndexed);
 BENCHMARK(BM_EuchrePlayoutCApiNoHistory);
 BENCHMARK(BM_EuchreCloneState);
@@ -132,6 +138,15 @@ bool bench::ghost_euchre_playouts_agree() {
   CApiPlayout<false> by_struct("ghost-euchre");
   CppPlayout cpp2;
   CApiPlayout<true> by_index("ghost-euchre");
+  CppPlayout cpp3;
+  CApiPlayout<false, true> with_error("ghost-euchre");
   return playouts_agree(cpp, by_struct, kWarmupHands) &&
-         playouts_agree(cpp2, by_index, kWarmupHands);
+         playouts_agree(cpp2, by_index, kWarmupHands) &&
+         playouts_agree(cpp3, with_error, kWarmupHands);
+}
+
+bool bench::count_ghost_euchre_hands(const std::string& path, int hands) {
+  if (path != "cpp") return count_capi_hands("ghost-euchre", path, hands);
+  CppPlayout playout;
+  return count_hands(playout, hands);
 }

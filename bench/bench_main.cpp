@@ -1,6 +1,8 @@
 // deckhand_bench: every game's benchmarks (Google Benchmark). Before timing anything it
 // checks that each game's C++ and C ABI playouts make the same moves.
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "bench_support.hpp"
@@ -22,7 +24,43 @@ bool bench::every_game_playouts_agree(int hands) {
   return true;
 }
 
+bool bench::counted_hands(bool (*play_hand)(void*), void* playout, int hands) {
+  for (int i = 0; i < hands; ++i)
+    if (!play_hand(playout)) return false;
+  return true;
+}
+
+bool bench::count_capi_hands(const char* game, const std::string& path, int hands) {
+  if (path == "capi-indexed") {
+    CApiPlayout<true> playout(game);
+    return count_hands(playout, hands);
+  }
+  if (path == "capi-null") {
+    CApiPlayout<false> playout(game);
+    return count_hands(playout, hands);
+  }
+  if (path == "capi-err") {
+    CApiPlayout<false, true> playout(game);
+    return count_hands(playout, hands);
+  }
+  return false;
+}
+
+// --count=GAME,PATH,HANDS: plays and exits, for valgrind --tool=callgrind.
+int count_mode(const std::string& spec) {
+  const size_t a = spec.find(','), b = spec.rfind(',');
+  if (a == std::string::npos || a == b) return 2;
+  const std::string game = spec.substr(0, a), path = spec.substr(a + 1, b - a - 1);
+  const int hands = std::atoi(spec.c_str() + b + 1);
+  const bool ok = game == "ghost-euchre" ? bench::count_ghost_euchre_hands(path, hands)
+                  : game == "sheepshead" ? bench::count_sheepshead_hands(path, hands)
+                                         : bench::count_capi_hands(game.c_str(), path, hands);
+  if (!ok) std::fprintf(stderr, "deckhand_bench: --count=%s failed\n", spec.c_str());
+  return ok ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strncmp(argv[1], "--count=", 8) == 0) return count_mode(argv[1] + 8);
   if (!bench::every_game_playouts_agree(bench::kAgreementHands) ||
       !bench::ghost_euchre_playouts_agree() || !bench::sheepshead_playouts_agree()) {
     std::fprintf(stderr,

@@ -42,6 +42,11 @@ void BM_SheepsheadPlayoutCApi(benchmark::State& st) {
   CApiPlayout<false> playout("sheepshead");
   run_playout(st, playout);
 }
+// The struct path with a dh_error given to dh_game_apply (the README's example).
+void BM_SheepsheadPlayoutCApiError(benchmark::State& st) {
+  CApiPlayout<false, true> playout("sheepshead");
+  run_playout(st, playout);
+}
 void BM_SheepsheadPlayoutCApiIndexed(benchmark::State& st) {
   CApiPlayout<true> playout("sheepshead");
   run_playout(st, playout);
@@ -68,6 +73,7 @@ void BM_SheepsheadSerializeRoundTrip(benchmark::State& st) {
 
 BENCHMARK(BM_SheepsheadPlayoutCpp);
 BENCHMARK(BM_SheepsheadPlayoutCApi);
+BENCHMARK(BM_SheepsheadPlayoutCApiError);
 BENCHMARK(BM_SheepsheadPlayoutCApiIndexed);
 BENCHMARK(BM_SheepsheadPlayoutCApiNoHistory);
 BENCHMARK(BM_SheepsheadSerializeRoundTrip);
@@ -75,9 +81,17 @@ BENCHMARK(BM_SheepsheadSerializeRoundTrip);
 }  // namespace
 
 bool bench::sheepshead_playouts_agree() {
-  CppPlayout cpp, cpp2;
+  CppPlayout cpp, cpp2, cpp3;
   CApiPlayout<false> by_struct("sheepshead");
   CApiPlayout<true> by_index("sheepshead");
+  CApiPlayout<false, true> with_error("sheepshead");
   return playouts_agree(cpp, by_struct, kWarmupHands) &&
-         playouts_agree(cpp2, by_index, kWarmupHands);
+         playouts_agree(cpp2, by_index, kWarmupHands) &&
+         playouts_agree(cpp3, with_error, kWarmupHands);
+}
+
+bool bench::count_sheepshead_hands(const std::string& path, int hands) {
+  if (path != "cpp") return count_capi_hands("sheepshead", path, hands);
+  CppPlayout playout;
+  return count_hands(playout, hands);
 }

@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,8 +36,8 @@ inline constexpr uint32_t kMaxHandsPerGame = 16;
 // or has had kMaxHandsPerGame deals. A hand: deal from the next seed, then uniformly random
 // legal actions until no seat acts. Indexed: dh_game_apply_legal, which also returns the next
 // count (the self-play fast path); otherwise dh_game_legal_actions into a caller array and
-// dh_game_apply.
-template <bool kIndexed>
+// dh_game_apply, given a dh_error when kWithError (as the README's example does).
+template <bool kIndexed, bool kWithError = false>
 class CApiPlayout {
  public:
   explicit CApiPlayout(const char* game, const char* option = nullptr, int players = 0) {
@@ -61,7 +62,8 @@ class CApiPlayout {
           if (dh_game_legal_actions(&n, legal_.data(), legal_.size(), game_) != DH_OK) return false;
         }
         if (n == 0) break;
-        if (dh_game_apply(game_, &legal_[rng_.bounded(n)], nullptr) != DH_OK) return false;
+        dh_error* err = kWithError ? &err_ : nullptr;
+        if (dh_game_apply(game_, &legal_[rng_.bounded(n)], err) != DH_OK) return false;
       }
     }
     int32_t over = 0;
@@ -75,6 +77,7 @@ class CApiPlayout {
  private:
   dh_game* game_ = nullptr;
   std::vector<dh_action> legal_ = std::vector<dh_action>(64);
+  dh_error err_ = DH_ERROR_INIT;
   bool ok_ = false;
   uint32_t hands_in_game_ = 0;
   uint64_t next_seed_ = 1;
@@ -108,6 +111,28 @@ void run_playout(benchmark::State& st, Playout& playout) {
   st.counters["actions/hand"] = benchmark::Counter(hands > 0 ? actions / hands : 0);
   st.counters["allocs/action"] = benchmark::Counter(actions > 0 ? allocs / actions : 0);
 }
+
+// For instruction counts (docs/performance.md, "Instructions per hand"): `deckhand_bench
+// --count=GAME,PATH,HANDS` plays kWarmupHands hands, then HANDS more inside counted_hands,
+// which callgrind's --toggle-collect selects.
+[[gnu::noinline]] bool counted_hands(bool (*play_hand)(void*), void* playout, int hands);
+template <typename Playout>
+bool count_hands(Playout& playout, int hands) {
+  for (int i = 0; i < kWarmupHands; ++i)
+    if (!playout.play_hand()) return false;
+  const uint64_t before = playout.actions();
+  if (!counted_hands([](void* p) { return static_cast<Playout*>(p)->play_hand(); }, &playout,
+                     hands))
+    return false;
+  std::printf("hands %d actions %llu\n", hands, (unsigned long long)(playout.actions() - before));
+  return true;
+}
+// The C ABI paths of CApiPlayout by name: "capi-indexed", "capi-null" and "capi-err" (the
+// struct path without and with a dh_error); false for another name or a refusal.
+bool count_capi_hands(const char* game, const std::string& path, int hands);
+// The same for the pure per-game API ("cpp") and the C ABI paths, where a game's file has one.
+bool count_ghost_euchre_hands(const std::string& path, int hands);
+bool count_sheepshead_hands(const std::string& path, int hands);
 
 // The playouts of one game must make the same moves, or comparing their speed means
 // nothing: plays some hands each way and compares the action counts.

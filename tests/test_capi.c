@@ -1143,6 +1143,107 @@ static void test_listed_in_place(void) {
   }
 }
 
+/* dh_game_apply with a dh_error takes the same fast path as without one (deckhand.h, dh_error):
+ * a success writes status, reason and line 0, code "ok" and message "", whatever an earlier
+ * refusal left there; a refusal fills every field, as dh_game_is_legal reports the same code,
+ * and changes nothing. Listed entries in place, edited entries and stale lists, each game. */
+static void set_stale(dh_error* e) {
+  e->status = 1;
+  e->reason = 99;
+  e->line = 7;
+  strcpy(e->code, "stale_code");
+  strcpy(e->message, "stale_code: a message from an earlier call");
+}
+
+static void test_apply_error_object(void) {
+  size_t gi, games = 0;
+  section("dh_game_apply's dh_error: written on success and on every refusal, never stale");
+  CHECK(dh_catalog_game_count(&games) == DH_OK && games >= 3);
+  for (gi = 0; gi < games; ++gi) { /* every game of the catalog, at its fewest players */
+    dh_game_info info = DH_GAME_INFO_INIT;
+    const char* name;
+    dh_game *g = NULL, *twin = NULL;
+    dh_action list[512], held;
+    size_t n = 0, step;
+    uint64_t deal = 5;
+    int refused = 0, applied = 0;
+    CHECK(dh_catalog_game(&info, gi) == DH_OK);
+    name = info.name;
+    CHECK(dh_game_new(&g, name, NULL, 0, info.min_players, 0, NULL) == DH_OK);
+    CHECK(dh_game_new(&twin, name, NULL, 0, info.min_players, 0, NULL) == DH_OK);
+    for (step = 0; step < 300 && g && twin; ++step) {
+      dh_error err = DH_ERROR_INIT, check_err = DH_ERROR_INIT;
+      size_t i;
+      int rc, rc_twin, rc_check;
+      bytes_t before, after;
+      if (awaiting_deal(g)) {
+        CHECK(dh_game_deal_seed(g, deal++, NULL) == DH_OK);
+        continue;
+      }
+      if (step % 3 != 2 || n == 0) /* step % 3 == 2: the previous (stale) list */
+        if (dh_game_legal_actions(&n, list, 512, g) != DH_OK || n == 0) break;
+      i = (size_t)(rnd() % n);
+      if (step % 5 == 1) list[i].arg = (uint8_t)(list[i].arg + 1); /* edited in place */
+      held = list[i];
+      CHECK(dh_game_copy(twin, g, NULL) == DH_OK);
+      rc_check = dh_game_is_legal(g, &held, &check_err);
+      before = ser(g);
+      set_stale(&err);
+      rc = dh_game_apply(g, &list[i], &err);
+      rc_twin = dh_game_apply(twin, &held, NULL);
+      CHECK_MSG(rc == rc_twin && rc == rc_check,
+                "%s step %zu: %s with a dh_error, %s without, %s checked", name, step,
+                dh_status_name(rc), dh_status_name(rc_twin), dh_status_name(rc_check));
+      CHECK(err.size == sizeof err && err.status == rc);
+      if (rc == DH_OK) {
+        ++applied;
+        CHECK(err.reason == 0 && err.line == 0 && strcmp(err.code, "ok") == 0 &&
+              err.message[0] == '\0');
+      } else {
+        ++refused;
+        after = ser(g);
+        CHECK(same_bytes(before, after)); /* a refusal changes nothing */
+        free(after.p);
+        CHECK_MSG(err.reason == check_err.reason && strcmp(err.code, check_err.code) == 0 &&
+                      err.line == 0 && starts_with(err.message, err.code) &&
+                      strlen(err.message) > strlen(err.code) + 2,
+                  "%s step %zu: %s / %s, checked %s", name, step, err.code, err.message,
+                  check_err.code);
+        n = 0; /* a fresh list next */
+      }
+      free(before.p);
+    }
+    CHECK(refused > 20 && applied > 100);
+    dh_game_free(twin);
+    dh_game_free(g);
+  }
+  {
+    /* an older caller's smaller dh_error (ending before `code`): a success writes its fields
+     * only, as a refusal does */
+    dh_game* g = new_game(NULL, 0, 0);
+    dh_action list[64];
+    size_t n = 0, i;
+    int untouched = 1;
+    dh_error e;
+    memset(&e, 0xAB, sizeof e);
+    e.size = (uint32_t)offsetof(dh_error, code);
+    CHECK(dh_game_deal_seed(g, 1, NULL) == DH_OK);
+    CHECK(dh_game_legal_actions(&n, list, 64, g) == DH_OK && n > 0);
+    CHECK(dh_game_apply(g, &list[0], &e) == DH_OK);
+    CHECK(e.status == DH_OK && e.reason == 0 && e.line == 0);
+    for (i = offsetof(dh_error, code); i < sizeof e; ++i) untouched &= ((uint8_t*)&e)[i] == 0xAB;
+    CHECK(untouched);
+    /* a zeroed one (size 0) is the whole first layout */
+    memset(&e, 0, sizeof e);
+    set_stale(&e);
+    e.size = 0;
+    CHECK(dh_game_legal_actions(&n, list, 64, g) == DH_OK && n > 0);
+    CHECK(dh_game_apply(g, &list[0], &e) == DH_OK);
+    CHECK(e.status == DH_OK && e.reason == 0 && strcmp(e.code, "ok") == 0 && e.message[0] == '\0');
+    dh_game_free(g);
+  }
+}
+
 static void test_garbage_actions(void) {
   dh_game* g = new_game(NULL, 0, 0);
   dh_action a, list[64];
@@ -2407,6 +2508,7 @@ int main(void) {
   test_garbage_actions();
   test_unused_bytes();
   test_listed_in_place();
+  test_apply_error_object();
   test_buffers();
   test_serialize_round_trip();
   test_corrupt_bytes();

@@ -107,6 +107,10 @@ DH_API const char* dh_status_message(int status);
  * fields, and a later program with this library (the fields it adds stay as it set them).
  * A size of 0 (a zeroed dh_error, `dh_error err = {0};`) stands for the fields below, the
  * first layout with a size (0.2.0); later versions keep that meaning. */
+/* On success a call that takes one writes status, reason and line 0, code "ok" and message
+ * "" (their first bytes only: what lies past a text's terminating NUL is left as it was); on
+ * failure, all of the fields below. So an error object costs a few stores per successful
+ * call, and nothing of an earlier refusal shows after a success. */
 typedef struct dh_error {
   uint32_t size;     /* set by the caller: sizeof(dh_error) (DH_ERROR_INIT does it) */
   int32_t status;    /* the returned status */
@@ -339,9 +343,7 @@ DH_API int dh_record_replay(dh_game** out, const char* record, dh_error* err);
  * JSON was written, whether the record was accepted or not: read "ok" in the JSON. */
 DH_API int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const char* record);
 
-/* ---- Experimental: declared only with DH_EXPERIMENTAL defined ---------------------------- */
-/* These may change or go in any release (docs/abi.md); the library always exports them. */
-#ifdef DH_EXPERIMENTAL
+/* ---- Copies into an existing handle ---------------------------------------------------- */
 
 /* Makes `dst` a copy of `src` (any game), reusing dst's memory: no allocation when both are
  * the same game and dst's buffers have room for src's history and explicit deals (always,
@@ -354,12 +356,8 @@ DH_API int dh_game_copy(dh_game* dst, const dh_game* src, dh_error* err);
  * handle is unchanged. */
 DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t len, dh_error* err);
 
-#endif /* DH_EXPERIMENTAL */
-
-/* ---- Experimental: open-hand solver --------------------------------------------------- */
-/* Declared only with DH_EXPERIMENTAL defined, and always exported (docs/bots.md, "Open-hand
- * solvers"). */
-#ifdef DH_EXPERIMENTAL
+/* ---- Open-hand solver ---------------------------------------------------------------- */
+/* docs/bots.md, "Open-hand solvers". */
 
 /* The exact value of each legal play of the seat to act, with every hand known (the game's
  * full state: for a seat's own view, solve deals consistent with it): actions[i] is the i-th
@@ -372,11 +370,9 @@ DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t 
 DH_API int dh_solve_card_values(size_t* out_count, dh_action* actions, int64_t* values,
                                 size_t cap, const dh_game* game, dh_error* err);
 
-#endif /* DH_EXPERIMENTAL */
-
 /* ---- Experimental: reinforcement learning (observations, action indices, batches) ------ */
-/* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tier above: the
- * layouts may still change (docs/observations.md is their contract for each release).
+/* Declared only with DH_EXPERIMENTAL defined, and always exported: the layouts may still
+ * change (docs/observations.md is their contract for each release).
  * Fixed-shape observations of what one seat sees (seat-relative: block k of a per-seat
  * field is the seat k places to its left), a fixed index for every action of the game, and
  * a batch of games stepped together by one call. docs/observations.md gives every layout.
@@ -469,9 +465,8 @@ DH_API int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, ui
 
 #endif /* DH_EXPERIMENTAL */
 
-/* ---- Experimental: batched random playouts -------------------------------------------- */
-/* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tiers above.
- * Plays uniformly random legal actions (each drawn as dh_game_apply_legal's index from the
+/* ---- Batched random playouts ------------------------------------------------------------ */
+/* Plays uniformly random legal actions (each drawn as dh_game_apply_legal's index from the
  * generator of docs/deals.md seeded with `seed`) until the game is over or `max_actions`
  * actions have been applied. A deal that is due is made from a seed drawn from the same
  * generator, and so is the reshuffle an explicitly dealt Toonerville round asks for (T13):
@@ -480,16 +475,12 @@ DH_API int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, ui
  * bindings where each call costs (WebAssembly from JavaScript). Give max_actions a bound:
  * a sheepshead game with hands=0 never ends. Unlike other calls, one that fails midway (out
  * of memory) keeps the actions applied before the failure, counted in *out_actions. */
-#ifdef DH_EXPERIMENTAL
 DH_API int dh_game_random_playout(size_t* out_actions, dh_game* game, uint64_t seed,
                                   size_t max_actions, dh_error* err);
-#endif /* DH_EXPERIMENTAL */
 
-/* ---- Experimental: bots -------------------------------------------------------------- */
-/* Declared only with DH_EXPERIMENTAL defined, and always exported, like the tiers above.
- * A bot plays one game for any seat, deciding from that seat's view alone (rules G11, S13,
+/* ---- Bots and consistent deals ---------------------------------------------------------- */
+/* A bot plays one game for any seat, deciding from that seat's view alone (rules G11, S13,
  * T14), as a player at the table would; docs/bots.md describes the levels. */
-#ifdef DH_EXPERIMENTAL
 typedef struct dh_bot dh_bot;
 
 /* A bot for `game_name` ("ghost-euchre", "sheepshead", "toonerville", matched as dh_game_new
@@ -530,8 +521,6 @@ DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32
  * DH_E_INVALID_ARGUMENT for a seat out of range. */
 DH_API int dh_game_sample_consistent(dh_game** out, const dh_game* game, int32_t seat,
                                      uint64_t seed, dh_error* err);
-
-#endif /* DH_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }

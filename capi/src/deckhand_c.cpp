@@ -110,6 +110,10 @@ bool fits(const dh_error* err, size_t end) {
 int report(dh_error* err, int status, Reason reason, const char* code, const char* message,
            int line = 0) {
   if (!err) return status;
+  if (status == DH_OK) {  // every success writes the same (deckhand.h), the cheap way
+    deckhand::detail::report_ok(err);
+    return DH_OK;
+  }
   if (fits(err, DH_FIELD_END(status))) err->status = status;
   if (fits(err, DH_FIELD_END(reason))) err->reason = int32_t(reason);
   if (fits(err, DH_FIELD_END(line))) err->line = line;
@@ -235,6 +239,25 @@ deckhand::detail::CGame* c_game(dh_game* game) {
   return static_cast<deckhand::detail::CGame*>(game->game.get());
 }
 }  // namespace
+
+void deckhand::detail::report_ok_within_size(dh_error* err) noexcept {
+  if (fits(err, DH_FIELD_END(status))) err->status = DH_OK;
+  if (fits(err, DH_FIELD_END(reason))) err->reason = 0;
+  if (fits(err, DH_FIELD_END(line))) err->line = 0;
+  if (fits(err, DH_FIELD_END(code))) std::memcpy(err->code, "ok", 3);
+  if (fits(err, DH_FIELD_END(message))) err->message[0] = '\0';
+}
+
+int deckhand::detail::report_apply_failure(Game& game, const ActionCode& code, int status,
+                                           dh_error* err) noexcept {
+  if (status == DH_E_INTERNAL)
+    return report(err, status, Reason::internal_error, "internal_error",
+                  "internal_error: out of memory");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, game.apply(code, &e), e);
+  });
+}
 
 int deckhand::capi::report(dh_error* err, int status, Reason reason, const char* code,
                            const char* message, int line) {
@@ -449,21 +472,16 @@ int dh_game_apply_text(dh_game* game, int32_t seat, const char* action, dh_error
 }
 
 namespace {
-// dh_game_apply with a dh_error to fill, or a missing argument: out of line, so that the
-// self-play path below needs no stack frame for the error object.
-[[gnu::noinline]] int apply_reporting(dh_game* game, const dh_action* action, dh_error* err) {
-  if (!game) return null_arg(err, "game");
-  if (!action) return null_arg(err, "action");
-  return guarded(err, [&] {
-    Error e;
-    return from_reason(err, game->game->apply(as_code(action), &e), e);
-  });
+[[gnu::noinline, gnu::cold]] int apply_missing_argument(const dh_game* game, dh_error* err) {
+  return null_arg(err, game ? "action" : "game");
 }
 }  // namespace
 
+// With or without a dh_error, one path (src/common/c_game.hpp): a success writes a few fields
+// of the error object, and only a refusal fills the rest.
 int dh_game_apply(dh_game* game, const dh_action* action, dh_error* err) {
-  if (err || !game || !action) return apply_reporting(game, action, err);
-  return c_game(game)->c_apply(as_code(action));  // the self-play path: src/common/c_game.hpp
+  if (!game || !action) return apply_missing_argument(game, err);
+  return c_game(game)->c_apply(as_code(action), err);
 }
 
 int dh_game_legal_count(size_t* out_count, const dh_game* game) {

@@ -1,4 +1,4 @@
-"""deckhand.Bot: the library's bots (dh_bot_*, the experimental tier of deckhand.h), and
+"""deckhand.Bot: the library's bots (dh_bot_*, stable in deckhand.h), and
 next_move(), which asks the bots of a table for the next action, Toonerville's buys (T6)
 included.
 

@@ -1,6 +1,9 @@
 """Reinforcement-learning environments over the C ABI's encoders (docs/python.md,
 docs/observations.md): DeckhandEnv follows PettingZoo's AEC conventions without depending on
-it; VectorEnv steps n games with one C call per step."""
+it; VectorEnv steps n games with one C call per step.
+
+Experimental: these stand on the C ABI's experimental tier (dh_rl_*, dh_batch_*), whose
+observation and action layouts may change in any release (docs/python.md, docs/abi.md)."""
 
 import ctypes
 import os

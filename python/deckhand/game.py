@@ -176,6 +176,8 @@ class Game:
         return self._count.value
 
     # ---- reinforcement learning (docs/observations.md; needs numpy) ----
+    # Experimental, like the C ABI's dh_rl_* they call: the layouts may change in any release
+    # (docs/python.md).
     def observe(self, seat, offer=-1):
         """The observation of `seat`: a float32 array built from its view alone. `offer`:
         Toonerville's seat offered the buy now (-1: none; see decider)."""

@@ -321,11 +321,13 @@ class GameAdapter final : public CGame {
 
   // The self-play hot path: growing the history is out of line. kListed: `a` is one of the
   // current state's legal actions (legal_cache_).
-  template <bool kListed = false>
+  // kRoomMade: the caller made room in the history already (make_room).
+  template <bool kListed = false, bool kRoomMade = false>
   Reason apply_action(const Action& a, Error* err) {
     // The event staged first, then counted: fewer values live across the rules' call.
     if (keep_history_) {
-      make_room();  // may throw: before the state changes, so a failed call changes nothing
+      // May throw: before the state changes, so a failed call changes nothing.
+      if (!kRoomMade) make_room();
       history_.stage(a);
     }
     if constexpr (kListed && kHasListedPath) {
@@ -394,24 +396,34 @@ class GameAdapter final : public CGame {
     return n > room ? kCBufferTooSmall : 0;
   }
 
-  int c_apply(const ActionCode& code) noexcept override {
-    try {
-      Reason r;
-      if (const Action* listed = find_listed(code)) {
-        r = apply_action<true>(*listed, nullptr);
-      } else {
-        Action a;
-        r = Rules::from_code(code, &a, nullptr);
-        if (r == Reason::ok) r = apply_action(a, nullptr);
-      }
-      if (r != Reason::ok) return c_status(r);
-      // The next state's actions, which the caller lists next (the trick games' lists are
-      // short and cheap; Toonerville's can be long, and only listing computes them).
-      if constexpr (kHasListedPath) fill_legal_cache();
-      return 0;
-    } catch (...) {  // growing the history ran out of memory, before anything changed
-      return c_status(Reason::internal_error);
+  // A listed action is legal and cannot be refused: with room in the history and a whole
+  // dh_error (or none), its success is written, its event recorded, and the rules entered by
+  // a tail call, so that this function calls nothing else and needs no frame. Anything else
+  // (an unlisted code, a full history, an older caller's smaller dh_error) takes the general
+  // path, which gives the same answer.
+  int c_apply(const ActionCode& code, dh_error* err) noexcept override {
+    const Action* listed = find_listed(code);
+    if (!listed || (keep_history_ && history_.full()) || (err && !has_every_field(err)))
+        [[unlikely]]
+      return c_apply_decoded(code, err);
+    const Action a = *listed;
+    if (keep_history_) {
+      history_.stage(a);
+      history_.commit(true);
     }
+    if (err) report_ok_in_full(err);
+    assert(Rules::check(state_, a, nullptr) == Reason::ok);
+    return advance_listed_and_list(&state_, a, legal_cache_, &legal_count_);
+  }
+  // Applies a listed action, then lists the next state's actions, which the caller lists
+  // next (the trick games' lists are short and cheap).
+  [[gnu::noinline]] static int advance_listed_and_list(State* s, Action a, Action* legal,
+                                                       int* count) noexcept {
+    if constexpr (kHasListedPath) {
+      Rules::advance_listed(s, a);
+      *count = Rules::legal_actions(*s, legal);
+    }
+    return 0;
   }
 
   size_t legal_count() const override {
@@ -703,6 +715,28 @@ class GameAdapter final : public CGame {
       const Action* entry = &legal_cache_[i];
       return rest == 0 && code_word(code, 0) == Rules::code_first_word(*entry) ? entry : nullptr;
     }
+  }
+
+  // c_apply of a code that is not where this state's list was written, decoded and checked
+  // in full (Toonerville's every code: it has no listed path).
+  [[gnu::noinline]] int c_apply_decoded(const ActionCode& code, dh_error* err) noexcept {
+    try {
+      Action a;
+      Reason r = Rules::from_code(code, &a, nullptr);
+      if (r == Reason::ok) r = apply_action(a, nullptr);
+      if (r != Reason::ok) [[unlikely]]
+        return c_apply_failed(code, c_status(r), err);
+      // The next state's actions, which the caller lists next (the trick games' lists are
+      // short and cheap; Toonerville's can be long, and only listing computes them).
+      if constexpr (kHasListedPath) fill_legal_cache();
+      if (err) report_ok(err);
+      return 0;
+    } catch (...) {  // growing the history ran out of memory, before anything changed
+      return c_apply_failed(code, c_status(Reason::internal_error), err);
+    }
+  }
+  int c_apply_failed(const ActionCode& code, int status, dh_error* err) noexcept {
+    return err ? report_apply_failure(*this, code, status, err) : status;
   }
 
   [[gnu::noinline]] int c_legal_actions_computed(size_t* out_count, ActionCode* out,

@@ -1,4 +1,5 @@
 // Sheepshead behind deckhand::Game (src/common/game_adapter.hpp).
+#include <array>
 #include <cstddef>
 #include <cstring>
 
@@ -101,12 +102,17 @@ struct Rules {
   // unknown of a call).
   // A code is this word then 24 zero bytes, made from the action as one word (the C ABI
   // writes a code for every legal action listed): a second card b becomes count 1, cards[0].
+  // The count and cards[0] bytes of the code for each value of the action's second card (a
+  // table: no branch, fewer instructions per listed action than computing them).
+  static constexpr auto kSecondCard = [] {
+    std::array<uint64_t, 256> t{};
+    for (uint64_t b = 0; b < 256; ++b) t[b] = b == kNoCard ? 0 : uint64_t(1) << 24 | b << 32;
+    return t;
+  }();
   static uint64_t code_first_word(Action a) {
     uint32_t bits;
     std::memcpy(&bits, &a, 4);
-    uint64_t first = bits & 0xFFFFFF;
-    if (const uint64_t b = bits >> 24; b != kNoCard) first |= uint64_t(1) << 24 | b << 32;
-    return first;
+    return (bits & 0xFFFFFF) | kSecondCard[bits >> 24];
   }
   static void code_into(Action a, ActionCode* out) {
     deckhand::detail::write_code(out, code_first_word(a));

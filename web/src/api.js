@@ -42,18 +42,35 @@ const RecordError = defineError(-12, "RecordError");
 const InternalError = defineError(-13, "InternalError");
 const Unsupported = defineError(-14, "Unsupported");
 
+// Status codes (deckhand.h); web/test/header.test.mjs checks every DH_ constant here.
 const DH_OK = 0;
 const DH_E_BUFFER_TOO_SMALL = -3;
+const DH_E_ILLEGAL = -7;
 const DH_E_WRONG_SEAT = -8;
+const DH_E_WRONG_PHASE = -9;
+const DH_E_GAME_OVER = -10;
 // Refusals by the rules or the turn: isLegal answers false for these instead of throwing.
-const REFUSALS = new Set([-7, -8, -9, -10]);
+const REFUSALS = new Set([DH_E_ILLEGAL, DH_E_WRONG_SEAT, DH_E_WRONG_PHASE, DH_E_GAME_OVER]);
 
-// dh_error's layout (deckhand.h): size, status, reason, line (4 bytes each), code[40],
-// message[200].
-const ERROR_SIZE = 256;
-const ERROR_CODE = 16;
-const ERROR_MESSAGE = 56;
-const ACTION_SIZE = 32; // dh_action
+// The structs the binding reads and writes in the module's memory, as deckhand.h lays them
+// out in wasm32: each struct's size and the [offset, size] of the fields used.
+// web/test/header.test.mjs compares them with the header.
+const LAYOUT = {
+  dh_error: {
+    size: 256,
+    fields: { size: [0, 4], status: [4, 4], reason: [8, 4], line: [12, 4], code: [16, 40],
+      message: [56, 200] },
+  },
+  dh_action: { size: 32, fields: { seat: [0, 1] } },
+};
+const ERROR_SIZE = LAYOUT.dh_error.size;
+const [ERROR_STATUS] = LAYOUT.dh_error.fields.status;
+const [ERROR_REASON] = LAYOUT.dh_error.fields.reason;
+const [ERROR_LINE] = LAYOUT.dh_error.fields.line;
+const [ERROR_CODE, ERROR_CODE_BYTES] = LAYOUT.dh_error.fields.code;
+const [ERROR_MESSAGE, ERROR_MESSAGE_BYTES] = LAYOUT.dh_error.fields.message;
+const ACTION_SIZE = LAYOUT.dh_action.size;
+const [ACTION_SEAT] = LAYOUT.dh_action.fields.seat;
 
 // ---- Argument checks ----------------------------------------------------------------------
 
@@ -239,7 +256,7 @@ function bind(M) {
   // the fields only when the call wrote its status).
   function resetError() {
     M.HEAPU32[errPtr >> 2] = ERROR_SIZE;
-    M.HEAP32[(errPtr >> 2) + 1] = 1;
+    M.HEAP32[(errPtr + ERROR_STATUS) >> 2] = 1;
     return errPtr;
   }
 
@@ -248,9 +265,10 @@ function bind(M) {
   function errorOf(status, withError) {
     const cls = errorClasses[status] || DeckhandError;
     const name = statusName(status);
-    if (withError && i32At(errPtr + 4) === status) {
-      return new cls(status, name, M.UTF8ToString(errPtr + ERROR_CODE, 40), i32At(errPtr + 8),
-        M.UTF8ToString(errPtr + ERROR_MESSAGE, 200), i32At(errPtr + 12));
+    if (withError && i32At(errPtr + ERROR_STATUS) === status) {
+      return new cls(status, name, M.UTF8ToString(errPtr + ERROR_CODE, ERROR_CODE_BYTES),
+        i32At(errPtr + ERROR_REASON), M.UTF8ToString(errPtr + ERROR_MESSAGE, ERROR_MESSAGE_BYTES),
+        i32At(errPtr + ERROR_LINE));
     }
     const message = M.UTF8ToString(M._dh_status_message(status));
     return new cls(status, name, "", 0, `${name}: ${message}`, 0);
@@ -527,7 +545,7 @@ function bind(M) {
       const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, handleOf(this));
       const codes = u8().slice(bufPtr, bufPtr + count * ACTION_SIZE);
       return this._formatActions(codes).map((action, i) =>
-        ({ seat: codes[i * ACTION_SIZE], action }));
+        ({ seat: codes[i * ACTION_SIZE + ACTION_SEAT], action }));
     }
 
     // The texts of dh_action structs, `codes` holding them one after another (a copy: the

@@ -112,7 +112,7 @@ export interface Game extends Disposable {
   legalMoves(): Move[];
   /** Applies the index-th legal action; returns the number of legal actions after it. */
   applyLegal(index: number): number;
-  /** Experimental: uniformly random legal actions in one call until the game is over or
+  /** Uniformly random legal actions in one call until the game is over or
    * maxActions were applied (deals and reshuffles from seeds drawn from `seed`); returns
    * the actions applied. */
   randomPlayout(seed: Seed, maxActions: number): number;
@@ -122,11 +122,11 @@ export interface Game extends Disposable {
   viewText(seat?: number | null): string;
   /** The itemised result of the last scored hand (null before the first). */
   lastHand(): Record<string, any> | null;
-  /** Experimental: a deal consistent with what `seat` has seen (docs/bots.md), as a new
+  /** A deal consistent with what `seat` has seen (docs/bots.md), as a new
    * history=off game whose view for that seat equals this game's; the hidden cards placed
    * uniformly at random. The same seed gives the same deal. */
   sampleConsistent(seat: number, seed: Seed): Game;
-  /** Experimental: the open-hand value of each legal play of the seat to act (every hand
+  /** The open-hand value of each legal play of the seat to act (every hand
    * known), in legalActions() order: the hand's score change for that seat under best play
    * by all. Ghost Hand Euchre and Sheepshead in the play phase; Unsupported for Toonerville,
    * WrongPhase outside the play. */
@@ -178,7 +178,7 @@ export interface BotOptions {
   timeMs?: number;
 }
 
-/** Experimental: a bot of the library for one game, deciding for any seat from that seat's
+/** A bot of the library for one game, deciding for any seat from that seat's
  * view alone. Free it with free() or `using` (the collector frees a forgotten one, but not
  * inside a synchronous loop). */
 export interface Bot extends Disposable {
@@ -236,7 +236,7 @@ export interface GameInfo {
 
 export interface Deckhand {
   Game: GameConstructor;
-  /** Experimental: the library's bots (dh_bot_new, dh_bot_choose). */
+  /** The library's bots (dh_bot_new, dh_bot_choose). */
   Bot: BotConstructor;
   /** `deckhand replay`'s result for a record, parsed (read .ok). */
   replay(text: string): ReplayResult;
