@@ -9,7 +9,8 @@ bool bench::every_game_playouts_agree(int hands) {
   for (const deckhand::GameSpec& spec : deckhand::game_specs())
     for (int players = spec.min_players; players <= spec.max_players; ++players) {
       // Random play ends only within the game's play limit.
-      const std::string limit = std::string(spec.limit_option) + "=" + spec.unattended_limit;
+      const std::string limit =
+          std::string(spec.limit_option) + "=" + std::to_string(spec.unattended_limit);
       GamePlayout cpp(spec.name, limit.c_str(), players), cpp2(spec.name, limit.c_str(), players);
       CApiPlayout<false> by_struct(spec.name, limit.c_str(), players);
       CApiPlayout<true> by_index(spec.name, limit.c_str(), players);

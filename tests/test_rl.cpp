@@ -275,3 +275,25 @@ TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
   CHECK(dh_batch_features(&bf, euchre) == DH_E_UNSUPPORTED);
   dh_batch_free(euchre);
 }
+
+// The reward sign is the catalog's lower_is_better, turned into a factor; a caller of the
+// first layout (size 0) is not given it.
+TEST_CASE("rl: the reward sign follows the catalog's lower_is_better") {
+  size_t games = 0;
+  REQUIRE(dh_catalog_game_count(&games) == DH_OK);
+  for (size_t i = 0; i < games; ++i) {
+    dh_game_info info = DH_GAME_INFO_INIT;
+    REQUIRE(dh_catalog_game(&info, i) == DH_OK);
+    CAPTURE(std::string(info.name));
+    dh_game* g = new_game(info.name, info.min_players);
+    dh_rl_spec spec = DH_RL_SPEC_INIT;
+    REQUIRE(dh_rl_spec_of(&spec, g) == DH_OK);
+    CHECK(spec.reward_sign == (info.lower_is_better ? -1 : 1));
+    dh_rl_spec first{};
+    first.reward_sign = 7;
+    REQUIRE(dh_rl_spec_of(&first, g) == DH_OK);
+    CHECK(first.observation_size == spec.observation_size);
+    CHECK(first.reward_sign == 7);
+    dh_game_free(g);
+  }
+}

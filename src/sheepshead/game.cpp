@@ -168,8 +168,9 @@ const GameDescriptor& descriptor() {
                              kOptionSpecs,
                              kPhaseNames,
                              kActionKinds,
-                             "hands",
-                             "10"};
+                             "hands",  // the option that bounds a game's length
+                             5,  // its value for unattended play
+                             false};  // lower_is_better
   static const GameDescriptor d =
       with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;

@@ -195,8 +195,9 @@ const GameDescriptor& descriptor() {
                              kOptionSpecs,
                              kPhaseNames,
                              kActionKinds,
-                             "max_turns",
-                             "1000"};
+                             "max_turns",  // the option that bounds a game's length
+                             100,  // its value for unattended play
+                             true};  // lower_is_better
   static const GameDescriptor d =
       with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;

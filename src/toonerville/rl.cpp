@@ -301,7 +301,7 @@ const Listed kListed = {tv::agent,   tv::offer_valid, tv::observe,
 }  // namespace
 extern const Encoder kToonervilleEncoder;
 const Encoder kToonervilleEncoder = {
-    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize, -1.0f},
+    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize},
     observe_toonerville,
     nullptr,
     &kListed};

@@ -203,7 +203,7 @@ check "simulate toonerville 3 players" 0 '3 players' -- "$deckhand" simulate too
 check "simulate toonerville bad players" 2 '' -- "$deckhand" simulate toonerville --players 6
 check "simulate euchre with 4 players" 2 '' -- "$deckhand" simulate ghost-euchre --players 4
 # simulate --option: the game's options; every game ends (G10 max_hands, S15 hands, T13 max_turns).
-check "simulate sets a default limit" 0 "max_hands=1000 (simulate's default limit" -- \
+check "simulate sets a default limit" 0 "max_hands=100 (simulate's default limit" -- \
   "$deckhand" simulate ghost-euchre --games 5
 check "simulate --option" 0 'max_hands=3' -- \
   "$deckhand" simulate ghost-euchre --games 20 --option max_hands=3 --option target=100 --option renege=penalize
