@@ -2,6 +2,7 @@
 // checks that each game's C++ and C ABI playouts make the same moves.
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "bench_support.hpp"
 
@@ -23,9 +24,26 @@ bool bench::every_game_playouts_agree(int hands) {
   return true;
 }
 
+namespace {
+std::vector<bool (*)()>& agreement_checks() {
+  static std::vector<bool (*)()> checks;
+  return checks;
+}
+}  // namespace
+
+bench::AgreementCheck::AgreementCheck(bool (*check)()) {
+  agreement_checks().push_back(check);
+}
+
+bool bench::registered_playouts_agree() {
+  for (bool (*check)() : agreement_checks())
+    if (!check()) return false;
+  return true;
+}
+
 int main(int argc, char** argv) {
   if (!bench::every_game_playouts_agree(bench::kAgreementHands) ||
-      !bench::ghost_euchre_playouts_agree() || !bench::sheepshead_playouts_agree()) {
+      !bench::registered_playouts_agree()) {
     std::fprintf(stderr,
                  "deckhand_bench: the C++ and C ABI playouts diverged; the comparison is void\n");
     return 1;

@@ -150,8 +150,12 @@ class GamePlayout {
 // Every game of the catalog at every player count: the C++ interface and both C ABI paths
 // make the same moves (main runs this before any benchmark).
 bool every_game_playouts_agree(int hands);
-// The pure per-game APIs against the C ABI, where a game's file benchmarks one.
-bool ghost_euchre_playouts_agree();
-bool sheepshead_playouts_agree();
+// The pure per-game APIs against the C ABI, where a game's file benchmarks one: the file
+// registers its check with a static AgreementCheck, and main runs every registered one (so
+// that main names no game).
+struct AgreementCheck {
+  explicit AgreementCheck(bool (*check)());
+};
+bool registered_playouts_agree();
 
 }  // namespace bench

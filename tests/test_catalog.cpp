@@ -218,7 +218,9 @@ TEST_CASE("catalog: each game's play limit ends unattended play, and says which 
   const GameSpec* euchre = deckhand::find_game_spec("ghost-euchre");
   const GameSpec* sheepshead = deckhand::find_game_spec("sheepshead");
   const GameSpec* toonerville = deckhand::find_game_spec("toonerville");
-  REQUIRE((euchre && sheepshead && toonerville));
+  REQUIRE(euchre);
+  REQUIRE(sheepshead);
+  REQUIRE(toonerville);
   CHECK(std::string(euchre->limit_option) == "max_hands");
   CHECK(std::string(sheepshead->limit_option) == "hands");
   CHECK(std::string(toonerville->limit_option) == "max_turns");
