@@ -2444,7 +2444,7 @@ static void test_catalog(void) {
           info.unattended_limit == 5 && info.lower_is_better == 0);
     CHECK(dh_catalog_find_game(&index, "toonerville") == DH_OK &&
           dh_catalog_game(&info, index) == DH_OK && strcmp(info.limit_option, "max_turns") == 0 &&
-          info.unattended_limit == 100 && info.lower_is_better == 1);
+          info.unattended_limit == 300 && info.lower_is_better == 1);
   }
   {
     /* a size that ends inside a field: that field is not written, not even in part */
@@ -2464,7 +2464,7 @@ static void test_catalog(void) {
   json = (char*)xmalloc(len);
   CHECK(dh_catalog_json(&len, json, len) == DH_OK && strstr(json, "\"toonerville\"") &&
         strstr(json, "\"max_buys\"") && strstr(json, "\"history\""));
-  CHECK(strstr(json, "\"limit_option\": \"max_turns\", \"unattended_limit\": 100, "
+  CHECK(strstr(json, "\"limit_option\": \"max_turns\", \"unattended_limit\": 300, "
                      "\"lower_is_better\": true") != NULL);
   free(json);
 }

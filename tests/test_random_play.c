@@ -38,7 +38,7 @@ static size_t uniform(size_t n) {
   return (size_t)(r % n);
 }
 
-enum { kGames = 500 };
+enum { kGames = 200 };
 /* Ceilings no game that keeps to its limit comes near: a game past them never ends. */
 static const long kMaxDeals = 100000;
 static const long kMaxActions = 2000000;

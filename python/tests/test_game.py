@@ -57,7 +57,7 @@ def test_games_publish_the_play_limit_and_which_totals_win():
     # The rules' own facts: G10, S15, T13; Toonerville scores penalty points (T12).
     assert facts["ghost-euchre"] == ("max_hands", 100, False)
     assert facts["sheepshead"] == ("hands", 5, False)
-    assert facts["toonerville"] == ("max_turns", 100, True)
+    assert facts["toonerville"] == ("max_turns", 300, True)
     assert deckhand.game.game_info("no-such-game") is None
 
 

@@ -165,8 +165,8 @@ const GameDescriptor& descriptor() {
                              kPhaseNames,
                              kActionKinds,
                              "max_hands",  // the option that bounds a game's length
-                             100,  // its value for unattended play
-                             false};  // lower_is_better
+                             100,          // its value for unattended play
+                             false};       // higher totals win
   static const GameDescriptor d =
       with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;

@@ -169,8 +169,8 @@ const GameDescriptor& descriptor() {
                              kPhaseNames,
                              kActionKinds,
                              "hands",  // the option that bounds a game's length
-                             5,  // its value for unattended play
-                             false};  // lower_is_better
+                             5,        // for unattended play: each seat deals once
+                             false};   // higher totals win
   static const GameDescriptor d =
       with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;

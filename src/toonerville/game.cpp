@@ -196,8 +196,8 @@ const GameDescriptor& descriptor() {
                              kPhaseNames,
                              kActionKinds,
                              "max_turns",  // the option that bounds a game's length
-                             100,  // its value for unattended play
-                             true};  // lower_is_better
+                             300,          // for unattended play: 60 turns each at 5 players
+                             true};        // lower is better: penalty points (T12)
   static const GameDescriptor d =
       with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;

@@ -179,7 +179,7 @@ test("games(): each game's play limit, its unattended value and which totals win
   const facts = (info) => [info.limit_option, info.unattended_limit, info.lower_is_better];
   assert.deepEqual(facts(infoOf("ghost-euchre")), ["max_hands", 100, false]);
   assert.deepEqual(facts(infoOf("sheepshead")), ["hands", 5, false]);
-  assert.deepEqual(facts(infoOf("toonerville")), ["max_turns", 100, true]);
+  assert.deepEqual(facts(infoOf("toonerville")), ["max_turns", 300, true]);
 });
 
 test("games, views, records and bytes agree with each other", () => {
