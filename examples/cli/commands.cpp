@@ -497,6 +497,7 @@ int cmd_games(bool json) {
                    o.rule, o.description);
     fmt::print("  play limit: {} ({} when bots play unattended: simulate, demo, play)\n",
                spec.limit_option, spec.unattended_limit);
+    if (spec.lower_is_better) fmt::print("  scores: penalty points, the lowest total wins\n");
     fmt::print("  phases:");
     for (const char* phase : spec.phases) fmt::print(" {}", phase);
     fmt::print("\n  actions:");

@@ -233,6 +233,8 @@ check "games lists options" 0 'max_buys' -- "$deckhand" games
 check "games json" 0 '{"games": [{"name": "ghost-euchre", "min_players": 3, "max_players": 3' -- "$deckhand" games --json
 check "games json parses" 0 'sheepshead history' -- sh -c "\"$deckhand\" games --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(g[\"name\"] + \" \" + g[\"options\"][-1][\"name\"] for g in d[\"games\"]))'"
 check "games takes no game" 2 '' -- "$deckhand" games sheepshead
+check "games json facts" 0 '"limit_option": "max_turns", "unattended_limit": 300, "lower_is_better": true' -- "$deckhand" games --json
+check "games lower is better" 0 'the lowest total wins' -- "$deckhand" games
 
 # arena: duplicate deals between library bots; JSON with bots and pairs; the same seed gives
 # the same result; bad seats and levels are usage errors.
