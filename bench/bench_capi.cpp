@@ -156,12 +156,12 @@ void BM_CApiMemoryFlat(benchmark::State& st, const char* name, int players) {
     const char* name = spec.name;
     const int players = spec.max_players;
     const std::string at = std::string("/") + name;
-    benchmark::RegisterBenchmark(("BM_CApiCopy" + at + "_history_off").c_str(), BM_CApiCopy,
-                                 name, players, "history=off");
-    benchmark::RegisterBenchmark(("BM_CApiCopy" + at + "_history_on").c_str(), BM_CApiCopy,
-                                 name, players, nullptr);
-    benchmark::RegisterBenchmark(("BM_CApiClone" + at + "_history_off").c_str(), BM_CApiClone,
-                                 name, players, "history=off");
+    benchmark::RegisterBenchmark(("BM_CApiCopy" + at + "_history_off").c_str(), BM_CApiCopy, name,
+                                 players, "history=off");
+    benchmark::RegisterBenchmark(("BM_CApiCopy" + at + "_history_on").c_str(), BM_CApiCopy, name,
+                                 players, nullptr);
+    benchmark::RegisterBenchmark(("BM_CApiClone" + at + "_history_off").c_str(), BM_CApiClone, name,
+                                 players, "history=off");
     benchmark::RegisterBenchmark(("BM_CApiSerializeRoundTrip" + at).c_str(),
                                  BM_CApiSerializeRoundTrip, name, players);
     benchmark::RegisterBenchmark(("BM_CApiMemoryFlat" + at).c_str(), BM_CApiMemoryFlat, name,

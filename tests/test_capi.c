@@ -2428,8 +2428,7 @@ static void test_catalog(void) {
     CHECK(((const uint8_t*)&info.limit_option)[0] == 0xAB &&
           info.unattended_limit == (int32_t)0xABABABAB &&
           info.lower_is_better == (int32_t)0xABABABAB);
-    info.size =
-        (uint32_t)(offsetof(dh_game_info, unattended_limit) + sizeof info.unattended_limit);
+    info.size = (uint32_t)(offsetof(dh_game_info, unattended_limit) + sizeof info.unattended_limit);
     CHECK(dh_catalog_game(&info, 2) == DH_OK && info.limit_option != NULL &&
           info.unattended_limit >= 1 && info.lower_is_better == (int32_t)0xABABABAB);
   }
@@ -2464,8 +2463,9 @@ static void test_catalog(void) {
   json = (char*)xmalloc(len);
   CHECK(dh_catalog_json(&len, json, len) == DH_OK && strstr(json, "\"toonerville\"") &&
         strstr(json, "\"max_buys\"") && strstr(json, "\"history\""));
-  CHECK(strstr(json, "\"limit_option\": \"max_turns\", \"unattended_limit\": 300, "
-                     "\"lower_is_better\": true") != NULL);
+  CHECK(strstr(json,
+               "\"limit_option\": \"max_turns\", \"unattended_limit\": 300, "
+               "\"lower_is_better\": true") != NULL);
   free(json);
 }
 

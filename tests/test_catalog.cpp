@@ -206,10 +206,10 @@ TEST_CASE("catalog: each game's play limit ends unattended play, and says which 
     CHECK(game_with(spec, spec.limit_option, std::to_string(spec.unattended_limit), &err));
     // The JSON document carries the same facts.
     const std::string json = deckhand::catalog_json();
-    const std::string facts = "\"limit_option\": \"" + std::string(spec.limit_option) +
-                              "\", \"unattended_limit\": " +
-                              std::to_string(spec.unattended_limit) + ", \"lower_is_better\": " +
-                              (spec.lower_is_better ? "true" : "false") + "}";
+    const std::string facts =
+        "\"limit_option\": \"" + std::string(spec.limit_option) +
+        "\", \"unattended_limit\": " + std::to_string(spec.unattended_limit) +
+        ", \"lower_is_better\": " + (spec.lower_is_better ? "true" : "false") + "}";
     const size_t at = json.find("\"name\": \"" + std::string(spec.name) + "\"");
     REQUIRE(at != std::string::npos);
     CHECK(json.find(facts, at) != std::string::npos);

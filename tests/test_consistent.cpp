@@ -457,16 +457,16 @@ void check_strong_plays_best(const char* name, const SolvedChoice& expected_choi
 }  // namespace
 
 TEST_CASE("Ghost Hand Euchre strong plays the card with the best summed open-hand value (G7)") {
-  check_strong_plays_best("ghost-euchre", [](const Game& g, int seat, uint64_t seed,
-                                             std::string* expected) {
-    const auto& s = *static_cast<const ge::State*>(g.state_data());
-    ge::Action best;
-    if (s.phase != ge::Phase::play || g.legal_count() < 2 ||
-        !solved_choice<bots::detail::EuchreSampler>(s, seat, seed, &ge::legal_actions, &best))
-      return false;
-    *expected = ge::format_action(best);
-    return true;
-  });
+  check_strong_plays_best(
+      "ghost-euchre", [](const Game& g, int seat, uint64_t seed, std::string* expected) {
+        const auto& s = *static_cast<const ge::State*>(g.state_data());
+        ge::Action best;
+        if (s.phase != ge::Phase::play || g.legal_count() < 2 ||
+            !solved_choice<bots::detail::EuchreSampler>(s, seat, seed, &ge::legal_actions, &best))
+          return false;
+        *expected = ge::format_action(best);
+        return true;
+      });
 }
 
 TEST_CASE("Sheepshead strong plays the card with the best summed open-hand value (S9)") {
@@ -475,8 +475,7 @@ TEST_CASE("Sheepshead strong plays the card with the best summed open-hand value
     const auto& s = *static_cast<const sh::State*>(g.state_data());
     sh::Action best;
     if (s.phase != sh::Phase::play || g.legal_count() < 2 ||
-        !solved_choice<bots::detail::SheepsheadSampler>(s, seat, seed, &sh::legal_actions,
-                                                        &best))
+        !solved_choice<bots::detail::SheepsheadSampler>(s, seat, seed, &sh::legal_actions, &best))
       return false;
     *expected = sh::format_action(best);
     return true;

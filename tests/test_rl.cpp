@@ -37,8 +37,8 @@ std::vector<Sizes> fixed_games() {
     REQUIRE(dh_rl_spec_of(&spec, g) == DH_OK);
     dh_game_free(g);
     if (spec.action_feature_size == 0)
-      out.push_back({info.name, spec.observation_size, spec.action_space_size,
-                     info.min_players, std::string(info.limit_option) + "=1"});
+      out.push_back({info.name, spec.observation_size, spec.action_space_size, info.min_players,
+                     std::string(info.limit_option) + "=1"});
   }
   REQUIRE(!out.empty());
   return out;

@@ -68,8 +68,8 @@ const std::vector<ImageKind>& image_kinds() {
   static const std::vector<ImageKind> kinds = [] {
     std::vector<ImageKind> out;
     for (const deckhand::GameSpec& spec : deckhand::game_specs()) {
-      auto game = deckhand::make_game(spec.name, {{"history", "off"}}, spec.min_players, 0,
-                                      nullptr);
+      auto game =
+          deckhand::make_game(spec.name, {{"history", "off"}}, spec.min_players, 0, nullptr);
       if (!game) __builtin_trap();
       const std::vector<uint8_t> bytes = game->serialize();
       out.push_back({std::vector<uint8_t>(bytes.begin(), bytes.begin() + 4), bytes.size()});
