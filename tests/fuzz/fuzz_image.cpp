@@ -58,11 +58,12 @@ class Choices {
   uint64_t state_ = 0xcbf29ce484222325ull;
 };
 
-// The image of each game of the catalog: its tag (the first 4 bytes) and its length, from a
-// new game of it without history (a state image: 8 bytes of header, the state, the checksum).
+// The image of each game of the catalog, learned from a new game of it without history: its
+// serialization is the state image (the tag, its first 4 bytes, a version, the state, the
+// checksum) and 4 bytes that say there is no history.
 struct ImageKind {
-  std::vector<uint8_t> tag;
-  size_t length;
+  std::vector<uint8_t> tag, no_history;
+  size_t length;  // of the state image
 };
 const std::vector<ImageKind>& image_kinds() {
   static const std::vector<ImageKind> kinds = [] {
@@ -72,7 +73,8 @@ const std::vector<ImageKind>& image_kinds() {
           deckhand::make_game(spec.name, {{"history", "off"}}, spec.min_players, 0, nullptr);
       if (!game) __builtin_trap();
       const std::vector<uint8_t> bytes = game->serialize();
-      out.push_back({std::vector<uint8_t>(bytes.begin(), bytes.begin() + 4), bytes.size()});
+      out.push_back({std::vector<uint8_t>(bytes.begin(), bytes.begin() + 4),
+                     std::vector<uint8_t>(bytes.end() - 4, bytes.end()), bytes.size() - 4});
     }
     return out;
   }();
@@ -88,12 +90,14 @@ void check_accepted(const Game& game) {
   if (!back || back->serialize() != bytes) __builtin_trap();
 }
 
-void play_on(const uint8_t* data, size_t size, size_t image_length) {
+void play_on(const uint8_t* data, size_t size, const ImageKind& kind) {
+  const size_t image_length = kind.length;
   if (size < image_length) return;
   std::vector<uint8_t> image(data, data + image_length);
   const size_t state_size = image_length - 16;
   const uint64_t sum = deckhand::detail::image_checksum(image.data() + 8, state_size);
   std::memcpy(image.data() + 8 + state_size, &sum, 8);
+  image.insert(image.end(), kind.no_history.begin(), kind.no_history.end());
   std::unique_ptr<Game> game = deckhand::deserialize_game(image.data(), image.size(), nullptr);
   if (!game) return;
   Choices choices(data + image_length, size - image_length);
@@ -120,7 +124,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 4) return 0;
   for (const ImageKind& kind : image_kinds())
     if (std::memcmp(data, kind.tag.data(), 4) == 0) {
-      play_on(data, size, kind.length);
+      play_on(data, size, kind);
       break;
     }
   return 0;
