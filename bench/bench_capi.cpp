@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "bench_support.hpp"
@@ -149,17 +150,26 @@ void BM_CApiMemoryFlat(benchmark::State& st, const char* name, int players) {
   }
 }
 
-#define DECKHAND_CAPI_BENCHES(label, name, players)                                   \
-  BENCHMARK_CAPTURE(BM_CApiCopy, label##_history_off, name, players, "history=off");  \
-  BENCHMARK_CAPTURE(BM_CApiCopy, label##_history_on, name, players, nullptr);         \
-  BENCHMARK_CAPTURE(BM_CApiClone, label##_history_off, name, players, "history=off"); \
-  BENCHMARK_CAPTURE(BM_CApiSerializeRoundTrip, label, name, players);                 \
-  BENCHMARK_CAPTURE(BM_CApiMemoryFlat, label, name, players)                          \
-      ->Iterations(1)                                                                 \
-      ->Unit(benchmark::kMillisecond)
-
-DECKHAND_CAPI_BENCHES(euchre, "ghost-euchre", 0);
-DECKHAND_CAPI_BENCHES(sheepshead, "sheepshead", 0);
-DECKHAND_CAPI_BENCHES(toonerville5, "toonerville", 5);
+// Every game of the catalog, at its most players (the largest state), named by the game.
+[[maybe_unused]] const bool kRegistered = [] {
+  for (const deckhand::GameSpec& spec : deckhand::game_specs()) {
+    const char* name = spec.name;
+    const int players = spec.max_players;
+    const std::string at = std::string("/") + name;
+    benchmark::RegisterBenchmark(("BM_CApiCopy" + at + "_history_off").c_str(), BM_CApiCopy, name,
+                                 players, "history=off");
+    benchmark::RegisterBenchmark(("BM_CApiCopy" + at + "_history_on").c_str(), BM_CApiCopy, name,
+                                 players, nullptr);
+    benchmark::RegisterBenchmark(("BM_CApiClone" + at + "_history_off").c_str(), BM_CApiClone, name,
+                                 players, "history=off");
+    benchmark::RegisterBenchmark(("BM_CApiSerializeRoundTrip" + at).c_str(),
+                                 BM_CApiSerializeRoundTrip, name, players);
+    benchmark::RegisterBenchmark(("BM_CApiMemoryFlat" + at).c_str(), BM_CApiMemoryFlat, name,
+                                 players)
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
 
 }  // namespace

@@ -131,9 +131,8 @@ BENCHMARK(BM_EuchrePlayoutCApiNoHistory);
 BENCHMARK(BM_EuchreCloneState);
 BENCHMARK(BM_EuchreSerializeRoundTrip);
 
-}  // namespace
-
-bool bench::ghost_euchre_playouts_agree() {
+// The pure API against the C ABI (deckhand_bench runs it before timing anything).
+bool pure_api_playouts_agree() {
   CppPlayout cpp;
   CApiPlayout<false> by_struct("ghost-euchre");
   CppPlayout cpp2;
@@ -145,8 +144,13 @@ bool bench::ghost_euchre_playouts_agree() {
          playouts_agree(cpp3, with_error, kWarmupHands);
 }
 
-bool bench::count_ghost_euchre_hands(const std::string& path, int hands) {
-  if (path != "cpp") return count_capi_hands("ghost-euchre", path, hands);
+// The pure API's hands for callgrind (deckhand_bench --count=ghost-euchre,cpp,N).
+bool count_pure_api_hands(int hands) {
   CppPlayout playout;
   return count_hands(playout, hands);
 }
+[[maybe_unused]] const bench::PureApiCounter kPureApiCounter("ghost-euchre", &count_pure_api_hands);
+
+[[maybe_unused]] const bench::AgreementCheck kPureApiAgrees(&pure_api_playouts_agree);
+
+}  // namespace

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bench_support.hpp"
 
@@ -11,7 +13,8 @@ bool bench::every_game_playouts_agree(int hands) {
   for (const deckhand::GameSpec& spec : deckhand::game_specs())
     for (int players = spec.min_players; players <= spec.max_players; ++players) {
       // Random play ends only within the game's play limit.
-      const std::string limit = std::string(spec.limit_option) + "=" + spec.unattended_limit;
+      const std::string limit =
+          std::string(spec.limit_option) + "=" + std::to_string(spec.unattended_limit);
       GamePlayout cpp(spec.name, limit.c_str(), players), cpp2(spec.name, limit.c_str(), players);
       CApiPlayout<false> by_struct(spec.name, limit.c_str(), players);
       CApiPlayout<true> by_index(spec.name, limit.c_str(), players);
@@ -21,6 +24,37 @@ bool bench::every_game_playouts_agree(int hands) {
         return false;
       }
     }
+  return true;
+}
+
+namespace {
+std::vector<bool (*)()>& agreement_checks() {
+  static std::vector<bool (*)()> checks;
+  return checks;
+}
+std::vector<std::pair<std::string, bool (*)(int)>>& pure_api_counters() {
+  static std::vector<std::pair<std::string, bool (*)(int)>> counters;
+  return counters;
+}
+}  // namespace
+
+bench::PureApiCounter::PureApiCounter(const char* game, bool (*count)(int hands)) {
+  pure_api_counters().emplace_back(game, count);
+}
+
+bool bench::count_pure_api_hands(const std::string& game, int hands) {
+  for (const auto& [name, count] : pure_api_counters())
+    if (name == game) return count(hands);
+  return false;
+}
+
+bench::AgreementCheck::AgreementCheck(bool (*check)()) {
+  agreement_checks().push_back(check);
+}
+
+bool bench::registered_playouts_agree() {
+  for (bool (*check)() : agreement_checks())
+    if (!check()) return false;
   return true;
 }
 
@@ -52,17 +86,20 @@ int count_mode(const std::string& spec) {
   if (a == std::string::npos || a == b) return 2;
   const std::string game = spec.substr(0, a), path = spec.substr(a + 1, b - a - 1);
   const int hands = std::atoi(spec.c_str() + b + 1);
-  const bool ok = game == "ghost-euchre" ? bench::count_ghost_euchre_hands(path, hands)
-                  : game == "sheepshead" ? bench::count_sheepshead_hands(path, hands)
-                                         : bench::count_capi_hands(game.c_str(), path, hands);
+  const bool ok = path == "cpp" ? bench::count_pure_api_hands(game, hands)
+                                : bench::count_capi_hands(game.c_str(), path, hands);
   if (!ok) std::fprintf(stderr, "deckhand_bench: --count=%s failed\n", spec.c_str());
   return ok ? 0 : 1;
 }
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::strncmp(argv[1], "--count=", 8) == 0) return count_mode(argv[1] + 8);
+  if (argc == 2 && std::strcmp(argv[1], "--pure-api-games") == 0) {  // for count_instructions.sh
+    for (const auto& counter : pure_api_counters()) std::printf("%s\n", counter.first.c_str());
+    return 0;
+  }
   if (!bench::every_game_playouts_agree(bench::kAgreementHands) ||
-      !bench::ghost_euchre_playouts_agree() || !bench::sheepshead_playouts_agree()) {
+      !bench::registered_playouts_agree()) {
     std::fprintf(stderr,
                  "deckhand_bench: the C++ and C ABI playouts diverged; the comparison is void\n");
     return 1;

@@ -130,9 +130,13 @@ bool count_hands(Playout& playout, int hands) {
 // The C ABI paths of CApiPlayout by name: "capi-indexed", "capi-null" and "capi-err" (the
 // struct path without and with a dh_error); false for another name or a refusal.
 bool count_capi_hands(const char* game, const std::string& path, int hands);
-// The same for the pure per-game API ("cpp") and the C ABI paths, where a game's file has one.
-bool count_ghost_euchre_hands(const std::string& path, int hands);
-bool count_sheepshead_hands(const std::string& path, int hands);
+// The pure per-game API's path ("cpp"), where a game's file benchmarks one: the file registers
+// how to count its hands with a static PureApiCounter (so that main names no game).
+struct PureApiCounter {
+  PureApiCounter(const char* game, bool (*count)(int hands));
+};
+// false when no file registered a counter for that game, or on a refusal.
+bool count_pure_api_hands(const std::string& game, int hands);
 
 // The playouts of one game must make the same moves, or comparing their speed means
 // nothing: plays some hands each way and compares the action counts.
@@ -175,8 +179,12 @@ class GamePlayout {
 // Every game of the catalog at every player count: the C++ interface and both C ABI paths
 // make the same moves (main runs this before any benchmark).
 bool every_game_playouts_agree(int hands);
-// The pure per-game APIs against the C ABI, where a game's file benchmarks one.
-bool ghost_euchre_playouts_agree();
-bool sheepshead_playouts_agree();
+// The pure per-game APIs against the C ABI, where a game's file benchmarks one: the file
+// registers its check with a static AgreementCheck, and main runs every registered one (so
+// that main names no game).
+struct AgreementCheck {
+  explicit AgreementCheck(bool (*check)());
+};
+bool registered_playouts_agree();
 
 }  // namespace bench

@@ -2,7 +2,8 @@
 # Instructions per hand and per action of random self-play through each API, counted by
 # valgrind's callgrind over a fixed set of seeded hands (docs/performance.md, "Instructions
 # per hand"): deckhand_bench --count plays 2,000 warm-up hands uncounted, then HANDS hands
-# inside bench::counted_hands, the only function callgrind collects in.
+# inside bench::counted_hands, the only function callgrind collects in. The games are those
+# whose bench file benchmarks their pure API (deckhand_bench --pure-api-games).
 # Usage: bench/count_instructions.sh [BENCH_BINARY] [HANDS]
 set -euo pipefail
 BENCH=${1:-build/release/bench/deckhand_bench}
@@ -10,7 +11,7 @@ HANDS=${2:-1000}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 printf '%-13s %-13s %12s %12s\n' game path instr/hand instr/action
-for game in ghost-euchre sheepshead; do
+for game in $("$BENCH" --pure-api-games); do
   for path in cpp capi-null capi-err capi-indexed; do
     actions=$(valgrind --tool=callgrind --toggle-collect='bench::counted_hands*' \
       --callgrind-out-file="$OUT/$game.$path" "$BENCH" --count="$game,$path,$HANDS" 2> /dev/null |

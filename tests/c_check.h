@@ -1,6 +1,8 @@
 /* What the C99 tests of the C ABI share: CHECK, which counts and reports each check, the
- * closing summary, and the GAME or GAME:PLAYERS selection of a test's configurations from its
- * arguments. Each test is one C file with its own main; this header is included once. */
+ * closing summary, the GAME or GAME:PLAYERS selection of a test's configurations from its
+ * arguments, and the games from the catalog (a test lists no games of its own, so a new game
+ * is tested without an edit here). Each test is one C file with its own main; this header is
+ * included once. */
 #ifndef DECKHAND_TESTS_C_CHECK_H
 #define DECKHAND_TESTS_C_CHECK_H
 
@@ -8,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "deckhand.h"
 
 static int g_passed = 0;
 static int g_failed = 0;
@@ -43,6 +47,32 @@ static inline int check_selected(const char* game, int32_t players, int argc, ch
       return 1;
   }
   return 0;
+}
+
+/* The number of games the library has. */
+static inline size_t catalog_games(void) {
+  size_t n = 0;
+  if (dh_catalog_game_count(&n) != DH_OK || n == 0) {
+    printf("FAIL: the catalog lists no games\n");
+    exit(1);
+  }
+  return n;
+}
+
+/* Game `index` (0 .. catalog_games()-1) of the catalog, every field filled. */
+static inline dh_game_info catalog_game(size_t index) {
+  dh_game_info info = DH_GAME_INFO_INIT;
+  if (dh_catalog_game(&info, index) != DH_OK) {
+    printf("FAIL: no game %lu in the catalog\n", (unsigned long)index);
+    exit(1);
+  }
+  return info;
+}
+
+/* "limit_option=unattended_limit" of a game into buf: the option unattended play sets. */
+static inline const char* unattended_option(char* buf, size_t cap, const dh_game_info* info) {
+  snprintf(buf, cap, "%s=%d", info->limit_option, (int)info->unattended_limit);
+  return buf;
 }
 
 #endif

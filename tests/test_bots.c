@@ -1,7 +1,7 @@
 /*
  * test_bots.c — bots through the C ABI (dh_bot_*, experimental tier), from plain C99: whole
- * games of every game and player count between bots of every level, dealt by seed, with the
- * play limits set (G10 max_hands, S15 hands, T13 max_turns). Checks that
+ * games of every game of the catalog and player count between bots of every level, dealt by
+ * seed, with each game's play limit (the catalog's, at most 20). Checks that
  *   - every action a bot chooses (levels random, basic and strong) is legal (dh_game_is_legal) and
  * applies;
  *   - Toonerville buys go through the documented protocol (T6): the seat to act answers take
@@ -27,21 +27,19 @@
 
 static long g_buys = 0; /* Toonerville buys applied */
 
+enum { kMaxSeats = 16 };
+
+/* A game and player count of the catalog, with its play limit set so that every game ends:
+ * the catalog's value for unattended play, at most kMaxLimit. */
 typedef struct config {
   const char* game;
   int32_t players;
-  const char* limit; /* the play limit, so that every game ends */
-  int games;
-  long max_actions; /* per game: past this the game is taken for one that never ends */
+  char limit[64];
 } config;
-
-static const config k_configs[] = {
-    {"ghost-euchre", 3, "max_hands=6", 12, 6 * 2000L},
-    {"sheepshead", 5, "hands=5", 8, 5 * 40L},
-    {"toonerville", 3, "max_turns=20", 2, 11 * 20 * 203L},
-    {"toonerville", 4, "max_turns=20", 2, 11 * 20 * 203L},
-    {"toonerville", 5, "max_turns=20", 2, 11 * 20 * 203L},
-};
+/* Games per configuration and the most hands or turns the limit allows (strong bots take a
+ * while in the Debug build), and the actions past which a game never ends. */
+enum { kGamesPerConfig = 4, kMaxLimit = 20 };
+static const long kMaxActions = 1000000;
 
 /* Seat s of game g gets this level: every level meets every other. */
 static const char* level_of(int g, int s) {
@@ -99,7 +97,7 @@ static uint64_t play_game(dh_game* g, dh_bot** bots, const config* c, uint64_t d
   uint64_t h = 0xCBF29CE484222325ull, deals = 0;
   long actions = 0;
   int32_t p;
-  int64_t scores[5];
+  int64_t scores[kMaxSeats];
   size_t n = 0;
   dh_action a;
   for (;;) {
@@ -114,9 +112,9 @@ static uint64_t play_game(dh_game* g, dh_bot** bots, const config* c, uint64_t d
       if (!CHECK(dh_game_deal_seed(g, deal_seed + deals++, &err) == DH_OK)) return 0;
       continue;
     }
-    if (++actions > c->max_actions) {
+    if (++actions > kMaxActions) {
       printf("FAIL: %s (%d players): a game did not end within %ld actions\n", c->game, c->players,
-             c->max_actions);
+             kMaxActions);
       ++g_failed;
       return 0;
     }
@@ -133,7 +131,7 @@ static uint64_t play_game(dh_game* g, dh_bot** bots, const config* c, uint64_t d
       /* T6: before the draw, the other seats may buy the top discard. */
       uint32_t requests = 0;
       int32_t winner = -1;
-      dh_action buys[5];
+      dh_action buys[kMaxSeats];
       for (p = 0; p < c->players; ++p) {
         int status;
         if (p == seat) continue;
@@ -163,7 +161,7 @@ static uint64_t play_game(dh_game* g, dh_bot** bots, const config* c, uint64_t d
     if (!apply_checked(g, &a, c)) return 0;
   }
   if (!CHECK(dh_bot_choose(&a, bots[0], g, 0, &err) == DH_E_GAME_OVER)) return 0;
-  if (!CHECK(dh_game_scores(&n, scores, 5, g) == DH_OK)) return 0;
+  if (!CHECK(dh_game_scores(&n, scores, kMaxSeats, g) == DH_OK)) return 0;
   return fnv(h, scores, n * sizeof scores[0]);
 }
 
@@ -171,13 +169,13 @@ static uint64_t play_game(dh_game* g, dh_bot** bots, const config* c, uint64_t d
 static uint64_t play_config(const config* c, uint64_t bot_seed) {
   dh_error err = DH_ERROR_INIT;
   dh_game* g = NULL;
-  dh_bot* bots[5] = {NULL, NULL, NULL, NULL, NULL};
+  dh_bot* bots[kMaxSeats] = {NULL};
   const char* options[1];
   uint64_t h = 0;
   int i, s;
   options[0] = c->limit;
   if (!CHECK(dh_game_new(&g, c->game, options, 1, c->players, 0, &err) == DH_OK)) return 0;
-  for (i = 0; i < c->games && h != 1; ++i) {
+  for (i = 0; i < kGamesPerConfig && h != 1; ++i) {
     uint64_t game_hash;
     for (s = 0; s < c->players; ++s) {
       dh_bot_free(bots[s]);
@@ -199,7 +197,7 @@ static uint64_t play_config(const config* c, uint64_t bot_seed) {
     }
     h = fnv(h ^ game_hash, &i, sizeof i);
   }
-  for (s = 0; s < 5; ++s) dh_bot_free(bots[s]);
+  for (s = 0; s < kMaxSeats; ++s) dh_bot_free(bots[s]);
   dh_game_free(g);
   return h == 1 ? 0 : h;
 }
@@ -210,7 +208,8 @@ static void run_config(const config* c) {
   printf(
       "%s (%d players, %s): %d games between basic, random and strong bots, hash %016llx, %ld "
       "buys\n",
-      c->game, c->players, c->limit, c->games, (unsigned long long)first, g_buys - buys_before);
+      c->game, c->players, c->limit, kGamesPerConfig, (unsigned long long)first,
+      g_buys - buys_before);
   fflush(stdout);
   CHECK(first != 0);
   CHECK(first == again); /* the same seeds: the same games */
@@ -260,10 +259,16 @@ static void check_refusals(void) {
 }
 
 int main(int argc, char** argv) {
-  size_t i;
+  size_t g;
   check_refusals();
-  for (i = 0; i < sizeof k_configs / sizeof k_configs[0]; ++i)
-    if (check_selected(k_configs[i].game, k_configs[i].players, argc, argv))
-      run_config(&k_configs[i]);
+  for (g = 0; g < catalog_games(); ++g) {
+    const dh_game_info info = catalog_game(g);
+    config c;
+    c.game = info.name;
+    snprintf(c.limit, sizeof c.limit, "%s=%d", info.limit_option,
+             info.unattended_limit < kMaxLimit ? (int)info.unattended_limit : (int)kMaxLimit);
+    for (c.players = info.min_players; c.players <= info.max_players; ++c.players)
+      if (c.players <= kMaxSeats && check_selected(c.game, c.players, argc, argv)) run_config(&c);
+  }
   return check_summary();
 }

@@ -187,6 +187,24 @@ static int is_over(const dh_game* g) {
   return f == 1;
 }
 
+/* The games come from the catalog, so that a new game is tested with no edit here. */
+static size_t catalog_games(void) {
+  size_t n = 0;
+  if (dh_catalog_game_count(&n) != DH_OK || n == 0) {
+    printf("FAIL: the catalog lists no games\n");
+    exit(1);
+  }
+  return n;
+}
+static dh_game_info catalog_game(size_t index) {
+  dh_game_info info = DH_GAME_INFO_INIT;
+  if (dh_catalog_game(&info, index) != DH_OK) {
+    printf("FAIL: no game %lu in the catalog\n", (unsigned long)index);
+    exit(1);
+  }
+  return info;
+}
+
 static int awaiting_deal(const dh_game* g) {
   int32_t f = -1;
   CHECK(dh_game_awaiting_deal(&f, g) == DH_OK);
@@ -1022,16 +1040,16 @@ static int in_list(const dh_action* a, const dh_action* list, size_t n) {
 /* deckhand.h: unused bytes must be zero, in every game. A legal action with one stray byte
  * anywhere past what its kind uses is refused, and the game is unchanged. */
 static void test_unused_bytes(void) {
-  static const char* const names[] = {"ghost-euchre", "sheepshead", "toonerville"};
   size_t gi;
   section("unused dh_action bytes must be zero, in every game");
-  for (gi = 0; gi < 3; ++gi) {
+  for (gi = 0; gi < catalog_games(); ++gi) {
+    const dh_game_info info = catalog_game(gi);
     dh_game* g = NULL;
     dh_action list[512];
     size_t n = 0, i, k;
     uint64_t deal = 1;
     int tried = 0;
-    CHECK(dh_game_new(&g, names[gi], NULL, 0, gi == 2 ? 3 : 0, 0, NULL) == DH_OK);
+    CHECK(dh_game_new(&g, info.name, NULL, 0, info.min_players, 0, NULL) == DH_OK);
     for (k = 0; k < 60 && g; ++k) {
       if (awaiting_deal(g)) {
         CHECK(dh_game_deal_seed(g, deal++, NULL) == DH_OK);
@@ -1080,17 +1098,17 @@ static void test_unused_bytes(void) {
  * elsewhere: entries edited in place (a stray byte, a changed card, another entry's code) and
  * entries of a list made stale by the last action are judged by their bytes. */
 static void test_listed_in_place(void) {
-  static const char* const names[] = {"ghost-euchre", "sheepshead", "toonerville"};
   size_t gi;
   section("dh_game_apply on the listed array edited in place = on a copy of the bytes");
-  for (gi = 0; gi < 3; ++gi) {
+  for (gi = 0; gi < catalog_games(); ++gi) {
+    const dh_game_info info = catalog_game(gi);
     dh_game *g = NULL, *twin = NULL;
     dh_action list[512], held;
     size_t n = 0, step;
     uint64_t deal = 11;
     int stale = 0, edited = 0, applied = 0;
-    CHECK(dh_game_new(&g, names[gi], NULL, 0, gi == 2 ? 3 : 0, 0, NULL) == DH_OK);
-    CHECK(dh_game_new(&twin, names[gi], NULL, 0, gi == 2 ? 3 : 0, 0, NULL) == DH_OK);
+    CHECK(dh_game_new(&g, info.name, NULL, 0, info.min_players, 0, NULL) == DH_OK);
+    CHECK(dh_game_new(&twin, info.name, NULL, 0, info.min_players, 0, NULL) == DH_OK);
     for (step = 0; step < 400 && g && twin; ++step) {
       size_t i, j;
       int how = (int)(rnd() % 4), rc, rc_twin;
@@ -1122,7 +1140,7 @@ static void test_listed_in_place(void) {
       CHECK(dh_game_copy(twin, g, NULL) == DH_OK);
       rc = dh_game_apply(g, &list[i], NULL);
       rc_twin = dh_game_apply(twin, &held, NULL);
-      CHECK_MSG(rc == rc_twin, "%s step %zu (edit %d): %s in place, %s for a copy", names[gi], step,
+      CHECK_MSG(rc == rc_twin, "%s step %zu (edit %d): %s in place, %s for a copy", info.name, step,
                 how, dh_status_name(rc), dh_status_name(rc_twin));
       a = ser(g);
       b = ser(twin);
@@ -2272,8 +2290,6 @@ static int same_views(const dh_game* a, const dh_game* b) {
 }
 
 static void test_history_off(void) {
-  static const char* const names[] = {"ghost-euchre", "sheepshead", "toonerville"};
-  static const int32_t players[] = {0, 0, 4};
   size_t gi;
   section("history=off: the same play, no record, serialized state alone, copies and restores");
   {
@@ -2295,13 +2311,17 @@ static void test_history_off(void) {
     CHECK(dh_game_keeps_history(NULL, g) == DH_E_NULL_ARGUMENT);
     dh_game_free(g);
   }
-  for (gi = 0; gi < 3; ++gi) {
+  for (gi = 0; gi < catalog_games(); ++gi) {
     static const char* const off[] = {"history=off"};
-    dh_game *on_game = new_named(names[gi], NULL, 0, players[gi]);
-    dh_game *off_game = new_named(names[gi], off, 1, players[gi]);
-    dh_game *copy = new_named(names[gi], off, 1, players[gi]);
-    dh_game *restored = new_named(names[gi], off, 1, players[gi]);
-    dh_game *other = new_named(gi == 0 ? "sheepshead" : "ghost-euchre", NULL, 0, 0);
+    const dh_game_info info = catalog_game(gi);
+    const dh_game_info another = catalog_game((gi + 1) % catalog_games());
+    /* a game of several player counts at one above its least, to use the range */
+    const int32_t players = info.min_players + (info.max_players > info.min_players);
+    dh_game *on_game = new_named(info.name, NULL, 0, players);
+    dh_game *off_game = new_named(info.name, off, 1, players);
+    dh_game *copy = new_named(info.name, off, 1, players);
+    dh_game *restored = new_named(info.name, off, 1, players);
+    dh_game *other = new_named(another.name, NULL, 0, another.min_players);
     uint64_t deal_on = 11, deal_off = 11;
     size_t first_size = 0, need = 0;
     int i, moves = 0, agree = 1, restores_ok = 1;
@@ -2341,9 +2361,9 @@ static void test_history_off(void) {
       }
     }
     CHECK_MSG(agree, "%s: history=off plays, views and serializes (%zu bytes) like history=on",
-              names[gi], first_size);
+              info.name, first_size);
     CHECK_MSG(restores_ok, "%s: dh_game_copy and dh_game_deserialize_into reproduce the game",
-              names[gi]);
+              info.name);
     CHECK(moves > 100);
     /* the record needs the history */
     CHECK(dh_game_record(&need, NULL, 0, off_game) == DH_E_UNSUPPORTED);
@@ -2374,7 +2394,7 @@ static void test_history_off(void) {
       dh_error err = DH_ERROR_INIT;
       bytes_t x = ser(other), y;
       CHECK(dh_game_copy(copy, other, &err) == DH_OK);
-      CHECK(dh_game_name(&name, copy) == DH_OK && strcmp(name, gi == 0 ? "sheepshead" : "ghost-euchre") == 0);
+      CHECK(dh_game_name(&name, copy) == DH_OK && strcmp(name, another.name) == 0);
       y = ser(copy);
       CHECK(same_bytes(x, y));
       free(x.p);
@@ -2407,7 +2427,7 @@ static void test_catalog(void) {
   size_t games = 0, g, i, index = 99, len = 0;
   char* json;
   section("discovery: dh_catalog_* lists games, options, phases and action kinds");
-  CHECK(dh_catalog_game_count(&games) == DH_OK && games == 3);
+  CHECK(dh_catalog_game_count(&games) == DH_OK && games >= 1);
   CHECK(dh_catalog_game_count(NULL) == DH_E_NULL_ARGUMENT);
   for (g = 0; g < games; ++g) {
     dh_game_info info = DH_GAME_INFO_INIT;
@@ -2416,7 +2436,26 @@ static void test_catalog(void) {
     CHECK(dh_catalog_game(&info, g) == DH_OK && info.name != NULL && info.description != NULL);
     CHECK(info.size == sizeof info);
     CHECK(dh_catalog_find_game(&index, info.name) == DH_OK && index == g);
-    CHECK(info.min_players >= 3 && info.max_players <= 5 && info.min_players <= info.max_players);
+    CHECK(info.min_players >= 1 && info.min_players <= info.max_players);
+    /* the play limit is one of the game's options, and its unattended value is accepted */
+    CHECK(info.limit_option != NULL && info.unattended_limit >= 1);
+    CHECK(info.lower_is_better == 0 || info.lower_is_better == 1);
+    {
+      char limit[96];
+      const char* opts[1];
+      int32_t named = 0;
+      for (i = 0; i < (size_t)info.option_count; ++i) {
+        dh_option_info o = DH_OPTION_INFO_INIT;
+        named |= dh_catalog_option(&o, g, i) == DH_OK && strcmp(o.name, info.limit_option) == 0;
+      }
+      CHECK_MSG(named, "%s: limit_option %s is one of its options", info.name, info.limit_option);
+      snprintf(limit, sizeof limit, "%s=%d", info.limit_option, (int)info.unattended_limit);
+      opts[0] = limit;
+      CHECK_MSG(dh_game_new(&game, info.name, opts, 1, info.min_players, 0, NULL) == DH_OK,
+                "%s: %s", info.name, limit);
+      dh_game_free(game);
+      game = NULL;
+    }
     /* every option's default is accepted by dh_game_new */
     for (i = 0; i < (size_t)info.option_count; ++i) {
       dh_option_info o = DH_OPTION_INFO_INIT;
@@ -2466,13 +2505,46 @@ static void test_catalog(void) {
     } small;
     CHECK(dh_catalog_game(&info, games) == DH_E_INVALID_ARGUMENT);
     CHECK(dh_catalog_game(NULL, 0) == DH_E_NULL_ARGUMENT);
-    /* size 0 is the whole first layout; a smaller struct gets only what fits */
-    memset(&zero, 0, sizeof zero);
-    CHECK(dh_catalog_game(&zero, 2) == DH_OK && zero.max_players == 5 && zero.name != NULL);
+    /* size 0 is the first layout, up to description: the fields added later stay as they
+       were; a smaller struct gets only what fits */
+    memset(&zero, 0xAB, sizeof zero);
+    zero.size = 0;
+    CHECK(dh_catalog_game(&zero, 2) == DH_OK && zero.max_players == 5 && zero.name != NULL &&
+          zero.description != NULL && zero.size == 0);
+    CHECK(((const uint8_t*)&zero.limit_option)[0] == 0xAB &&
+          zero.unattended_limit == (int32_t)0xABABABAB &&
+          zero.lower_is_better == (int32_t)0xABABABAB);
     small.size = (uint32_t)sizeof small;
     small.min_players = -1;
     CHECK(dh_catalog_game((dh_game_info*)&small, 2) == DH_OK && small.min_players == 3 &&
           small.size == sizeof small);
+  }
+  {
+    /* a caller built against the first layout (its size ends at description) is given no
+       more; one that ends inside the new fields gets the whole ones */
+    dh_game_info info;
+    memset(&info, 0xAB, sizeof info);
+    info.size = (uint32_t)(offsetof(dh_game_info, description) + sizeof info.description);
+    CHECK(dh_catalog_game(&info, 2) == DH_OK && info.description != NULL);
+    CHECK(((const uint8_t*)&info.limit_option)[0] == 0xAB &&
+          info.unattended_limit == (int32_t)0xABABABAB &&
+          info.lower_is_better == (int32_t)0xABABABAB);
+    info.size = (uint32_t)(offsetof(dh_game_info, unattended_limit) + sizeof info.unattended_limit);
+    CHECK(dh_catalog_game(&info, 2) == DH_OK && info.limit_option != NULL &&
+          info.unattended_limit >= 1 && info.lower_is_better == (int32_t)0xABABABAB);
+  }
+  {
+    /* the facts of the games as published (a test of their rules: G10, S15, T12, T13) */
+    dh_game_info info = DH_GAME_INFO_INIT;
+    CHECK(dh_catalog_find_game(&index, "ghost-euchre") == DH_OK &&
+          dh_catalog_game(&info, index) == DH_OK && strcmp(info.limit_option, "max_hands") == 0 &&
+          info.unattended_limit == 100 && info.lower_is_better == 0);
+    CHECK(dh_catalog_find_game(&index, "sheepshead") == DH_OK &&
+          dh_catalog_game(&info, index) == DH_OK && strcmp(info.limit_option, "hands") == 0 &&
+          info.unattended_limit == 5 && info.lower_is_better == 0);
+    CHECK(dh_catalog_find_game(&index, "toonerville") == DH_OK &&
+          dh_catalog_game(&info, index) == DH_OK && strcmp(info.limit_option, "max_turns") == 0 &&
+          info.unattended_limit == 300 && info.lower_is_better == 1);
   }
   {
     /* a size that ends inside a field: that field is not written, not even in part */
@@ -2492,6 +2564,9 @@ static void test_catalog(void) {
   json = (char*)xmalloc(len);
   CHECK(dh_catalog_json(&len, json, len) == DH_OK && strstr(json, "\"toonerville\"") &&
         strstr(json, "\"max_buys\"") && strstr(json, "\"history\""));
+  CHECK(strstr(json,
+               "\"limit_option\": \"max_turns\", \"unattended_limit\": 300, "
+               "\"lower_is_better\": true") != NULL);
   free(json);
 }
 

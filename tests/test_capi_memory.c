@@ -80,23 +80,27 @@ static int64_t play(const char* name, int32_t players, const char* option, uint6
 }
 
 int main(void) {
-  static const struct {
-    const char* name;
-    int32_t players;
-  } kGames[] = {{"ghost-euchre", 0}, {"sheepshead", 0}, {"toonerville", 3}, {"toonerville", 5}};
   const char* env = getenv("DECKHAND_MEMORY_ACTIONS");
   const uint64_t actions = env ? strtoull(env, NULL, 10) : 1000000u;
   const int64_t kFlat = 4 << 20; /* a few MB: allocator noise, never one byte per action */
   char what[200];
-  size_t i;
+  size_t i, games = 0;
+  if (dh_catalog_game_count(&games) != DH_OK) return 1;
   if (resident_bytes() == 0) {
     printf("no /proc/self/statm: cannot measure memory here\n0 passed, 0 failed\n");
     return 0;
   }
-  for (i = 0; i < sizeof kGames / sizeof kGames[0]; ++i) {
-    const int64_t grown = play(kGames[i].name, kGames[i].players, "history=off", actions);
+  /* every game of the catalog at its fewest and its most players */
+  for (i = 0; i < 2 * games; ++i) {
+    dh_game_info info = DH_GAME_INFO_INIT;
+    int32_t players;
+    int64_t grown;
+    if (dh_catalog_game(&info, i / 2) != DH_OK) return 1;
+    players = i % 2 ? info.max_players : info.min_players;
+    if (i % 2 && players == info.min_players) continue;
+    grown = play(info.name, players, "history=off", actions);
     snprintf(what, sizeof what, "%s (%d players), history=off, %llu actions: grew %lld bytes",
-             kGames[i].name, (int)kGames[i].players, (unsigned long long)actions, (long long)grown);
+             info.name, (int)players, (unsigned long long)actions, (long long)grown);
     printf("%s\n", what);
     check(grown >= 0 && grown < kFlat, what);
   }

@@ -193,3 +193,38 @@ TEST_CASE("catalog: the JSON document names every game, option, phase and action
   }
   CHECK(json.find("\"history\"") != std::string::npos);
 }
+
+TEST_CASE("catalog: each game's play limit ends unattended play, and says which totals win") {
+  for (const GameSpec& spec : deckhand::game_specs()) {
+    CAPTURE(std::string(spec.name));
+    // The limit is one of the game's own options, and its unattended value one it allows.
+    bool own = false;
+    for (const OptionSpec& o : spec.options) own |= std::string(o.name) == spec.limit_option;
+    CHECK(own);
+    CHECK(spec.unattended_limit >= 1);
+    Error err;
+    CHECK(game_with(spec, spec.limit_option, std::to_string(spec.unattended_limit), &err));
+    // The JSON document carries the same facts.
+    const std::string json = deckhand::catalog_json();
+    const std::string facts =
+        "\"limit_option\": \"" + std::string(spec.limit_option) +
+        "\", \"unattended_limit\": " + std::to_string(spec.unattended_limit) +
+        ", \"lower_is_better\": " + (spec.lower_is_better ? "true" : "false") + "}";
+    const size_t at = json.find("\"name\": \"" + std::string(spec.name) + "\"");
+    REQUIRE(at != std::string::npos);
+    CHECK(json.find(facts, at) != std::string::npos);
+  }
+  // The rules' own facts (G10, S15, T13; T12: Toonerville scores penalty points).
+  const GameSpec* euchre = deckhand::find_game_spec("ghost-euchre");
+  const GameSpec* sheepshead = deckhand::find_game_spec("sheepshead");
+  const GameSpec* toonerville = deckhand::find_game_spec("toonerville");
+  REQUIRE(euchre);
+  REQUIRE(sheepshead);
+  REQUIRE(toonerville);
+  CHECK(std::string(euchre->limit_option) == "max_hands");
+  CHECK(std::string(sheepshead->limit_option) == "hands");
+  CHECK(std::string(toonerville->limit_option) == "max_turns");
+  CHECK(!euchre->lower_is_better);
+  CHECK(!sheepshead->lower_is_better);
+  CHECK(toonerville->lower_is_better);
+}

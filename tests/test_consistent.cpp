@@ -129,7 +129,9 @@ void play_bot_game(Game& game, uint64_t seed, int hands,
   }
 }
 
-void check_views(const char* name, int players, int hands, const OptionList& options = {}) {
+// `extra` checks a game's own facts on each sample (nothing when empty).
+void check_views(const char* name, int players, int hands, const OptionList& options = {},
+                 const std::function<void(const Game& sample)>& extra = {}) {
   auto game = make_game(name, options, players, 0, nullptr);
   REQUIRE(game);
   int samples = 0, differing = 0, decisions = 0;
@@ -153,10 +155,7 @@ void check_views(const char* name, int players, int hands, const OptionList& opt
           again.resize(sample->legal_actions(again.data(), again.size()));
           CHECK(again == legal);
         }
-        if (std::string(name) == "ghost-euchre")
-          CHECK(euchre_plays_legal(*static_cast<const ge::State*>(sample->state_data())));
-        if (std::string(name) == "sheepshead")
-          CHECK(sheepshead_plays_legal(*static_cast<const sh::State*>(sample->state_data())));
+        if (extra) extra(*sample);
         differing +=
             sample->view_json(-1) != g.view_json(-1) || sample->serialize() != g.serialize();
       }
@@ -215,11 +214,25 @@ void check_uniform(const std::map<std::vector<uint32_t>, int>& counts, size_t ce
 }  // namespace
 
 TEST_CASE("consistent deals: every sample shows the seat its own view (G11, S13, T14)") {
-  check_views("ghost-euchre", 3, 6);
-  check_views("ghost-euchre", 3, 6, {{"renege", "penalize"}, {"swaps", "chain"}});
-  check_views("sheepshead", 5, 4);
-  check_views("toonerville", 3, 1);
-  check_views("toonerville", 5, 1);
+  // Every game of the catalog at its fewest and most players, two hands each.
+  for (const GameSpec& spec : game_specs()) {
+    check_views(spec.name, spec.min_players, 2);
+    if (spec.max_players != spec.min_players) check_views(spec.name, spec.max_players, 2);
+  }
+}
+
+TEST_CASE("consistent deals: Ghost Hand Euchre's samples are deals its past plays fit (G7)") {
+  const auto plays_legal = [](const Game& sample) {
+    CHECK(euchre_plays_legal(*static_cast<const ge::State*>(sample.state_data())));
+  };
+  check_views("ghost-euchre", 3, 6, {}, plays_legal);
+  check_views("ghost-euchre", 3, 6, {{"renege", "penalize"}, {"swaps", "chain"}}, plays_legal);
+}
+
+TEST_CASE("consistent deals: Sheepshead's samples are deals its past plays fit (S7-S9)") {
+  check_views("sheepshead", 5, 4, {}, [](const Game& sample) {
+    CHECK(sheepshead_plays_legal(*static_cast<const sh::State*>(sample.state_data())));
+  });
 }
 
 TEST_CASE("consistent deals: uniform over the placements a brute force finds (G7)") {
@@ -352,8 +365,9 @@ TEST_CASE("consistent deals: uniform over the placements a brute force finds (S7
 TEST_CASE("bots decide from their seat's view alone: the same choice on a consistent deal") {
   // A bot with a given seed chooses the same on the true game and on any game its seat cannot
   // tell from it (a consistent sample): nothing hidden reaches its decision.
-  for (const char* name : {"ghost-euchre", "sheepshead", "toonerville"}) {
-    auto game = make_game(name, {}, std::string(name) == "toonerville" ? 3 : 0, 0, nullptr);
+  for (const GameSpec& spec : game_specs()) {
+    const char* name = spec.name;
+    auto game = make_game(name, {}, spec.min_players, 0, nullptr);
     int compared = 0, decisions = 0;
     play_bot_game(*game, 5, 2, [&](const Game& g) {
       if (decisions++ % 4) return;
@@ -416,41 +430,56 @@ bool solved_choice(const State& s, int seat, uint64_t seed,
 
 }  // namespace
 
-TEST_CASE("strong plays the card with the best summed open-hand value over its samples (G7, S9)") {
-  for (const char* name : {"ghost-euchre", "sheepshead"}) {
-    const bool euchre = std::string(name) == "ghost-euchre";
-    auto game = make_game(name, {}, 0, 0, nullptr);
-    int compared = 0, decisions = 0;
-    play_bot_game(*game, 9, 3, [&](const Game& g) {
-      const int seat = g.to_act();
-      const uint64_t seed = 500 + uint64_t(decisions++);
-      std::string expected;
-      if (euchre) {
+namespace {
+
+// `expected`: what strong with samples=2 and a fresh bot of that seed plays for the seat to
+// act, false when there is nothing to compare (not the play, or one legal card).
+using SolvedChoice = std::function<bool(const Game& g, int seat, uint64_t seed, std::string*)>;
+void check_strong_plays_best(const char* name, const SolvedChoice& expected_choice) {
+  auto game = make_game(name, {}, 0, 0, nullptr);
+  int compared = 0, decisions = 0;
+  play_bot_game(*game, 9, 3, [&](const Game& g) {
+    const int seat = g.to_act();
+    const uint64_t seed = 500 + uint64_t(decisions++);
+    std::string expected;
+    if (!expected_choice(g, seat, seed, &expected)) return;
+    auto bot = bots::make_bot(name, "strong", seed, {{"samples", "2"}}, nullptr);
+    ActionCode a;
+    REQUIRE(bot->choose(g, seat, &a, nullptr) == Reason::ok);
+    INFO(std::string(name), " decision ", decisions);
+    CHECK(g.format_action(a) == expected);
+    ++compared;
+  });
+  INFO(std::string(name));
+  CHECK(compared > 20);
+}
+
+}  // namespace
+
+TEST_CASE("Ghost Hand Euchre strong plays the card with the best summed open-hand value (G7)") {
+  check_strong_plays_best(
+      "ghost-euchre", [](const Game& g, int seat, uint64_t seed, std::string* expected) {
         const auto& s = *static_cast<const ge::State*>(g.state_data());
         ge::Action best;
         if (s.phase != ge::Phase::play || g.legal_count() < 2 ||
             !solved_choice<bots::detail::EuchreSampler>(s, seat, seed, &ge::legal_actions, &best))
-          return;
-        expected = ge::format_action(best);
-      } else {
-        const auto& s = *static_cast<const sh::State*>(g.state_data());
-        sh::Action best;
-        if (s.phase != sh::Phase::play || g.legal_count() < 2 ||
-            !solved_choice<bots::detail::SheepsheadSampler>(s, seat, seed, &sh::legal_actions,
-                                                            &best))
-          return;
-        expected = sh::format_action(best);
-      }
-      auto bot = bots::make_bot(name, "strong", seed, {{"samples", "2"}}, nullptr);
-      ActionCode a;
-      REQUIRE(bot->choose(g, seat, &a, nullptr) == Reason::ok);
-      INFO(std::string(name), " decision ", decisions);
-      CHECK(g.format_action(a) == expected);
-      ++compared;
-    });
-    INFO(std::string(name));
-    CHECK(compared > 20);
-  }
+          return false;
+        *expected = ge::format_action(best);
+        return true;
+      });
+}
+
+TEST_CASE("Sheepshead strong plays the card with the best summed open-hand value (S9)") {
+  check_strong_plays_best("sheepshead", [](const Game& g, int seat, uint64_t seed,
+                                           std::string* expected) {
+    const auto& s = *static_cast<const sh::State*>(g.state_data());
+    sh::Action best;
+    if (s.phase != sh::Phase::play || g.legal_count() < 2 ||
+        !solved_choice<bots::detail::SheepsheadSampler>(s, seat, seed, &sh::legal_actions, &best))
+      return false;
+    *expected = sh::format_action(best);
+    return true;
+  });
 }
 
 namespace {

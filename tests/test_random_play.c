@@ -1,16 +1,18 @@
 /*
  * test_random_play.c — unattended play ends (issue 9): through the C ABI, from plain C99,
- * 1,000 games of every game and player count played by uniformly random legal actions
- * (dh_game_apply_legal), dealt by seed whenever a deal is awaited, with the play limits set:
- * ghost-euchre max_hands (rules G10), sheepshead hands (S15), toonerville max_turns (T13).
- * Without them random play never ends: Euchre totals drift below zero, a Sheepshead session
- * is endless, a Toonerville round goes on while nobody goes down.
+ * random games of every game of the catalog at every player count, played by uniformly
+ * random legal actions (dh_game_apply_legal), dealt by seed whenever a deal is awaited, with
+ * each game's play limit (dh_game_info.limit_option) at the catalog's value for unattended
+ * play (unattended_limit). Without it random play never ends: Euchre totals drift below
+ * zero, a Sheepshead session is endless, a Toonerville round goes on while nobody goes down.
  *
- *   test_random_play [GAME | GAME:PLAYERS]...   only those games; default: every one
+ *   test_random_play [GAME | GAME:PLAYERS | PART/PARTS]...   default: every configuration
  *
- * A game that has not ended within far more actions and deals than its limits allow counts
- * as never ending. Prints one line per game and player count, each failure with its line,
- * and ends with "N passed, N failed"; exits non-zero when any check failed.
+ * PART/PARTS (1/3, 2/3, ...) runs every PARTS-th configuration from the PART-th, in catalog
+ * order, so that ctest can run the parts side by side. A game that has not ended within
+ * far more actions and deals than any limit allows counts as never ending. Prints one line
+ * per game and player count, each failure with its line, and ends with "N passed, N failed";
+ * exits non-zero when any check failed.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -36,43 +38,25 @@ static size_t uniform(size_t n) {
   return (size_t)(r % n);
 }
 
-enum { kGames = 1000 };
+enum { kGames = 200 };
+/* Ceilings no game that keeps to its limit comes near: a game past them never ends. */
+static const long kMaxDeals = 100000;
+static const long kMaxActions = 2000000;
 
-/* One game and player count with its limit, and generous ceilings on a game that keeps to
- * its limit: a game past them is taken for one that never ends. */
+/* One game and player count with its limit. */
 typedef struct config {
   const char* game;
   int32_t players;
-  const char* rule;  /* the rule that sets the limit */
-  const char* limit; /* the option string */
-  long max_deals;
-  long max_actions_per_deal;
+  char limit[64]; /* the option string */
 } config;
-
-/* Limits small enough for the whole run to take seconds in the Debug and sanitizer builds.
- * Ghost-euchre: 20 scored hands; random play throws in far fewer deals than 2,000, and a deal
- *   is at most 6 bids, passes and swaps, a trump and 18 cards.
- * Sheepshead: 10 hands; no_pick=leaster (the default) never throws a hand in, and a hand is
- *   at most 5 picks or passes, a bury, a call and 30 cards.
- * Toonerville: 30 turns a round, 11 rounds; a turn is a take or draw, at most one buy, a
- *   discard, and melds, lay-offs and swaps (a swap's Rook must be laid down or off in the same
- *   turn), each of which empties the hand by a card or more; no hand passes 100 cards. */
-static const config k_configs[] = {
-    {"ghost-euchre", 3, "G10", "max_hands=20", 2000, 25},
-    {"sheepshead", 5, "S15", "hands=10", 10, 37},
-    {"toonerville", 3, "T13", "max_turns=30", 11, 30 * 203},
-    {"toonerville", 4, "T13", "max_turns=30", 11, 30 * 203},
-    {"toonerville", 5, "T13", "max_turns=30", 11, 30 * 203},
-};
 
 /* Plays one game to its end: 1 if it ended within the ceilings, 0 if not, -1 if a call
  * failed. Adds its actions and deals to *actions and *deals. */
 static int play_to_end(dh_game* g, const config* c, long* actions, long* deals) {
   dh_error err;
-  const long max_actions = c->max_deals * c->max_actions_per_deal;
   long a = 0, d = 0;
   int ended = 0;
-  while (a <= max_actions && d <= c->max_deals) {
+  while (a <= kMaxActions && d <= kMaxDeals) {
     int32_t over = 0, awaiting = 0;
     size_t n = 0;
     if (dh_game_is_over(&over, g) != DH_OK || dh_game_awaiting_deal(&awaiting, g) != DH_OK)
@@ -109,38 +93,66 @@ static void run_config(const config* c) {
     return;
   }
   for (g_index = 0; g_index < kGames; ++g_index) {
-    int32_t seats[5];
+    int32_t seats[64];
     size_t winners = 0;
     if (g_index && !CHECK(dh_game_reset(g, &err) == DH_OK)) break;
     const int result = play_to_end(g, c, &actions, &deals);
     if (!CHECK(result >= 0)) break;
     if (!result) {
-      printf("FAIL: %s, %d players, %s %s: game %ld did not end within %ld deals and %ld actions\n",
-             c->game, c->players, c->rule, c->limit, g_index, c->max_deals,
-             c->max_deals * c->max_actions_per_deal);
+      printf("FAIL: %s, %d players, %s: game %ld did not end within %ld deals and %ld actions\n",
+             c->game, c->players, c->limit, g_index, kMaxDeals, kMaxActions);
       ++g_failed;
       break;
     }
     ++ended;
     /* An ended game has winners (ties share). */
-    CHECK(dh_game_winners(&winners, seats, 5, g) == DH_OK && winners >= 1);
+    CHECK(dh_game_winners(&winners, seats, 64, g) == DH_OK && winners >= 1);
   }
-  printf("%s %s (%d players, %s): %ld of %d random games ended; %ld deals, %ld actions\n", c->rule,
-         c->game, c->players, c->limit, ended, kGames, deals, actions);
+  printf("%s (%d players, %s): %ld of %d random games ended; %ld deals, %ld actions\n", c->game,
+         c->players, c->limit, ended, kGames, deals, actions);
   fflush(stdout);
   CHECK(ended == kGames);
   dh_game_free(g);
 }
 
+/* Whether configuration `index` belongs to a PART/PARTS argument, or any when none is given;
+ * the other arguments select by game (check_selected). */
+static int in_part(size_t index, int argc, char** argv) {
+  int i, parted = 0;
+  for (i = 1; i < argc; ++i) {
+    unsigned part = 0, parts = 0;
+    if (sscanf(argv[i], "%u/%u", &part, &parts) != 2 || part < 1 || part > parts) continue;
+    parted = 1;
+    if (index % parts == part - 1) return 1;
+  }
+  return !parted;
+}
+
+static int has_game_argument(int argc, char** argv) {
+  int i;
+  for (i = 1; i < argc; ++i)
+    if (!strchr(argv[i], '/')) return 1;
+  return 0;
+}
+
 int main(int argc, char** argv) {
-  size_t i, ran = 0;
-  for (i = 0; i < sizeof k_configs / sizeof k_configs[0]; ++i) {
-    if (!check_selected(k_configs[i].game, k_configs[i].players, argc, argv)) continue;
-    run_config(&k_configs[i]);
-    ++ran;
+  size_t g, index = 0, ran = 0;
+  const size_t games = catalog_games();
+  const int by_game = has_game_argument(argc, argv);
+  for (g = 0; g < games; ++g) {
+    const dh_game_info info = catalog_game(g);
+    config c;
+    c.game = info.name;
+    unattended_option(c.limit, sizeof c.limit, &info);
+    for (c.players = info.min_players; c.players <= info.max_players; ++c.players, ++index) {
+      if (!in_part(index, argc, argv)) continue;
+      if (by_game && !check_selected(c.game, c.players, argc, argv)) continue;
+      run_config(&c);
+      ++ran;
+    }
   }
   if (!ran) {
-    printf("no game matches the arguments (ghost-euchre, sheepshead, toonerville:3|4|5)\n");
+    printf("no game matches the arguments (dh_catalog_game lists the games)\n");
     return 2;
   }
   return check_summary();

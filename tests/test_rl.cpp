@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #define DH_EXPERIMENTAL  // the reinforcement-learning calls are in that tier
@@ -13,16 +14,37 @@
 
 namespace {
 
+dh_game* new_game(const char* name, int players = 0);
+
+// A game of the catalog with a fixed action index space (no features per action), its sizes
+// as dh_rl_spec_of gives them.
 struct Sizes {
-  const char* name;
+  std::string name;
   int observation;
   int actions;
-  const char* short_game;  // an option that ends games soon (G10, S15)
+  int players;
+  std::string short_game;  // its play limit at 1, which ends games soon
 };
-constexpr Sizes kSizes[] = {{"ghost-euchre", 282, 34, "target=1"},
-                            {"sheepshead", 540, 633, "hands=1"}};
+std::vector<Sizes> fixed_games() {
+  std::vector<Sizes> out;
+  size_t games = 0;
+  REQUIRE(dh_catalog_game_count(&games) == DH_OK);
+  for (size_t i = 0; i < games; ++i) {
+    dh_game_info info = DH_GAME_INFO_INIT;
+    REQUIRE(dh_catalog_game(&info, i) == DH_OK);
+    dh_game* g = new_game(info.name, info.min_players);
+    dh_rl_spec spec = DH_RL_SPEC_INIT;
+    REQUIRE(dh_rl_spec_of(&spec, g) == DH_OK);
+    dh_game_free(g);
+    if (spec.action_feature_size == 0)
+      out.push_back({info.name, spec.observation_size, spec.action_space_size, info.min_players,
+                     std::string(info.limit_option) + "=1"});
+  }
+  REQUIRE(!out.empty());
+  return out;
+}
 
-dh_game* new_game(const char* name, int players = 0) {
+dh_game* new_game(const char* name, int players) {
   dh_game* g = nullptr;
   REQUIRE(dh_game_new(&g, name, nullptr, 0, players, 0, nullptr) == DH_OK);
   return g;
@@ -45,10 +67,11 @@ struct Batch {
   std::vector<int32_t> to_act;
   Batch(const Sizes& s, size_t games, uint32_t max_steps = 0) : n(games), sizes(s) {
     dh_error err = DH_ERROR_INIT;
-    REQUIRE(dh_batch_new(&b, s.name, &s.short_game, 1, 0, n, max_steps, &err) == DH_OK);
+    const char* option = s.short_game.c_str();
+    REQUIRE(dh_batch_new(&b, s.name.c_str(), &option, 1, 0, n, max_steps, &err) == DH_OK);
     obs.resize(n * size_t(s.observation));
     mask.resize(n * size_t(s.actions));
-    rewards.resize(n * 5);
+    rewards.resize(n * size_t(s.players));
     terminated.resize(n);
     truncated.resize(n);
     to_act.resize(n);
@@ -83,13 +106,22 @@ struct Batch {
 
 }  // namespace
 
-TEST_CASE("rl: sizes, buffers and refusals") {
-  for (const Sizes& s : kSizes) {
-    dh_game* g = new_game(s.name);
+TEST_CASE("rl: the documented sizes (docs/observations.md)") {
+  const auto sizes_of = [](const char* name) {
+    dh_game* g = new_game(name);
     dh_rl_spec spec = DH_RL_SPEC_INIT;
     REQUIRE(dh_rl_spec_of(&spec, g) == DH_OK);
-    CHECK(spec.observation_size == s.observation);
-    CHECK(spec.action_space_size == s.actions);
+    dh_game_free(g);
+    return std::pair<int, int>(spec.observation_size, spec.action_space_size);
+  };
+  CHECK(sizes_of("ghost-euchre") == std::pair<int, int>(282, 34));
+  CHECK(sizes_of("sheepshead") == std::pair<int, int>(540, 633));
+}
+
+TEST_CASE("rl: sizes, buffers and refusals") {
+  for (const Sizes& s : fixed_games()) {
+    CAPTURE(s.name);
+    dh_game* g = new_game(s.name.c_str());
     REQUIRE(dh_game_deal_seed(g, 3, nullptr) == DH_OK);
     std::vector<float> obs(size_t(s.observation) + 1, -7.0f);
     CHECK(dh_rl_observe(obs.data(), obs.size() - 2, g, 0) == DH_E_BUFFER_TOO_SMALL);
@@ -132,7 +164,8 @@ TEST_CASE("rl: sizes, buffers and refusals") {
 }
 
 TEST_CASE("rl: a batch refuses a bad step whole, repeats from a seed, and restarts games") {
-  for (const Sizes& s : kSizes) {
+  for (const Sizes& s : fixed_games()) {
+    CAPTURE(s.name);
     Batch a(s, 8), b(s, 8);
     CHECK(a.step(std::vector<int32_t>(8, 0)) == DH_E_WRONG_PHASE);  // before any reset
     REQUIRE(a.reset(42) == DH_OK);
@@ -175,7 +208,7 @@ TEST_CASE("rl: a batch refuses a bad step whole, repeats from a seed, and restar
 }
 
 TEST_CASE("rl: max_steps truncates an episode") {
-  Batch a(kSizes[0], 2, 10);
+  Batch a(fixed_games()[0], 2, 10);
   REQUIRE(a.reset(1) == DH_OK);
   for (int step = 1; step <= 10; ++step) {
     REQUIRE(a.step(a.some_legal(step)) == DH_OK);
@@ -274,4 +307,26 @@ TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
   REQUIRE(dh_batch_new(&euchre, "ghost-euchre", nullptr, 0, 0, 1, 0, nullptr) == DH_OK);
   CHECK(dh_batch_features(&bf, euchre) == DH_E_UNSUPPORTED);
   dh_batch_free(euchre);
+}
+
+// The reward sign is the catalog's lower_is_better, turned into a factor; a caller of the
+// first layout (size 0) is not given it.
+TEST_CASE("rl: the reward sign follows the catalog's lower_is_better") {
+  size_t games = 0;
+  REQUIRE(dh_catalog_game_count(&games) == DH_OK);
+  for (size_t i = 0; i < games; ++i) {
+    dh_game_info info = DH_GAME_INFO_INIT;
+    REQUIRE(dh_catalog_game(&info, i) == DH_OK);
+    CAPTURE(std::string(info.name));
+    dh_game* g = new_game(info.name, info.min_players);
+    dh_rl_spec spec = DH_RL_SPEC_INIT;
+    REQUIRE(dh_rl_spec_of(&spec, g) == DH_OK);
+    CHECK(spec.reward_sign == (info.lower_is_better ? -1 : 1));
+    dh_rl_spec first{};
+    first.reward_sign = 7;
+    REQUIRE(dh_rl_spec_of(&first, g) == DH_OK);
+    CHECK(first.observation_size == spec.observation_size);
+    CHECK(first.reward_sign == 7);
+    dh_game_free(g);
+  }
 }

@@ -128,8 +128,9 @@ typedef struct dh_error {
 /* What games, options, phases and action kinds this library has, for programs that build
  * their menus, option forms or bindings from it (`deckhand games` prints the same).
  * Structures are filled like dh_error: the caller sets `size` (the *_INIT macros do), the
- * library writes the fields within it, and a size of 0 stands for this first layout. Strings
- * are the library's own, valid for as long as it is loaded.
+ * library writes the fields within it, and a size of 0 stands for the first layout (for
+ * dh_game_info: up to `description`). Strings are the library's own, valid for as long as
+ * it is loaded.
  * Matching rules, everywhere a name is given: game names, option names and option values are
  * compared ignoring ASCII case and the spaces around them ("Ghost-Euchre", " Renege = reject
  * "); an option given twice is refused. */
@@ -142,9 +143,16 @@ typedef struct dh_game_info {
   int32_t action_kind_count; /* dh_action kinds */
   const char* name;          /* "ghost-euchre" */
   const char* description;   /* one line */
+  /* Added after the first layout (a size of 0 does not reach them). The option that bounds
+   * a game's length ("max_hands"): left unset, play by bots or at random may never end.
+   * Tools that play unattended set it to unattended_limit unless told otherwise
+   * ("max_hands=100"). */
+  const char* limit_option;
+  int32_t unattended_limit;
+  int32_t lower_is_better; /* 1 where the lowest total wins (penalty points), else 0 */
 } dh_game_info;
 /* clang-format off */
-#define DH_GAME_INFO_INIT {sizeof(dh_game_info), 0, 0, 0, 0, 0, NULL, NULL}
+#define DH_GAME_INFO_INIT {sizeof(dh_game_info), 0, 0, 0, 0, 0, NULL, NULL, NULL, 0, 0}
 /* clang-format on */
 
 typedef struct dh_option_info {
@@ -224,9 +232,9 @@ typedef struct dh_game dh_game;
  * `n_options` strings "key=value" with names and values from docs/rules.md (NULL when n_options is
  * 0). `players`: 3 to 5 for toonerville (required); 0 (or the fixed count) for the others.
  * `first_dealer`: a seat.
- * Limits for unattended play (rules G10, S15, T13): ghost-euchre "max_hands=N", sheepshead
- * "hands=N" and toonerville "max_turns=N"; each defaults to 0, no limit (a sheepshead game
- * with hands=0 is an endless session).
+ * Limits for unattended play: each game's dh_game_info names the option that bounds its
+ * length (limit_option) and the value unattended play gives it (unattended_limit); left
+ * unset it is 0, no limit (a sheepshead game with hands=0 is an endless session).
  * Every game also takes the engine option "history=on|off" (default on). With history=off
  * the game keeps no history of its events: its memory stays the same however long it runs,
  * dh_game_serialize writes the state alone, and dh_game_record returns DH_E_UNSUPPORTED. */
@@ -383,8 +391,12 @@ typedef struct dh_rl_spec {
   int32_t observation_size;   /* floats in one observation */
   int32_t action_space_size;  /* action indices 0 .. action_space_size-1 (mask bytes) */
   int32_t action_feature_size; /* floats per choice of a listed game (toonerville), else 0 */
+  /* Added after the first layout (a size of 0 does not reach it). Rewards are score
+   * changes times this: -1 where the lowest total wins (dh_game_info.lower_is_better), else
+   * 1. */
+  int32_t reward_sign;
 } dh_rl_spec;
-#define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0, 0}
+#define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0, 0, 0}
 
 DH_API int dh_rl_spec_of(dh_rl_spec* out, const dh_game* game);
 /* The observation of `seat` (built from its view alone, rules G11, S13) into

@@ -186,7 +186,8 @@ constexpr size_t kFieldEnds<dh_game_info>[] = {
     DH_END(dh_game_info, min_players),       DH_END(dh_game_info, max_players),
     DH_END(dh_game_info, option_count),      DH_END(dh_game_info, phase_count),
     DH_END(dh_game_info, action_kind_count), DH_END(dh_game_info, name),
-    DH_END(dh_game_info, description)};
+    DH_END(dh_game_info, description),       DH_END(dh_game_info, limit_option),
+    DH_END(dh_game_info, unattended_limit),  DH_END(dh_game_info, lower_is_better)};
 template <>
 constexpr size_t kFieldEnds<dh_option_info>[] = {
     DH_END(dh_option_info, name), DH_END(dh_option_info, values),
@@ -196,11 +197,16 @@ template <>
 constexpr size_t kFieldEnds<dh_action_kind_info>[] = {DH_END(dh_action_kind_info, kind),
                                                       DH_END(dh_action_kind_info, name),
                                                       DH_END(dh_action_kind_info, syntax)};
+// What a size of 0 stands for: the first layout, which later fields lie beyond.
+template <typename Info>
+constexpr size_t kFirstLayoutEnd = sizeof(Info);
+template <>
+constexpr size_t kFirstLayoutEnd<dh_game_info> = DH_END(dh_game_info, description);
 #undef DH_END
 
 template <typename Info>
 int write_info(Info* out, const Info& info) {
-  const size_t room = out->size == 0 ? sizeof(Info) : out->size;
+  const size_t room = out->size == 0 ? kFirstLayoutEnd<Info> : out->size;
   size_t n = sizeof info.size;  // the end of the last field that fits wholly
   for (size_t end : kFieldEnds<Info>)
     if (end <= room) n = end;
@@ -291,6 +297,9 @@ int dh_catalog_game(dh_game_info* out, size_t index) {
   info.action_kind_count = int32_t(spec->action_kinds.size());
   info.name = spec->name;
   info.description = spec->description;
+  info.limit_option = spec->limit_option;
+  info.unattended_limit = spec->unattended_limit;
+  info.lower_is_better = spec->lower_is_better ? 1 : 0;
   return write_info(out, info);
 }
 

@@ -42,13 +42,16 @@ int dh_rl_spec_of(dh_rl_spec* out, const dh_game* game) {
   if (!out || !game) return DH_E_NULL_ARGUMENT;
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return DH_E_UNSUPPORTED;
-  const size_t room = out->size == 0 ? sizeof *out : out->size;
+  // A size of 0 is the first layout, which ends at action_feature_size.
+  const size_t room = out->size == 0 ? offsetof(dh_rl_spec, reward_sign) : out->size;
   if (room >= offsetof(dh_rl_spec, observation_size) + sizeof(int32_t))
     out->observation_size = enc->spec.observation_size;
   if (room >= offsetof(dh_rl_spec, action_space_size) + sizeof(int32_t))
     out->action_space_size = enc->spec.action_space_size;
   if (room >= offsetof(dh_rl_spec, action_feature_size) + sizeof(int32_t))
     out->action_feature_size = enc->spec.action_feature_size;
+  if (room >= offsetof(dh_rl_spec, reward_sign) + sizeof(int32_t))
+    out->reward_sign = int32_t(deckhand::rl::reward_sign(*game->game));
   return DH_OK;
 }
 

@@ -160,7 +160,9 @@ struct GameSpec {
   // max_turns): with it unset, unattended play may never end. Tools that play bot or random
   // games set it to `unattended_limit` unless told otherwise.
   const char* limit_option;
-  const char* unattended_limit;
+  int unattended_limit;
+  // True where the lowest total wins (penalty points): rankings and RL rewards turn round.
+  bool lower_is_better;
 };
 // The games this build knows, in a fixed order.
 const std::vector<GameSpec>& game_specs();
@@ -171,7 +173,8 @@ const GameSpec* find_game_spec(std::string_view name);
 std::span<const OptionSpec> engine_options();
 // Everything above as one JSON document: {"games": [{"name", "min_players", "max_players",
 // "description", "options": [{"name", "values", "default", "rule", "description"}],
-// "phases": [...], "action_kinds": [{"code", "name", "syntax"}]}]} (`deckhand games --json`).
+// "phases": [...], "action_kinds": [{"code", "name", "syntax"}], "limit_option",
+// "unattended_limit", "lower_is_better"}]} (`deckhand games --json`).
 std::string catalog_json();
 
 // Creates a game by name with `key=value` options; players 0 means the game's default.

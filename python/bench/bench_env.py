@@ -18,11 +18,14 @@ import numpy as np
 import deckhand
 
 
-PLAYERS = {"toonerville": 4}
+def table_size(name):
+    """4 players where the game allows it, else the nearest count (as `deckhand simulate`)."""
+    info = next(g for g in deckhand.games() if g["name"] == name)
+    return min(max(4, info["min_players"]), info["max_players"])
 
 
 def bench_vector(name, n, seconds, by_list):
-    vec = deckhand.VectorEnv(name, n, players=PLAYERS.get(name), seed=1)
+    vec = deckhand.VectorEnv(name, n, players=table_size(name), seed=1)
     obs, mask = vec.reset()
     rng = np.random.default_rng(0)
     noise = np.empty(mask.shape, dtype=np.float32)
@@ -49,7 +52,7 @@ def bench_vector(name, n, seconds, by_list):
 def bench_game(name, seconds):
     import random
     rng = random.Random(0)
-    g = deckhand.Game(name, players=PLAYERS.get(name), options={"history": "off"})
+    g = deckhand.Game(name, players=table_size(name), options={"history": "off"})
     deal_seed = 0
     actions = 0
     count = 0
@@ -71,7 +74,7 @@ def bench_game(name, seconds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--games", default="ghost-euchre,sheepshead,toonerville")
+    parser.add_argument("--games", default=",".join(g["name"] for g in deckhand.games()))
     parser.add_argument("--n", type=int, nargs="*", default=[256, 1024])
     args = parser.parse_args()
     print(f"deckhand {deckhand.__version__} ({deckhand.__file__})")

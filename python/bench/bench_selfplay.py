@@ -8,6 +8,7 @@ docs/distributed.md has the figures."""
 import argparse
 import os
 
+import deckhand
 from deckhand import Bot, DeckhandError, distributed, selfplay
 
 
@@ -21,7 +22,8 @@ def main():
     p.add_argument("--chunk", type=int, default=60)
     p.add_argument("--workers", default="0,1,2")
     args = p.parse_args()
-    players = args.players or {"ghost-euchre": 3, "sheepshead": 5}.get(args.game, 3)
+    info = next(g for g in deckhand.games() if g["name"] == args.game)
+    players = args.players or info["min_players"]
     first = "basic" if _has_basic(args.game) else "random"
     seats = args.seats or ",".join([first] + ["random"] * (players - 1))
     print(f"{args.game}, seats {seats}, {args.games} games in chunks of {args.chunk}; "

@@ -25,7 +25,8 @@ class DhAction(Structure):
 
 class DhRlSpec(Structure):
     _fields_ = [("size", c_uint32), ("observation_size", c_int32),
-                ("action_space_size", c_int32), ("action_feature_size", c_int32)]
+                ("action_space_size", c_int32), ("action_feature_size", c_int32),
+                ("reward_sign", c_int32)]
 
 
 DH_OK = 0

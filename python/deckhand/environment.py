@@ -14,7 +14,7 @@ import numpy as np
 from . import _args as A
 from . import _native as N
 from ._native import lib
-from .game import Game, option_strings
+from .game import Game, game_info, option_strings
 from .spaces import Box, Dict, Discrete
 
 _MASK64 = (1 << 64) - 1
@@ -34,30 +34,20 @@ def _random_seed():
     return int.from_bytes(os.urandom(8), "little")
 
 
-# The games' own limits (rules G10, S15, T13) that end an environment's episodes, with the
-# value an environment gives them unless its options name them (docs/python.md "Episodes").
-EPISODE_LIMITS = {
-    "ghost-euchre": ("max_hands", 100),  # a game to the target, at most 100 scored hands
-    "sheepshead": ("hands", 5),          # a session of 5 hands: each seat deals once
-    "toonerville": ("max_turns", 100),   # 11 rounds, each ended after at most 100 turns
-}
-# Rewards are score changes times this: Toonerville's scores are penalty points (T12).
-REWARD_SIGN = {"toonerville": -1.0}
-
-
 def env_options(name, options, add_history=True):
     """The options an environment's games are made with: the caller's, plus history=off
     unless it names history (the environment needs no record; the C batch adds it itself),
-    and the game's limit of EPISODE_LIMITS unless it names it (without one a Sheepshead
-    session, a Toonerville round or a Ghost Hand Euchre game may never end)."""
+    and the game's play limit (the catalog's limit_option) at the catalog's value for
+    unattended play unless it names it (without one a Sheepshead session, a Toonerville round
+    or a Ghost Hand Euchre game may never end)."""
     A.text(name, "name")
     opts = option_strings(options)
     keys = {o.split("=", 1)[0].strip().lower() for o in opts}
     if add_history and "history" not in keys:
         opts.append("history=off")
-    limit = EPISODE_LIMITS.get(name.strip().lower())
-    if limit and limit[0] not in keys:
-        opts.append(f"{limit[0]}={limit[1]}")
+    info = game_info(name)
+    if info and info["limit_option"] not in keys:
+        opts.append(f"{info['limit_option']}={info['unattended_limit']}")
     return opts
 
 
@@ -93,7 +83,7 @@ class DeckhandEnv:
         self.max_steps = None if max_steps is None else A.integer(max_steps, "max_steps", 0,
                                                                   A.UINT64[1])
         self.observation_size, self.action_size, self.feature_size = self.game.rl_spec()
-        self._reward_sign = REWARD_SIGN.get(self.game.name, 1.0)
+        self._reward_sign = float(self.game.reward_sign())
         self._offer = -1  # Toonerville: the seat the buy is offered to now, or -1
         self.possible_agents = [f"player_{s}" for s in range(self.game.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}

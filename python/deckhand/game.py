@@ -223,6 +223,16 @@ class Game:
             N.raise_for(status)
         return spec.observation_size, spec.action_space_size, spec.action_feature_size
 
+    def reward_sign(self):
+        """Rewards are score changes times this: -1 where the lowest total wins (the
+        catalog's lower_is_better), else 1. Unsupported for a game without encoders."""
+        spec = N.DhRlSpec()
+        spec.size = ctypes.sizeof(N.DhRlSpec)
+        status = lib.dh_rl_spec_of(byref(spec), self._h)
+        if status != N.DH_OK:
+            N.raise_for(status)
+        return spec.reward_sign
+
     def decider(self, offer=-1):
         """The seat that decides now: the seat to act, or the seat offered the buy
         (Toonerville, T6: docs/observations.md); None when no seat acts."""
@@ -357,6 +367,16 @@ def replay(text):
 
 def games():
     """Every game this library has: a list of dicts with name, min_players, max_players,
-    description, options (name, values, default, rule, description), phases and
-    action_kinds (code, name, syntax), as `deckhand games --json` prints them."""
+    description, options (name, values, default, rule, description), phases,
+    action_kinds (code, name, syntax), limit_option (the option that bounds a game's
+    length), unattended_limit (its value for unattended play) and lower_is_better (True
+    where the lowest total wins), as `deckhand games --json` prints them."""
     return json.loads(N.read_text(lib.dh_catalog_json))["games"]
+
+
+def game_info(name):
+    """The games() entry of the game of that name (matched as Game matches it: ASCII case
+    and surrounding spaces ignored), or None."""
+    A.text(name, "name")
+    wanted = name.strip().lower()
+    return next((g for g in games() if g["name"] == wanted), None)

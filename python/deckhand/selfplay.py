@@ -26,24 +26,13 @@ import time
 from . import __version__
 from . import _args as A
 from .bots import Bot, next_move
-from .game import Game, games as catalog, option_strings
+from .game import Game, game_info, games as catalog, option_strings
 
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 BOT_SEED_BASE = 1 << 32
 DEFAULT_CHUNK = 60  # games; a multiple of 3, 4 and 5, so whole deals for every table size
 Z95 = 1.959963984540054
-
-# The option that bounds each game, and its value when the run does not give one: a game of
-# self-play must end. Ghost Hand Euchre: at most 30 hands (G10; random play can drift below
-# zero and never reach the target). Sheepshead: one hand per seat, so the deal goes round
-# once (S15). Toonerville: 11 rounds, each ended after 60 turns per player (T13 max_turns;
-# bots that never go down would otherwise play on through reshuffles).
-GAME_LIMITS = {
-    "ghost-euchre": ("max_hands", lambda players: 30),
-    "sheepshead": ("hands", lambda players: players),
-    "toonerville": ("max_turns", lambda players: 60 * players),
-}
 
 # Fields of a result that measure time, not play: strip_timing() removes them.
 TIMING_FIELDS = ("seconds", "actions_per_second")
@@ -137,12 +126,14 @@ def make_spec(game, games, seats, seed=0, players=None, options=None, chunk=None
 
     strings = option_strings(options)
     given = _option_dict(strings)
-    limit, default = GAME_LIMITS[name]
+    # A game of self-play must end: the game's play limit, at the catalog's value for
+    # unattended play unless the run gives one.
+    limit, default = info["limit_option"], info["unattended_limit"]
     if limit not in given:
-        strings.append(f"{limit}={default(players)}")
+        strings.append(f"{limit}={default}")
     elif given[limit] in ("0", ""):
         raise ValueError(f"{limit}={given[limit]} leaves {name} unbounded: self-play needs "
-                         f"{limit} of at least 1 (the default is {default(players)})")
+                         f"{limit} of at least 1 (the default is {default})")
     if "history" not in given:
         strings.append("history=on" if records else "history=off")
     elif records and given["history"].lower() in ("off", "false", "0", "no"):
@@ -378,7 +369,7 @@ def summarize(spec, totals, wall_seconds=None, workers=None, scheduler=None):
         "chunks": totals["chunks"], "deals": -(-spec["games"] // spec["players"]),
         "whole_deals": spec["games"] % spec["players"] == 0,
         "hands": totals["hands"], "actions": totals["actions"],
-        "lower_is_better": spec["game"] == "toonerville",
+        "lower_is_better": game_info(spec["game"])["lower_is_better"],
         "seats": seats, "bots": bots,
         TIMING_BLOCK: {"wall_seconds": wall, "compute_seconds": totals["seconds"],
                        "actions_per_second": totals["actions"] / wall if wall else None,
@@ -439,8 +430,10 @@ def _parser():
         prog="python3 -m deckhand.selfplay",
         description="Bots against each other over many games, in this process, on a local "
                     "Dask cluster or on an existing one (docs/distributed.md).")
-    p.add_argument("--game", required=True, help="ghost-euchre, sheepshead or toonerville")
-    p.add_argument("--players", type=int, help="table size (Toonerville: 3-5)")
+    p.add_argument("--game", required=True,
+                   help=f"one of {', '.join(g['name'] for g in catalog())}")
+    p.add_argument("--players", type=int,
+                   help="table size, for a game of several (deckhand.games() gives the range)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a game option (repeatable), e.g. --option renege=penalize")
     p.add_argument("--games", type=int, required=True, help="how many games")

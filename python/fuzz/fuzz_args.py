@@ -49,9 +49,9 @@ SETUPS = []
 
 def setups():
     if not SETUPS:
-        for name, players, seed in (("ghost-euchre", None, 7), ("sheepshead", None, 11),
-                                    ("toonerville", 4, 5)):
-            g = Game(name, players=players)
+        for seed, info in enumerate(deckhand.games(), start=5):  # every game of the catalog
+            players = min(max(4, info["min_players"]), info["max_players"])
+            g = Game(info["name"], players=players)
             g.deal(seed=seed)
             SETUPS.append(g.serialize())
     return SETUPS

@@ -5,18 +5,32 @@ import pytest
 
 import deckhand
 
-GAMES = ("ghost-euchre", "sheepshead", "toonerville")
-# Options that bound a game for tests (docs/python.md "Episodes end").
-SHORT = {"ghost-euchre": {"target": 5}, "sheepshead": {"hands": 2}, "toonerville": {}}
-PLAYERS = {"ghost-euchre": None, "sheepshead": None, "toonerville": 3}
+# The games and their facts come from the library's catalog: a new game is tested with no
+# edit here.
+CATALOG = {g["name"]: g for g in deckhand.games()}
+GAMES = tuple(CATALOG)
+
+
+def short(name, limit=2):
+    """Options that bound a game for tests: its play limit (the catalog's limit_option)."""
+    return {CATALOG[name]["limit_option"]: limit}
+
+
+def fewest_players(name):
+    return CATALOG[name]["min_players"]
+
+
+def table_size(name):
+    """4 players where the game allows it, else the nearest count (as `deckhand simulate`)."""
+    return min(max(4, CATALOG[name]["min_players"]), CATALOG[name]["max_players"])
 
 
 def random_game(name, seed, max_actions=400, players=None, options=None):
     """A game played by uniformly random legal actions (seeded deals) for up to max_actions
     actions, or to its end."""
     rng = random.Random(seed)
-    g = deckhand.Game(name, players=players or PLAYERS[name],
-                      options=SHORT[name] if options is None else options,
+    g = deckhand.Game(name, players=players or fewest_players(name),
+                      options=short(name) if options is None else options,
                       first_dealer=rng.randrange(3))
     actions = 0
     while not g.is_over and actions < max_actions:

@@ -109,8 +109,8 @@ def test_hostile_numbers_raise_value_error_not_overflow(bad):
              lambda: g.check(bad, "pass"), lambda: g.is_legal(bad, "pass"),
              lambda: g.apply_index(bad), lambda: g.observe(bad), lambda: g.decider(bad),
              lambda: g.apply_choice(bad), lambda: g.deal(seed=bad),
-             lambda: Game("toonerville", players=bad), lambda: Bot("ghost-euchre", seed=bad),
-             lambda: Bot("ghost-euchre").choose(g, bad)]
+             lambda: Game("toonerville", players=bad),
+             lambda: Bot("ghost-euchre", seed=bad), lambda: Bot("ghost-euchre").choose(g, bad)]
     for call in calls:
         with pytest.raises(ValueError) as info:
             call()

@@ -8,17 +8,16 @@ from hypothesis import assume, given, settings, strategies as st
 
 import deckhand
 import deckhand.environment
+from conftest import CATALOG, GAMES, short, table_size
 
-FIXED_GAMES = ("ghost-euchre", "sheepshead")  # a fixed action index space
-RL_GAMES = FIXED_GAMES + ("toonerville",)
-PLAYERS = {"toonerville": 4}
-# Limits that end episodes within a few hundred steps (rules G10, S15, T13).
-SHORT_LIMITS = {"ghost-euchre": {"max_hands": 2}, "sheepshead": {"hands": 1},
-                "toonerville": {"max_turns": 3}}
+RL_GAMES = GAMES
+# Games with a fixed action index space (no features per action: not a listed game).
+FIXED_GAMES = tuple(n for n in GAMES
+                    if deckhand.Game(n, players=table_size(n)).rl_spec()[2] == 0)
 
 
 def make_env(name, **kwargs):
-    return deckhand.env(name, players=PLAYERS.get(name), **kwargs)
+    return deckhand.env(name, players=table_size(name), **kwargs)
 
 
 def masked_choice(rng, mask):
@@ -28,7 +27,7 @@ def masked_choice(rng, mask):
 @pytest.mark.parametrize("name", FIXED_GAMES)
 def test_the_mask_is_exactly_the_legal_actions(name):
     rng = random.Random(1)
-    g = deckhand.Game(name, options={"sheepshead": {"hands": 3}}.get(name))
+    g = deckhand.Game(name, players=table_size(name), options=short(name, 3))
     for _ in range(300):
         if g.is_over:
             break
@@ -78,19 +77,19 @@ def test_episodes_end_by_the_default_limits_and_every_agent_leaves(name):
     # Each agent's rewards, collected through last(), add up to its final score (minus
     # Toonerville's penalty points).
     assert env.agents == [] and env.game.is_over
-    sign = -1.0 if name == "toonerville" else 1.0
+    sign = -1.0 if CATALOG[name]["lower_is_better"] else 1.0
     assert [total[a] for a in env.possible_agents] == [sign * s for s in env.game.scores]
 
 
 @pytest.mark.parametrize("name", RL_GAMES)
 def test_the_limits_are_the_games_own_options_and_the_callers_win(name):
-    limit, default = deckhand.environment.EPISODE_LIMITS[name]
+    limit, default = CATALOG[name]["limit_option"], CATALOG[name]["unattended_limit"]
     option = dict(o.split("=") for o in deckhand.environment.env_options(name, None))
     assert option[limit] == str(default) and option["history"] == "off"
     option = dict(o.split("=") for o in deckhand.environment.env_options(name, {limit: 0}))
     assert option[limit] == "0"
-    # A short limit ends the game: one hand, or Toonerville's 11 rounds of 3 turns.
-    env = make_env(name, options=SHORT_LIMITS[name])
+    # A short limit ends the game: two hands, or Toonerville's 11 rounds of 2 turns.
+    env = make_env(name, options=short(name))
     rng = np.random.default_rng(4)
     env.reset(seed=3)
     steps = 0
@@ -139,8 +138,8 @@ def test_seeding_is_deterministic(name):
 @pytest.mark.parametrize("name", RL_GAMES)
 def test_vector_env_equals_single_envs_with_the_same_seeds(name):
     n, seed = 4, 77
-    options = SHORT_LIMITS[name]
-    vec = deckhand.VectorEnv(name, n, players=PLAYERS.get(name), options=options, seed=seed)
+    options = short(name)
+    vec = deckhand.VectorEnv(name, n, players=table_size(name), options=options, seed=seed)
     envs = [make_env(name, options=options) for _ in range(n)]
     for i, e in enumerate(envs):
         e.reset(seed=seed + i)
@@ -201,8 +200,6 @@ def test_spaces():
 
 EUCHRE = [r + s for s in "CDHS" for r in "9TJQKA"]
 PIQUET = [r + s for s in "CDHS" for r in "789TJQKA"]
-LAYOUT = {"ghost-euchre": (EUCHRE, ["0", "1", "2", "ghost"], 6),
-          "sheepshead": (PIQUET, ["0", "1", "2", "3", "4", "blind"], 6)}
 
 
 def deal_text(holdings):
@@ -246,11 +243,10 @@ def replay_actions(name, holdings, moves):
     return g
 
 
-@pytest.mark.parametrize("name", FIXED_GAMES)
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32), steps=st.integers(0, 30), data=st.data())
-def test_swapping_unseen_cards_leaves_the_observation_identical(name, seed, steps, data):
-    deck, holders, size = LAYOUT[name]
+def check_swapping_unseen_cards(name, deck, holders, size, seed, steps, data):
+    """Deals `deck` (`size` cards to each holder but the last, which takes the rest), plays
+    up to `steps` random actions, and checks that exchanging two cards a seat cannot see
+    leaves that seat's observation identical."""
     rng = random.Random(seed)
     cards = deck[:]
     rng.shuffle(cards)
@@ -275,6 +271,21 @@ def test_swapping_unseen_cards_leaves_the_observation_identical(name, seed, step
         except deckhand.DeckhandError:
             continue  # the swap made a past action illegal: not the same history
         assert np.array_equal(other.observe(seat), g.observe(seat)), (seat, ca, cb)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 30), data=st.data())
+def test_ghost_euchre_swapping_unseen_cards_leaves_the_observation_identical(seed, steps,
+                                                                            data):
+    check_swapping_unseen_cards("ghost-euchre", EUCHRE, ["0", "1", "2", "ghost"], 6, seed,
+                                steps, data)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 30), data=st.data())
+def test_sheepshead_swapping_unseen_cards_leaves_the_observation_identical(seed, steps, data):
+    check_swapping_unseen_cards("sheepshead", PIQUET, ["0", "1", "2", "3", "4", "blind"], 6,
+                                seed, steps, data)
 
 
 # ---- Toonerville: choices, the buy offered in turn order (T6), and no leaks ----
@@ -453,9 +464,8 @@ def sheepshead_index(text):
     return 537 + fail * 32 + card_code(words[3])
 
 
-@pytest.mark.parametrize("name,index_of", [("ghost-euchre", euchre_index),
-                                           ("sheepshead", sheepshead_index)])
-def test_action_indices_follow_the_documented_layout(name, index_of):
+def check_action_indices(name, index_of):
+    """Every legal action's index is index_of(its text), as docs/observations.md lays out."""
     for seed in range(60):
         rng = random.Random(seed)
         g = deckhand.Game(name, options={"history": "off"})
@@ -466,6 +476,14 @@ def test_action_indices_follow_the_documented_layout(name, index_of):
             assert sorted(index_of(t) for _, t in moves) == list(np.flatnonzero(mask))
             assert g.legal_indices() == {index_of(t): (seat, t) for seat, t in moves}
             g.apply(*rng.choice(moves))
+
+
+def test_ghost_euchre_action_indices_follow_the_documented_layout():
+    check_action_indices("ghost-euchre", euchre_index)
+
+
+def test_sheepshead_action_indices_follow_the_documented_layout():
+    check_action_indices("sheepshead", sheepshead_index)
 
 
 def test_sheepshead_ten_calls_have_their_own_indices():

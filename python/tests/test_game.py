@@ -42,6 +42,25 @@ def test_games_lists_every_game_with_options_phases_and_kinds():
     assert (catalog["toonerville"]["min_players"], catalog["toonerville"]["max_players"]) == (3, 5)
 
 
+def test_games_publish_the_play_limit_and_which_totals_win():
+    for info in deckhand.games():
+        assert info["limit_option"] in [o["name"] for o in info["options"]]
+        assert type(info["unattended_limit"]) is int and info["unattended_limit"] >= 1
+        assert type(info["lower_is_better"]) is bool
+        g = deckhand.Game(info["name"], players=info["min_players"],
+                          options={info["limit_option"]: info["unattended_limit"]})
+        assert g.reward_sign() == (-1 if info["lower_is_better"] else 1)
+        assert deckhand.game.game_info(f" {info['name'].upper()} ") == info
+    catalog = {g["name"]: g for g in deckhand.games()}
+    facts = {n: (g["limit_option"], g["unattended_limit"], g["lower_is_better"])
+             for n, g in catalog.items()}
+    # The rules' own facts: G10, S15, T13; Toonerville scores penalty points (T12).
+    assert facts["ghost-euchre"] == ("max_hands", 100, False)
+    assert facts["sheepshead"] == ("hands", 5, False)
+    assert facts["toonerville"] == ("max_turns", 300, True)
+    assert deckhand.game.game_info("no-such-game") is None
+
+
 def test_a_hand_of_ghost_euchre_by_text():
     g = deckhand.Game("ghost-euchre")
     assert (g.name, g.players, g.phase, g.to_act, g.awaiting_deal) == (
@@ -127,7 +146,7 @@ def test_history_off_games_serialize_but_keep_no_record():
 
 
 def test_games_end_with_their_limits():
-    for name in ("ghost-euchre", "sheepshead"):
+    for name in GAMES:
         g = random_game(name, 11, max_actions=100000)
         assert g.is_over and g.phase == "over" and g.winners and g.to_act is None
         assert g.legal_actions() == [] and g.legal_count == 0

@@ -11,6 +11,7 @@ import pytest
 
 import deckhand
 from deckhand import bots, distributed, selfplay
+from conftest import GAMES, fewest_players
 
 EUCHRE = dict(game="ghost-euchre", seats="random,random,random",
               options={"max_hands": 3})
@@ -244,12 +245,10 @@ def test_progress_goes_to_stderr_when_asked_and_to_a_function(capsys):
 
 
 @pytest.mark.skipif(not bots.NATIVE, reason="the library has no bots (dh_bot_new)")
-@pytest.mark.parametrize("game, players, seats", [
-    ("ghost-euchre", 3, "random,basic,random"),
-    ("sheepshead", 5, "random,random,basic,random,random"),
-    ("toonerville", 3, "basic,random,random"),
-])
-def test_basic_beats_random_in_every_seating(game, players, seats):
+@pytest.mark.parametrize("game", GAMES)
+def test_basic_beats_random_in_every_seating(game):
+    players = fewest_players(game)
+    seats = ",".join(["basic"] + ["random"] * (players - 1))
     # The results credit each bot with the seats it held: the heuristic bot, whichever
     # entry it is, comes out ahead of random play.
     result = distributed.run(game, 6 * players, seats, players=players, seed=3, workers=0,

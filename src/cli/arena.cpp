@@ -10,7 +10,7 @@
 // Rook, whose 11 rounds change the contract) are played as whole games: every seating of a
 // game gets the same hand deals (each from its own seed, whatever the play), and a hand's
 // score depends only on its deal and its play, so each hand of them is a duplicate deal.
-// Scores are the games' own (GamePlugin::penalty_scores: penalty points, fewer is better).
+// Scores are the games' own (GameSpec::lower_is_better: penalty points, fewer is better).
 // Means and 95% intervals are over deals: a bot's per-deal value is its mean over all its
 // seatings of the deal.
 #include <fmt/core.h>
@@ -291,7 +291,7 @@ int cmd_arena(int argc, char** argv) {
     return 0;
   }
   const bool whole_games = plugin && plugin->whole_game_deals;
-  const bool penalties = plugin && plugin->penalty_scores;
+  const bool penalties = spec->lower_is_better;
   fmt::print("arena: {}, {} duplicate deals x {} seatings, seed {}{}{}\n", spec->name, deals,
              players, a.seed,
              whole_games ? fmt::format(" ({} games; a deal is a hand of one)", a.deals) : "",

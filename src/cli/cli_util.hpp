@@ -61,7 +61,7 @@ std::string cards_text(CardSet set);
 // "seat 1 and seat 3" for a bit mask of seats.
 std::string seat_list(uint32_t mask, int players);
 
-// "max_hands=1000 (simulate's default limit; set it with --option max_hands=N)", or
+// "max_hands=100 (simulate's default limit; set it with --option max_hands=N)", or
 // "max_hands=20" when --option set it, for the report.
 inline std::string limit_note(const OptionList& given, const char* limit, std::string_view value) {
   for (const auto& given_option : given)

@@ -207,7 +207,7 @@ bool with_play_limit(const GameSpec& spec, const OptionList& given, OptionList* 
       return false;
     }
   }
-  if (!limited) out->emplace_back(spec.limit_option, spec.unattended_limit);
+  if (!limited) out->emplace_back(spec.limit_option, std::to_string(spec.unattended_limit));
   return true;
 }
 
@@ -299,7 +299,7 @@ int cmd_simulate(const SimulateArgs& args) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args.json) return 0;
   if (!args.quiet) {
-    std::string limit_value = spec->unattended_limit;
+    std::string limit_value = std::to_string(spec->unattended_limit);
     for (const auto& [key, value] : args.options)
       if (iequals(trim(key), spec->limit_option)) limit_value = std::string(trim(value));
     fmt::print("{} games of {} ({} players) by bots (seed {}), {}\n", args.games, spec->name,
@@ -378,7 +378,7 @@ int cmd_demo(uint64_t seed, const std::string& out_dir) {
     if (split_option(plugin->demo_option, &key, &value))
       options.emplace_back(key, value);
     else
-      options.emplace_back(spec->limit_option, spec->unattended_limit);
+      options.emplace_back(spec->limit_option, std::to_string(spec->unattended_limit));
     auto game = make_game(spec->name, options, players, 0, nullptr);
     if (!game) return 1;
     fmt::print("=== {}: {} bots play (seed {}) ===\n{}\n", spec->name, players, seed,
@@ -413,6 +413,7 @@ int cmd_games(bool json) {
                    o.rule, o.description);
     fmt::print("  play limit: {} ({} when bots play unattended: simulate, demo, play)\n",
                spec.limit_option, spec.unattended_limit);
+    if (spec.lower_is_better) fmt::print("  scores: penalty points, the lowest total wins\n");
     fmt::print("  phases:");
     for (const char* phase : spec.phases) fmt::print(" {}", phase);
     fmt::print("\n  actions:");

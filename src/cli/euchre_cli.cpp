@@ -110,7 +110,6 @@ const GamePlugin kPlugin{
     .demo_option = "",
     .demo_players = 0,
     .whole_game_deals = false,
-    .penalty_scores = false,
     .solve = solve,
 };
 

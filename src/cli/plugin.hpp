@@ -62,9 +62,8 @@ struct GamePlugin {
   int demo_players;
   // `deckhand arena`: whether games are played whole (rounds that differ, as Toonerville's
   // contracts do; each hand of them is still a duplicate deal) rather than one hand at a
-  // time, and whether scores are penalty points (fewer is better).
+  // time. (Whether fewer points is better is the catalog's GameSpec::lower_is_better.)
   bool whole_game_deals;
-  bool penalty_scores;
   // `deckhand analyze`: the open-hand solver's values for the seat to act in `game` (in the
   // play), and the trick being played (from 1); nullptr for a game without a solver.
   Reason (*solve)(solve::Solver& solver, const Game& game, solve::CardValue* values, int* count,

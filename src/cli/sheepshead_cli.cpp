@@ -157,7 +157,6 @@ const GamePlugin kPlugin{
     .demo_option = "hands=6",
     .demo_players = 0,
     .whole_game_deals = false,
-    .penalty_scores = false,
     .solve = solve,
 };
 

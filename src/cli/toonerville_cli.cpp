@@ -157,7 +157,6 @@ const GamePlugin kPlugin{
     .demo_option = "",
     .demo_players = 4,
     .whole_game_deals = true,
-    .penalty_scores = true,
     .solve = nullptr,
 };
 

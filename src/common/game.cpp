@@ -85,6 +85,9 @@ std::string catalog_json() {
           .value(k.syntax)
           .end_object();
     j.end_array();
+    j.key("limit_option").value(spec.limit_option);
+    j.key("unattended_limit").value(spec.unattended_limit);
+    j.key("lower_is_better").value(spec.lower_is_better);
     j.end_object();
   }
   j.end_array().end_object();

@@ -164,8 +164,9 @@ const GameDescriptor& descriptor() {
                              kOptionSpecs,
                              kPhaseNames,
                              kActionKinds,
-                             "max_hands",
-                             "1000"};
+                             "max_hands",  // the option that bounds a game's length
+                             100,          // its value for unattended play
+                             false};       // higher totals win
   static const GameDescriptor d =
       with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;

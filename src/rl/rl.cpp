@@ -13,6 +13,11 @@ const Encoder* encoder_for(const Game& game) {
   return extensions_of(game).encoder;
 }
 
+float reward_sign(const Game& game) {
+  const GameSpec* spec = find_game_spec(game.name());
+  return spec && spec->lower_is_better ? -1.0f : 1.0f;
+}
+
 size_t legal_codes(const Game& game, std::vector<ActionCode>* codes) {
   size_t n = game.legal_actions(codes->data(), codes->size());
   if (n > codes->size()) {
@@ -87,7 +92,8 @@ Batch::Batch(std::vector<Game*> games, const Encoder& enc, uint32_t max_steps)
       legal_counts_(games_.size()),
       enc_(enc),
       max_steps_(max_steps),
-      players_(games_.empty() ? 0 : games_[0]->players()) {}
+      players_(games_.empty() ? 0 : games_[0]->players()),
+      reward_sign_(games_.empty() ? 1.0f : reward_sign(*games_[0])) {}
 
 Reason Batch::deal_until_acting(size_t i, Error* err) {
   while (games_[i]->awaiting_deal())
@@ -188,7 +194,7 @@ Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rew
     float* reward = rewards + i * p;
     if (g.hands_scored() != scored) {
       const std::vector<int64_t> deltas = g.last_deltas();
-      for (size_t s = 0; s < p; ++s) reward[s] = float(deltas[s]) * enc_.spec.reward_sign;
+      for (size_t s = 0; s < p; ++s) reward[s] = float(deltas[s]) * reward_sign_;
     } else {
       for (size_t s = 0; s < p; ++s) reward[s] = 0.0f;
     }

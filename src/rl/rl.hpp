@@ -17,8 +17,11 @@ struct Spec {
   int observation_size = 0;     // floats per observation
   int action_space_size = 0;    // indices an action mask covers
   int action_feature_size = 0;  // floats per action of a listed game's choices (else 0)
-  float reward_sign = 1.0f;     // rewards are score changes times this (-1: penalty points)
 };
+
+// Rewards are score changes times this: -1 where the game's lowest total wins
+// (GameSpec::lower_is_better), else 1.
+float reward_sign(const Game& game);
 
 // A listed game's decisions (docs/observations.md): where actions are too many to index
 // (melds are combinatorial), an action index is a position in an ordered list of the deciding
@@ -126,6 +129,7 @@ class Batch {
   const Encoder& enc_;
   uint32_t max_steps_;
   int players_;
+  float reward_sign_;
 };
 
 // The seed of the next deal from a stream (SplitMix64; Python's env uses the same).

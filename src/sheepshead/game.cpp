@@ -174,8 +174,9 @@ const GameDescriptor& descriptor() {
                              kOptionSpecs,
                              kPhaseNames,
                              kActionKinds,
-                             "hands",
-                             "10"};
+                             "hands",  // the option that bounds a game's length
+                             5,        // for unattended play: each seat deals once
+                             false};   // higher totals win
   static const GameDescriptor d =
       with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;

@@ -195,8 +195,9 @@ const GameDescriptor& descriptor() {
                              kOptionSpecs,
                              kPhaseNames,
                              kActionKinds,
-                             "max_turns",
-                             "1000"};
+                             "max_turns",  // the option that bounds a game's length
+                             300,          // for unattended play: 60 turns each at 5 players
+                             true};        // lower is better: penalty points (T12)
   static const GameDescriptor d =
       with_extensions(deckhand::detail::describe<Rules>(spec), extensions());
   return d;

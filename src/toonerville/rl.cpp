@@ -300,9 +300,8 @@ const Listed kListed = {tv::agent,   tv::offer_valid, tv::observe,
                         tv::choices, tv::features,    tv::apply};
 }  // namespace
 extern const Encoder kToonervilleEncoder;
-const Encoder kToonervilleEncoder = {
-    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize, -1.0f},
-    observe_toonerville,
-    nullptr,
-    &kListed};
+const Encoder kToonervilleEncoder = {{tv::kObservationSize, tv::kActionCap, tv::kFeatureSize},
+                                     observe_toonerville,
+                                     nullptr,
+                                     &kListed};
 }  // namespace deckhand::rl

@@ -203,7 +203,7 @@ check "simulate toonerville 3 players" 0 '3 players' -- "$deckhand" simulate too
 check "simulate toonerville bad players" 2 '' -- "$deckhand" simulate toonerville --players 6
 check "simulate euchre with 4 players" 2 '' -- "$deckhand" simulate ghost-euchre --players 4
 # simulate --option: the game's options; every game ends (G10 max_hands, S15 hands, T13 max_turns).
-check "simulate sets a default limit" 0 "max_hands=1000 (simulate's default limit" -- \
+check "simulate sets a default limit" 0 "max_hands=100 (simulate's default limit" -- \
   "$deckhand" simulate ghost-euchre --games 5
 check "simulate --option" 0 'max_hands=3' -- \
   "$deckhand" simulate ghost-euchre --games 20 --option max_hands=3 --option target=100 --option renege=penalize
@@ -233,6 +233,8 @@ check "games lists options" 0 'max_buys' -- "$deckhand" games
 check "games json" 0 '{"games": [{"name": "ghost-euchre", "min_players": 3, "max_players": 3' -- "$deckhand" games --json
 check "games json parses" 0 'sheepshead history' -- sh -c "\"$deckhand\" games --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(g[\"name\"] + \" \" + g[\"options\"][-1][\"name\"] for g in d[\"games\"]))'"
 check "games takes no game" 2 '' -- "$deckhand" games sheepshead
+check "games json facts" 0 '"limit_option": "max_turns", "unattended_limit": 300, "lower_is_better": true' -- "$deckhand" games --json
+check "games lower is better" 0 'the lowest total wins' -- "$deckhand" games
 
 # arena: duplicate deals between library bots; JSON with bots and pairs; the same seed gives
 # the same result; bad seats and levels are usage errors.

@@ -1,21 +1,22 @@
 // Fuzz target: state images validated in full. The input is a real serialized state of any
-// game (the magic says which) followed by choice bytes. The target rewrites the checksum, so
-// the fuzzer's edits to the state bytes reach check_invariants; every image it accepts is
-// then played on — a seeded deal whenever one is due, a legal action picked from the choice
-// bytes otherwise, for a bounded number of steps. Debug builds assert the invariants after
-// every transition; the target also checks them itself, and traps when the game cannot go
-// on (no legal action for the seat to act, a legal action refused, an image that does not
-// read back).
+// game of the catalog (the magic says which; the target learns each game's from the catalog)
+// followed by choice bytes. The target rewrites the checksum, so the fuzzer's edits to the
+// state bytes reach the game's check_invariants (deserialize_game refuses what it refuses);
+// every image it accepts is then played on through the Game interface — a seeded deal or
+// reshuffle whenever one is due, a legal action picked from the choice bytes otherwise, for a
+// bounded number of steps. Debug builds assert the invariants after every transition; the
+// target traps when the game cannot go on (no legal action for the seat to act, a legal
+// action refused, an image that does not read back).
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "../../src/common/state_image.hpp"
-#include "deckhand/ghost_euchre.hpp"
-#include "deckhand/sheepshead.hpp"
-#include "deckhand/toonerville.hpp"
+#include "deckhand/game.hpp"
 
+using deckhand::Game;
 using deckhand::Reason;
 
 namespace {
@@ -57,79 +58,74 @@ class Choices {
   uint64_t state_ = 0xcbf29ce484222325ull;
 };
 
-int seats(const deckhand::ghost_euchre::State&) {
-  return deckhand::ghost_euchre::kPlayers;
-}
-int seats(const deckhand::sheepshead::State&) {
-  return deckhand::sheepshead::kPlayers;
-}
-int seats(const deckhand::toonerville::State& s) {
-  return players(s);
-}
-
-// Toonerville rounds dealt from a seed continue their generator; a reshuffle the caller must
-// give only follows an explicit deal, which this target never makes. The other games have
-// no reshuffles.
-bool give_reshuffle(deckhand::toonerville::State* s, Choices& choices) {
-  if (!needs_reshuffle(*s)) return false;
-  if (reshuffle_seed(*s, choices.seed(), s, nullptr) != Reason::ok) __builtin_trap();
-  return true;
-}
-template <typename State>
-bool give_reshuffle(State*, Choices&) {
-  return false;
-}
-
-template <typename State>
-void check_accepted(const State& s) {
-  if (check_invariants(s, nullptr) != Reason::ok) __builtin_trap();
-  for (int seat = 0; seat < seats(s); ++seat) (void)view_json(view(s, seat));
-  std::vector<uint8_t> bytes(sizeof(State) + 16);
-  State back;
-  if (serialize(s, bytes.data(), bytes.size()) != bytes.size() ||
-      deserialize(bytes.data(), bytes.size(), &back, nullptr) != Reason::ok ||
-      std::memcmp(&back, &s, sizeof s) != 0)
-    __builtin_trap();
+// The image of each game of the catalog, learned from a new game of it without history: its
+// serialization is the state image (the tag, its first 4 bytes, a version, the state, the
+// checksum) and 4 bytes that say there is no history.
+struct ImageKind {
+  std::vector<uint8_t> tag, no_history;
+  size_t length;  // of the state image
+};
+const std::vector<ImageKind>& image_kinds() {
+  static const std::vector<ImageKind> kinds = [] {
+    std::vector<ImageKind> out;
+    for (const deckhand::GameSpec& spec : deckhand::game_specs()) {
+      auto game =
+          deckhand::make_game(spec.name, {{"history", "off"}}, spec.min_players, 0, nullptr);
+      if (!game) __builtin_trap();
+      const std::vector<uint8_t> bytes = game->serialize();
+      out.push_back({std::vector<uint8_t>(bytes.begin(), bytes.begin() + 4),
+                     std::vector<uint8_t>(bytes.end() - 4, bytes.end()), bytes.size() - 4});
+    }
+    return out;
+  }();
+  return kinds;
 }
 
-template <typename State, typename Action, int kMaxLegal>
-void play_on(const uint8_t* data, size_t size) {
-  constexpr size_t kImage = sizeof(State) + 16;
-  if (size < kImage) return;
-  std::vector<uint8_t> image(data, data + kImage);
-  const uint64_t sum = deckhand::detail::image_checksum(image.data() + 8, sizeof(State));
-  std::memcpy(image.data() + 8 + sizeof(State), &sum, 8);
-  State s;
-  if (deserialize(image.data(), image.size(), &s, nullptr) != Reason::ok) return;
-  Choices choices(data + kImage, size - kImage);
-  std::vector<Action> legal(kMaxLegal);
-  check_accepted(s);
-  for (int step = 0; step < kMaxSteps && !is_over(s); ++step) {
-    if (check_invariants(s, nullptr) != Reason::ok) __builtin_trap();
-    if (give_reshuffle(&s, choices)) continue;
-    if (to_act(s) < 0) {  // between hands: the next deal is due
-      if (deal_seed(s, choices.seed(), &s, nullptr) != Reason::ok) __builtin_trap();
+// An accepted game shows every seat a view and reads back from its bytes unchanged.
+void check_accepted(const Game& game) {
+  for (int seat = -1; seat < game.players(); ++seat) (void)game.view_json(seat);
+  const std::vector<uint8_t> bytes = game.serialize();
+  const std::unique_ptr<Game> back =
+      deckhand::deserialize_game(bytes.data(), bytes.size(), nullptr);
+  if (!back || back->serialize() != bytes) __builtin_trap();
+}
+
+void play_on(const uint8_t* data, size_t size, const ImageKind& kind) {
+  const size_t image_length = kind.length;
+  if (size < image_length) return;
+  std::vector<uint8_t> image(data, data + image_length);
+  const size_t state_size = image_length - 16;
+  const uint64_t sum = deckhand::detail::image_checksum(image.data() + 8, state_size);
+  std::memcpy(image.data() + 8 + state_size, &sum, 8);
+  image.insert(image.end(), kind.no_history.begin(), kind.no_history.end());
+  std::unique_ptr<Game> game = deckhand::deserialize_game(image.data(), image.size(), nullptr);
+  if (!game) return;
+  Choices choices(data + image_length, size - image_length);
+  check_accepted(*game);
+  for (int step = 0; step < kMaxSteps && !game->over(); ++step) {
+    if (game->needs_reshuffle()) {  // a round dealt from a seed continues its generator
+      if (game->reshuffle_seed(choices.seed(), nullptr) != Reason::ok) __builtin_trap();
       continue;
     }
-    const int n = legal_actions(s, legal.data());
-    if (n <= 0 || n > kMaxLegal) __builtin_trap();  // a seat acts but cannot
-    if (advance(&s, legal[choices.pick(uint32_t(n))], nullptr) != Reason::ok) __builtin_trap();
+    if (game->awaiting_deal()) {  // between hands: the next deal is due
+      if (game->deal_seed(choices.seed(), nullptr) != Reason::ok) __builtin_trap();
+      continue;
+    }
+    const size_t n = game->legal_count();
+    if (n == 0 || game->to_act() < 0) __builtin_trap();  // a seat acts but cannot
+    if (game->apply_legal(choices.pick(uint32_t(n)), nullptr) != Reason::ok) __builtin_trap();
   }
-  check_accepted(s);
+  check_accepted(*game);
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 4) return 0;
-  namespace ge = deckhand::ghost_euchre;
-  namespace sh = deckhand::sheepshead;
-  namespace tv = deckhand::toonerville;
-  if (std::memcmp(data, "DHge", 4) == 0)
-    play_on<ge::State, ge::Action, ge::kMaxLegalActions>(data, size);
-  else if (std::memcmp(data, "DHsh", 4) == 0)
-    play_on<sh::State, sh::Action, sh::kMaxLegalActions>(data, size);
-  else if (std::memcmp(data, "DHtr", 4) == 0)
-    play_on<tv::State, tv::Action, tv::kMaxLegalActions>(data, size);
+  for (const ImageKind& kind : image_kinds())
+    if (std::memcmp(data, kind.tag.data(), 4) == 0) {
+      play_on(data, size, kind);
+      break;
+    }
   return 0;
 }

@@ -1,9 +1,8 @@
 /*
  * bench_native.c — random playouts through the native C ABI, the baseline for the
  * WebAssembly figures of web/bench/bench_playout.mjs (docs/performance.md "WebAssembly").
- * The same work as there: each game with history=off and no play limit (ghost-euchre
- * max_hands=0, sheepshead hands=0, toonerville max_turns=0 with 4 players), reset when it
- * ends, played by dh_game_random_playout in calls of up to 100,000 actions for about two
+ * The same work as there: each game of the catalog with history=off and no play limit (its
+ * limit_option at 0), at 4 players where it allows them, reset when it ends, played by dh_game_random_playout in calls of up to 100,000 actions for about two
  * seconds; then the same with one dh_game_apply_legal per action. Prints actions per second.
  */
 #define _POSIX_C_SOURCE 199309L
@@ -61,21 +60,22 @@ static double run(dh_game* g, int batched, double seconds) {
 }
 
 int main(void) {
-  static const struct {
-    const char* name;
-    const char* limit;
-    int32_t players;
-  } games[] = {{"ghost-euchre", "max_hands=0", 0}, {"sheepshead", "hands=0", 0},
-               {"toonerville", "max_turns=0", 4}};
-  size_t i;
-  for (i = 0; i < sizeof games / sizeof games[0]; ++i) {
+  size_t i, games = 0;
+  if (dh_catalog_game_count(&games) != DH_OK) return 1;
+  for (i = 0; i < games; ++i) { /* every game of the catalog */
+    dh_game_info info = DH_GAME_INFO_INIT;
+    char limit[64];
     const char* options[2];
     dh_game* g = NULL;
-    options[0] = games[i].limit;
+    int32_t players;
+    if (dh_catalog_game(&info, i) != DH_OK) return 1;
+    players = info.min_players > 4 ? info.min_players : info.max_players < 4 ? info.max_players : 4;
+    snprintf(limit, sizeof limit, "%s=0", info.limit_option); /* no play limit */
+    options[0] = limit;
     options[1] = "history=off";
-    if (dh_game_new(&g, games[i].name, options, 2, games[i].players, 0, NULL) != DH_OK) return 1;
-    printf("native %-12s playout %6.2f M actions/s, per action %6.2f M actions/s\n",
-           games[i].name, run(g, 1, 2.0) / 1e6, run(g, 0, 2.0) / 1e6);
+    if (dh_game_new(&g, info.name, options, 2, players, 0, NULL) != DH_OK) return 1;
+    printf("native %-12s playout %6.2f M actions/s, per action %6.2f M actions/s\n", info.name,
+           run(g, 1, 2.0) / 1e6, run(g, 0, 2.0) / 1e6);
     dh_game_free(g);
   }
   return 0;

@@ -29,9 +29,11 @@ function run(game, batched) {
   return actions / elapsed;
 }
 
-for (const [name, limit, players] of [["ghost-euchre", "max_hands=0", 0],
-  ["sheepshead", "hands=0", 0], ["toonerville", "max_turns=0", 4]]) {
-  const game = new dh.Game(name, { players, options: [limit, "history=off"] });
+// Every game of the catalog, with no play limit, at 4 players where it allows them.
+for (const info of dh.games()) {
+  const name = info.name;
+  const players = Math.min(Math.max(4, info.min_players), info.max_players);
+  const game = new dh.Game(name, { players, options: [`${info.limit_option}=0`, "history=off"] });
   const batched = run(game, true), single = run(game, false);
   console.log(`wasm   ${name.padEnd(12)} playout ${(batched / 1e6).toFixed(2).padStart(6)} M actions/s, ` +
     `per action ${(single / 1e6).toFixed(2).padStart(6)} M actions/s`);

@@ -46,7 +46,8 @@ export class InternalError extends DeckhandError {}
 /** DH_E_UNSUPPORTED: not possible for this game as created (history=off: no record). */
 export class Unsupported extends DeckhandError {}
 
-export type GameName = "ghost-euchre" | "sheepshead" | "toonerville" | (string & {});
+/** A game's name, as games() lists them ("ghost-euchre"). */
+export type GameName = string;
 /** Options as an object ({ renege: "penalize", max_hands: 5, history: false }) or as
  * "key=value" strings. */
 export type Options = Record<string, string | number | boolean> | readonly string[];
@@ -232,6 +233,12 @@ export interface GameInfo {
   options: OptionInfo[];
   phases: string[];
   action_kinds: { code: number; name: string; syntax: string }[];
+  /** The option that bounds a game's length ("max_hands"): unset, unattended play may never end. */
+  limit_option: string;
+  /** Its value for unattended play (bots, random play), as the library's own tools set it. */
+  unattended_limit: number;
+  /** True where the lowest total wins (penalty points). */
+  lower_is_better: boolean;
 }
 
 export interface Deckhand {

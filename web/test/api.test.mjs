@@ -19,6 +19,27 @@ const require = createRequire(import.meta.url);
 const cli = process.env.DECKHAND_CLI || join(root, "build/dev/deckhand");
 const dh = await esm.load();
 
+// The games and their facts come from the catalog: a new game is tested with no edit here.
+const CATALOG = dh.games();
+const infoOf = (name) => CATALOG.find((info) => info.name === name);
+// 4 players where the game allows it, else the nearest count (as `deckhand simulate`).
+const tableSize = (info) => Math.min(Math.max(4, info.min_players), info.max_players);
+// The game's play limit at `n`: options that end it soon.
+const limited = (info, n) => ({ [info.limit_option]: n });
+// Whether the game has an open-hand solver (game.solve): Unsupported says it has none.
+function hasSolver(info) {
+  const game = new dh.Game(info.name, { players: info.min_players });
+  game.deal(1);
+  try {
+    game.solve();
+    return true;
+  } catch (e) {
+    return !(e instanceof dh.Unsupported);
+  } finally {
+    game.free();
+  }
+}
+
 // The CLI's stdout for a record, whatever its exit code (1 for a refused line).
 function cliReplay(text) {
   try {
@@ -42,9 +63,9 @@ function refusal(fn) {
 // Records of whole games of each game (random play), to compare beyond the fixtures.
 function playedRecords() {
   const records = [];
-  for (const [name, players, options] of [["ghost-euchre", 0, { max_hands: 4 }],
-    ["sheepshead", 0, { hands: 3 }], ["toonerville", 3, { max_turns: 30 }],
-    ["toonerville", 5, { max_turns: 20 }]]) {
+  const tables = CATALOG.flatMap((info) => [...new Set([info.min_players, info.max_players])]
+    .map((players) => [info.name, players, limited(info, 4)]));
+  for (const [name, players, options] of tables) {
     for (const seed of [1, 2]) {
       const game = new dh.Game(name, { players, options });
       game.randomPlayout(seed, 100000);
@@ -144,12 +165,29 @@ test("a refused record line: the error's line is the one `deckhand replay` names
     (e) => e instanceof dh.ParseError && e.line === at + 1);
 });
 
+test("games(): each game's play limit, its unattended value and which totals win", () => {
+  for (const info of dh.games()) {
+    assert.ok(info.options.some((o) => o.name === info.limit_option), info.name);
+    assert.ok(Number.isInteger(info.unattended_limit) && info.unattended_limit >= 1, info.name);
+    assert.equal(typeof info.lower_is_better, "boolean", info.name);
+    const game = new dh.Game(info.name, { players: info.min_players,
+      options: limited(info, info.unattended_limit) });
+    assert.ok(game.record().includes(`option ${info.limit_option}=${info.unattended_limit}\n`));
+    game.free();
+  }
+  // the rules' own facts: G10, S15, T13; Toonerville scores penalty points (T12)
+  const facts = (info) => [info.limit_option, info.unattended_limit, info.lower_is_better];
+  assert.deepEqual(facts(infoOf("ghost-euchre")), ["max_hands", 100, false]);
+  assert.deepEqual(facts(infoOf("sheepshead")), ["hands", 5, false]);
+  assert.deepEqual(facts(infoOf("toonerville")), ["max_turns", 300, true]);
+});
+
 test("games, views, records and bytes agree with each other", () => {
   const names = dh.games().map((g) => g.name);
-  assert.deepEqual(names, ["ghost-euchre", "sheepshead", "toonerville"]);
+  assert.equal(new Set(names).size, names.length);
   for (const info of dh.games()) {
     assert.ok(info.options.some((o) => o.name === "history" && o.rule === "engine"), info.name);
-    const players = info.name === "toonerville" ? 4 : 0;
+    const players = tableSize(info);
     const game = new dh.Game(info.name, { players, firstDealer: 1 });
     game.randomPlayout(11, 150);
     assert.ok(info.phases.includes(game.phase), `${info.name}: ${game.phase}`);
@@ -200,9 +238,10 @@ function play(game, actions) {
 }
 
 test("history=off: a long run keeps the module's memory flat (and history=on grows it)", () => {
-  for (const [name, players, limit] of [["ghost-euchre", 0, "max_hands=0"],
-    ["sheepshead", 0, "hands=0"], ["toonerville", 4, "max_turns=0"]]) {
-    const game = new dh.Game(name, { players, options: [limit, "history=off"] });
+  for (const info of CATALOG) {
+    const name = info.name;
+    const game = new dh.Game(name, { players: tableSize(info),
+      options: [`${info.limit_option}=0`, "history=off"] });
     play(game, 20000); // warm up: every buffer at its size
     const before = dh.memoryBytes();
     play(game, 1000000);
@@ -275,8 +314,7 @@ function botGame(name, players, options, level, seed) {
   return { record, buys };
 }
 
-const BOT_GAMES = [["ghost-euchre", 0, { max_hands: 1 }], ["sheepshead", 0, { hands: 1 }],
-  ["toonerville", 3, { max_turns: 15 }]];
+const BOT_GAMES = CATALOG.map((info) => [info.name, info.min_players, limited(info, 1)]);
 
 test("Bot: every level chooses only legal actions, and one seed gives one game", () => {
   for (const [name, players, options] of BOT_GAMES) {
@@ -353,7 +391,8 @@ test("Bot: refusals name what was wrong", () => {
 // Games of each kind at several points of their first hand (dealt, some actions in).
 function positions() {
   const found = [];
-  for (const [name, players] of [["ghost-euchre", 0], ["sheepshead", 0], ["toonerville", 4]]) {
+  for (const info of CATALOG) {
+    const [name, players] = [info.name, tableSize(info)];
     for (const steps of [0, 6, 14, 25]) {
       const game = new dh.Game(name, { players });
       game.deal(steps + 1);
@@ -388,12 +427,19 @@ test("sampleConsistent: the seat's view is the game's, the hidden cards move, se
 });
 
 test("solve: the open-hand values of the legal plays (GE, SH); Unsupported for Toonerville", () => {
-  for (const [name, seed] of [["ghost-euchre", 1], ["ghost-euchre", 2], ["sheepshead", 3],
-    ["sheepshead", 4]]) {
-    const game = new dh.Game(name, { options: name === "sheepshead" ? { hands: 1 } : { max_hands: 1 } });
+  const solvable = CATALOG.filter(hasSolver);
+  assert.ok(solvable.length > 0);
+  const deals = solvable.flatMap((info, i) => [[info, 2 * i + 1], [info, 2 * i + 2]]);
+  for (const [info, seed] of deals) {
+    const name = info.name;
+    const game = new dh.Game(name, { players: info.min_players, options: limited(info, 1) });
     game.deal(seed);
     const bot = new dh.Bot(name, { level: "basic", seed });
-    while (game.phase !== "play") game.apply(game.toAct, bot.choose(game));
+    // to the play; a deal every seat passed is thrown in, and the next is dealt
+    for (let next = seed; game.phase !== "play";) {
+      if (game.awaitingDeal) game.deal(next += 100);
+      else game.apply(game.toAct, bot.choose(game));
+    }
     const values = game.solve();
     assert.deepEqual(values.map((v) => v.action), game.legalActions(), name);
     assert.ok(values.every((v) => Number.isInteger(v.value)), name);
