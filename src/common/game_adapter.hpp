@@ -134,14 +134,30 @@ concept GameRules = std::is_trivially_copyable_v<typename R::State> &&
   cs.first_dealer;
 } &&(!R::kHasReshuffle ||
      requires(const typename R::State& cs, typename R::State* out, std::string_view text,
-              std::string* bytes, uint64_t seed, uint32_t requests, Error* err) {
+              std::string* bytes, uint64_t seed, Error* err) {
        { R::reshuffle_seed(cs, seed, out, err) } -> std::same_as<Reason>;
        { R::parse_reshuffle(cs, text, bytes, err) } -> std::same_as<Reason>;
        { R::reshuffle_bytes(cs, text, out, err) } -> std::same_as<Reason>;
        { R::format_reshuffle(text) } -> std::same_as<std::string>;
        { R::needs_reshuffle(cs) } -> std::same_as<bool>;
-       { R::buy_winner(cs, requests) } -> std::same_as<int>;
      });
+
+// A game whose turn may wait on an offer that other seats answer in turn (Toonerville's T6)
+// writes its records in the form records had before the offer was part of the state
+// (docs/records.md): the offer's winning answer before the draw that opened it, the passes
+// left out; a record's draw line is the draw and every pass of the offer it opens.
+template <typename R>
+concept HasOffers = requires(const typename R::State& cs, typename R::Action* a,
+                             const typename R::Action& ca, std::string_view text, int seat,
+                             bool* flag, Error* err) {
+  { R::parse_record_action(text, seat, a, flag, err) } -> std::same_as<Reason>;
+  { R::implied_pass(cs, a) } -> std::same_as<bool>;
+  { R::opens_offer(ca) } -> std::same_as<bool>;
+  { R::answers_offer(ca) } -> std::same_as<bool>;
+  { R::wins_offer(ca) } -> std::same_as<bool>;
+  { R::offer_open(cs) } -> std::same_as<bool>;
+  { R::decline_text() } -> std::same_as<std::string>;
+};
 
 template <GameRules Rules>
 class GameAdapter final : public CGame {
@@ -305,12 +321,6 @@ class GameAdapter final : public CGame {
     return false;
   }
 
-  int buy_winner(uint32_t requests) const override {
-    if constexpr (Rules::kHasReshuffle) return Rules::buy_winner(state_, requests);
-    (void)requests;
-    return -1;
-  }
-
   // Rules with advance_listed skip the checks for an action known to be legal (listed); with
   // code_first_word (an action's code is that word and 24 zero bytes), the C ABI recognises
   // a listed action by its code.
@@ -349,6 +359,25 @@ class GameAdapter final : public CGame {
     Action a;
     if (Reason r = Rules::from_code(code, &a, err); r != Reason::ok) return r;
     return apply_action(a, err);
+  }
+
+  Reason apply_record_text(int seat, std::string_view text, Error* err) override {
+    if constexpr (HasOffers<Rules>) {
+      if (seat < 0 || seat >= players())
+        return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-%d)", seat,
+                    players() - 1);
+      Action a;
+      bool answers = false;
+      if (Reason r = Rules::parse_record_action(text, seat, &a, &answers, err); r != Reason::ok)
+        return r;
+      if (Reason r = apply_action(a, err); r != Reason::ok) return r;
+      // The offer's passes the line stands for: each is the offered seat's legal answer.
+      for (Action pass; answers && Rules::implied_pass(state_, &pass);)
+        if (apply_action(pass, err) != Reason::ok) return Reason::internal_error;
+      return Reason::ok;
+    } else {
+      return apply_text(seat, text, err);
+    }
   }
 
   Reason check(const ActionCode& code, Error* err) const override {
@@ -599,23 +628,58 @@ class GameAdapter final : public CGame {
     for (const std::string& option : Rules::option_strings(state_.options))
       out += "option " + option + "\n";
     out += "dealer " + std::to_string(state_.first_dealer) + "\n";
-    for (const Event& e : history_) {
-      const std::string_view data(payload_.data() + e.offset, e.size);
-      if (e.type == Event::seeded) {
-        out += "deal seed " + std::to_string(e.seed) + "\n";
-      } else if (e.type == Event::explicit_deal) {
-        out += "deal " + Rules::format_deal(data) + "\n";
-      } else if (e.type == Event::action) {
-        out += std::to_string(e.act.seat) + " " + Rules::format_action(e.act) + "\n";
-      } else if constexpr (Rules::kHasReshuffle) {
-        if (e.type == Event::reshuffle_seeded)
-          out += "reshuffle seed " + std::to_string(e.seed) + "\n";
-        else
-          out += "reshuffle " + Rules::format_reshuffle(data) + "\n";
+    for (const Event* at = history_.begin(); at != history_.end(); ++at) {
+      if constexpr (HasOffers<Rules>) {
+        if (at->type == Event::action && Rules::opens_offer(at->act)) {
+          at = write_offer(at, &out);
+          continue;
+        }
       }
+      write_event(*at, &out);
     }
     *record_out = std::move(out);
     return Reason::ok;
+  }
+
+  // One event's record line.
+  void write_event(const Event& e, std::string* out) const {
+    const std::string_view data(payload_.data() + e.offset, e.size);
+    if (e.type == Event::seeded) {
+      *out += "deal seed " + std::to_string(e.seed) + "\n";
+    } else if (e.type == Event::explicit_deal) {
+      *out += "deal " + Rules::format_deal(data) + "\n";
+    } else if (e.type == Event::action) {
+      *out += std::to_string(e.act.seat) + " " + Rules::format_action(e.act) + "\n";
+    } else if constexpr (Rules::kHasReshuffle) {
+      if (e.type == Event::reshuffle_seeded)
+        *out += "reshuffle seed " + std::to_string(e.seed) + "\n";
+      else
+        *out += "reshuffle " + Rules::format_reshuffle(data) + "\n";
+    }
+  }
+
+  // The record lines of a draw event and the offer it opened (HasOffers): the winning buy,
+  // then the reshuffle the draw waited for if any, then the draw; or, when the history ends
+  // with the offer or the draw still waiting, the draw as the decline and every answer
+  // (passes too), so that reading the record gives this state. Returns the last event used.
+  const Event* write_offer(const Event* draw, std::string* out) const {
+    const Event* last = draw;
+    while (last + 1 != history_.end() && last[1].type == Event::action &&
+           Rules::answers_offer(last[1].act))
+      ++last;
+    if (last + 1 == history_.end() && Rules::offer_open(state_)) {
+      *out += std::to_string(draw->act.seat) + " " + Rules::decline_text() + "\n";
+      for (const Event* e = draw + 1; e <= last; ++e) write_event(*e, out);
+      return last;
+    }
+    if (last != draw && Rules::wins_offer(last->act)) {  // only the last answer can win it
+      write_event(*last, out);
+      if (last + 1 != history_.end() &&
+          (last[1].type == Event::reshuffle_seeded || last[1].type == Event::reshuffle_explicit))
+        write_event(*++last, out);
+    }
+    write_event(*draw, out);
+    return last;
   }
 
   void reset() override {
