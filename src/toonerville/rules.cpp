@@ -18,13 +18,16 @@ using detail::next_seat;
 namespace {
 
 Reason precheck(const State& s, int seat, Phase phase, const char* what, Error* err) {
-  if (s.pending_draw && seat == s.pending_draw - 1 && s.phase == phase) [[unlikely]] {
+  // While the discard is offered, or the draw waits for a reshuffle, nobody takes or draws.
+  if (s.pending_draw && s.phase == phase && seat >= 0 && seat < players(s)) [[unlikely]] {
     if (s.to_act == kNoSeat)
       return fail(err, Reason::reshuffle_needed,
-                  "seat %d's draw waits for the reshuffle the record must give (T13)", seat);
+                  "seat %d's draw waits for the reshuffle the record must give (T13)",
+                  s.pending_draw - 1);
     return fail(err, Reason::wrong_seat,
-                "seat %d cannot %s: it declined the top discard, now offered to seat %d (T6)",
-                seat, what, s.to_act);
+                "seat %d cannot %s: seat %d declined the top discard, now offered to seat %d, "
+                "who buys or passes (T6)",
+                seat, what, s.pending_draw - 1, s.to_act);
   }
   return deckhand::detail::turn_check(s, seat, phase, players(s), what, &phase_name, err);
 }
