@@ -48,6 +48,7 @@ int action_space(const State& s, Action* out) {
   out[n++] = take_action(seat);
   out[n++] = draw_action(seat);
   for (int p = 0; p < players(s); ++p) out[n++] = buy_action(p);
+  for (int p = 0; p < players(s); ++p) out[n++] = pass_action(p);
   for (int f = 0; f < kRookFaces; ++f) {
     out[n++] = discard_action(seat, RookFace(f));
     for (int m = 0; m < s.meld_count; ++m) {
@@ -82,10 +83,19 @@ void check_state(const State& s, bool full, PortableRng& rng) {
            " refused: ", e.message);
   }
   if (full) {
-    static Action space[8 + kRookFaces * kMaxTableMelds * 3 + kRookFaces];
+    static Action space[2 + 2 * kMaxPlayers + kRookFaces * kMaxTableMelds * 3 + kRookFaces];
     const int k = action_space(s, space);
     for (int i = 0; i < k; ++i) {
       const bool ok = apply(s, space[i], &next, nullptr) == Reason::ok;
+      // T6's direct buy, the form of records before the offer was in the state: accepted
+      // from any seat that may buy before the seat to act draws, and never listed.
+      const bool direct_buy = space[i].kind == ActionKind::buy && s.phase == Phase::draw &&
+                              !s.pending_draw && space[i].seat != s.to_act &&
+                              ((buyers(s) >> space[i].seat) & 1);
+      if (direct_buy) {
+        ENSURE(ok, "a direct buy by a seat that may buy is refused");
+        continue;
+      }
       if (ok != listed(legal, n, space[i]))
         FAIL("seat ", int(space[i].seat), " '", format_action(space[i]), "' applies=", ok,
              " but listed=", !ok, " in round ", int(s.round), " phase ",

@@ -102,11 +102,7 @@ struct Rules {
     *out = pass_action(s.to_act);
     return true;
   }
-  static bool opens_offer(const Action& a) { return a.kind == ActionKind::draw; }
-  static bool answers_offer(const Action& a) {
-    return a.kind == ActionKind::pass || a.kind == ActionKind::buy;
-  }
-  static bool wins_offer(const Action& a) { return a.kind == ActionKind::buy; }
+  static bool is_pass(const Action& a) { return a.kind == ActionKind::pass; }
   static bool offer_open(const State& s) { return s.pending_draw != 0; }
   static std::string decline_text() { return "decline"; }
   // The deprecated dh_game_buy_winner's helper.
