@@ -1982,6 +1982,9 @@ static size_t toonerville_choice(const dh_action* acts, size_t n, uint64_t r) {
       case 2:
         rank = (r % 17 == 0) ? 2 : 10;
         break; /* buy, rarely */
+      case 7:
+        rank = 3;
+        break; /* pass, offered the discard (T6) */
       default:
         rank = 5;
         break; /* discard */

@@ -29,7 +29,7 @@ int no_encoder(dh_error* err, const deckhand::Game& game) {
   return report(err, DH_E_UNSUPPORTED, Reason::ok, "no_encoder", message);
 }
 
-// -1 (the seat to act decides), or for a listed game a seat that may be offered something now.
+// -1: offers are in the games' states (T6), so the seat to act decides.
 bool offer_valid(const deckhand::rl::Encoder& enc, const deckhand::Game& game, int32_t offer) {
   return enc.index_of ? offer == -1 : enc.listed->offer_valid(game, offer);
 }
@@ -164,7 +164,9 @@ int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* e
   if (!enc) return no_encoder(err, *game->game);
   if (!offer_valid(*enc, *game->game, *offer)) {
     char message[120];
-    std::snprintf(message, sizeof message, "bad_offer: seat %d may not buy now", int(*offer));
+    std::snprintf(message, sizeof message,
+                  "bad_offer: offer %d is not -1 (the offer of a discard is in the game's state)",
+                  int(*offer));
     return report(err, DH_E_INVALID_ARGUMENT, Reason::ok, "bad_offer", message);
   }
   if (enc->index_of) return dh_rl_apply_index(game, index, err);

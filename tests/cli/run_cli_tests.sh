@@ -119,6 +119,20 @@ check "toonerville no players header" 1 '"line": 3, "code": "bad_header"' \
   -- sh -c "printf 'deckhand 1\ngame toonerville\ndeal seed 1\n' | \"$deckhand\" replay -"
 check "toonerville buy" 0 '"to_act": 2}' -- "$deckhand" replay "$dir/toonerville_view.rec"
 
+# Records written by deckhand 0.2, before T6's offer was part of the state (random and basic
+# bots, 3-5 players, max_buys, explicit deals with reshuffles, games cut off anywhere, also
+# right after a buy and while the draw after a buy waits for a reshuffle): each replays to the
+# JSON 0.2 printed for it, byte for byte.
+for rec in "$dir"/compat/*.rec; do
+  want=$(cat "${rec%.rec}.json")
+  out=$("$deckhand" replay "$rec" 2>&1)
+  if [ "$out" != "$want" ]; then
+    echo "FAIL 0.2 record $(basename "$rec"): $out (want $want)"; failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+done
+
 # play as a new user would (docs/cli.md): the seed is printed, hint, undo, an empty line (the
 # prompt alone, not the board), bare cards, a single choice made and said, save, and the saved
 # record replays.
