@@ -652,6 +652,13 @@ class GameAdapter final : public CGame {
         fail(err, Reason::corrupt_state, "history event %u does not replay (%s)", i, inner.message);
         return nullptr;
       }
+      // Replaying rebuilds the history: it must give these very events (HasOffers: an offer
+      // once over is kept as a record writes it, an open one as its answers came).
+      if (game->history_.size() != size_t(i) + 1 ||
+          std::memcmp(&game->history_.at(i), &e, sizeof e) != 0) {
+        fail(err, Reason::corrupt_state, "history event %u is not as replaying it writes it", i);
+        return nullptr;
+      }
     }
     if (used != payload_size) {
       fail(err, Reason::corrupt_state, "%u payload bytes belong to no event", payload_size - used);
