@@ -16,29 +16,24 @@ namespace deckhand::rl {
 // Toonerville Rook (docs/observations.md), a listed game: melds are combinatorial, so an
 // action index is a position in an ordered list of the deciding seat's actions, capped at
 // kActionCap, and each position has kFeatureSize floats describing its action. The offer of
-// a declined discard (T6) is the state's: the seat offered it is to_act, choosing buy or pass,
-// so `offer` is always -1 (kept in the experimental calls for their signatures).
+// a declined discard (T6) is the state's: the seat offered it is to_act, choosing buy or pass.
 namespace tv {
 inline constexpr int kActionCap = 64;
 inline constexpr int kFeatureSize = 75;
 inline constexpr int kObservationSize = 932;
 
-// The seat that decides now.
-int agent(const Game& game, int offer);
-// True when `offer` is -1 (nothing is offered outside the state).
-bool offer_valid(const Game& game, int offer);
 // `seat`'s observation (T14), which shows the seat the discard is offered to.
-void observe(const Game& game, int seat, int offer, float* out);
+void observe(const Game& game, int seat, float* out);
 // The deciding seat's choices in index order into out[0 .. return) (room for kActionCap);
 // `legal` is scratch for the game's legal actions.
-size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out);
+size_t choices(const Game& game, std::vector<ActionCode>* legal, ActionCode* out);
 // The features of list[0 .. count) into out[0 .. count * kFeatureSize), and zeros in the rows
 // from count to clear_to (kActionCap: all of them; a batch passes its previous count).
 void features(const Game& game, const ActionCode* list, size_t count, float* out,
               size_t clear_to = kActionCap);
 static_assert(kActionCap <= kMaxChoices);
-// Applies a choice of the list; *offer (if given) becomes -1.
-Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err);
+// Applies a choice of the list.
+Reason apply(Game& game, const ActionCode& choice, Error* err);
 }  // namespace tv
 
 }  // namespace deckhand::rl
@@ -136,18 +131,7 @@ Moved cards_moved(const tr::State& s, const ActionCode& a) {
 
 }  // namespace
 
-int agent(const Game& game, int offer) {
-  (void)offer;
-  return game.to_act();
-}
-
-bool offer_valid(const Game& game, int offer) {
-  (void)game;
-  return offer == -1;
-}
-
-void observe(const Game& game, int seat, int offer, float* out) {
-  (void)offer;
+void observe(const Game& game, int seat, float* out) {
   const tr::State& s = state_of(game);
   const tr::View v = tr::view(s, seat);  // T14: only what this seat sees
   const int n = tr::players(s);
@@ -194,8 +178,7 @@ void observe(const Game& game, int seat, int offer, float* out) {
   assert(w.position() == kObservationSize);
 }
 
-size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out) {
-  (void)offer;
+size_t choices(const Game& game, std::vector<ActionCode>* legal, ActionCode* out) {
   const size_t n = legal_codes(game, legal);
   // A stable bucket order by rank, in one pass per rank (no sort buffer to allocate).
   size_t kept = 0;
@@ -238,8 +221,7 @@ void features(const Game& game, const ActionCode* list, size_t count, float* out
   }
 }
 
-Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err) {
-  if (offer) *offer = -1;
+Reason apply(Game& game, const ActionCode& choice, Error* err) {
   return game.apply(choice, err);
 }
 
@@ -247,16 +229,12 @@ Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err) {
 
 namespace deckhand::rl {
 namespace {
-void observe_toonerville(const Game& game, int seat, float* out) {
-  tv::observe(game, seat, -1, out);
-}
-const Listed kListed = {tv::agent,   tv::offer_valid, tv::observe,
-                        tv::choices, tv::features,    tv::apply};
+const Listed kListed = {tv::choices, tv::features, tv::apply};
 }  // namespace
 extern const Encoder kToonervilleEncoder;
 const Encoder kToonervilleEncoder = {
     {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize, -1.0f},
-    observe_toonerville,
+    tv::observe,
     nullptr,
     &kListed};
 }  // namespace deckhand::rl
