@@ -129,7 +129,7 @@ void check_state(const State& s, bool full, PortableRng& rng) {
 
 struct Tally {
   int rounds = 0, games = 0, buys = 0, swaps = 0, layoffs = 0, reshuffles = 0, stock_outs = 0;
-  int explicit_reshuffles = 0, turn_limits = 0;
+  int explicit_reshuffles = 0, turn_limits = 0, offers_checked = 0;
   int players_seen[kMaxPlayers + 1] = {};
 };
 
@@ -230,6 +230,21 @@ void play_game(uint64_t seed, Tally* tally) {
     REQUIRE_MESSAGE(advance(&s, a, &e) == Reason::ok, format_action(a), ": ", e.message);
     const std::string text = format_action(a);
     REQUIRE_MESSAGE(game->apply_text(a.seat, text, &e) == Reason::ok, text, ": ", e.message);
+    // T6: in the middle of an offer (or a draw waiting for its reshuffle) the record and the
+    // image give back this very state.
+    if (s.pending_draw && rng.bounded(64) == 0) {
+      ENSURE(testing::same_bytes(s, *static_cast<const State*>(game->state_data())),
+             "the Game left the pure state");
+      const ReplayResult replayed = replay_record(game->record());
+      REQUIRE_MESSAGE(replayed.ok, replayed.error.message);
+      ENSURE(testing::same_bytes(s, *static_cast<const State*>(replayed.final_game->state_data())),
+             "a record written mid-offer replays elsewhere");
+      const std::vector<uint8_t> image = game->serialize();
+      auto restored = deserialize_game(image.data(), image.size(), &e);
+      REQUIRE_MESSAGE(restored, e.message);
+      ENSURE(restored->serialize() == image, "an image taken mid-offer restores elsewhere");
+      tally->offers_checked++;
+    }
     tally->buys += a.kind == ActionKind::buy;
     tally->swaps += a.kind == ActionKind::swap;
     tally->layoffs += a.kind == ActionKind::layoff;
@@ -288,8 +303,9 @@ void run_half(uint64_t first_seed) {
           t.players_seen[4], "/", t.players_seen[5], " games), buys ", t.buys, ", swaps ", t.swaps,
           ", lay-offs ", t.layoffs, ", reshuffles ", t.reshuffles, " (", t.explicit_reshuffles,
           " given as stock), rounds ended by the stock ", t.stock_outs, ", by max_turns ",
-          t.turn_limits);
+          t.turn_limits, ", mid-offer records and images checked ", t.offers_checked);
   CHECK(t.rounds == kGamesPerHalf * kRounds);
+  CHECK(t.offers_checked > 0);
   CHECK(t.players_seen[3] > 0);
   CHECK(t.players_seen[4] > 0);
   CHECK(t.players_seen[5] > 0);
