@@ -271,6 +271,12 @@ void play_game(uint64_t seed, Tally* tally) {
       for (int p = 0; p < o.players; ++p) {
         FaceCounts left = before.hands[p];  // a round's last discard is not in hand (T13)
         if (p == a.seat && a.kind == ActionKind::discard) left.remove(a.bytes[0]);
+        // T6/T13: a buy whose penalty card was the last card leaves nothing for the draw
+        // after it, which ends the round: the buyer scores both cards it took.
+        if (p == a.seat && a.kind == ActionKind::buy) {
+          left.add(before.pile[before.pile_count - 1]);
+          if (before.stock_count) left.add(before.stock[before.stock_count - 1]);
+        }
         const int expected = p == r.went_out ? 0 : penalty_points(left);
         ENSURE(r.deltas[p] == expected, "seat ", p, " scored ", r.deltas[p], " not ", expected,
                " (T12)");
