@@ -224,8 +224,7 @@ TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
   CHECK(obs[57 + 4 + 11 + 5 + 1] == 1.0f);      // and that it is seat 1's turn
   REQUIRE(dh_rl_observe(obs.data(), obs.size(), g, 0) == DH_OK);
   CHECK(obs[57 + 4 + 11 + 5 + 5 + 2] == 1.0f);  // the same without the offer argument
-  REQUIRE(dh_rl_choices(&count, mask.data(), 64, features.data(), features.size(), g, -1) ==
-          DH_OK);
+  REQUIRE(dh_rl_choices(&count, mask.data(), 64, features.data(), features.size(), g, -1) == DH_OK);
   CHECK(count == 2);
   CHECK(features[2] == 1.0f);       // buy
   CHECK(features[75 + 7] == 1.0f);  // pass

@@ -906,7 +906,8 @@ Strings legal_by_seat(const State& s) {
   Action buf[kMaxLegalActions];
   const int n = legal_actions(s, buf);
   Strings out;
-  for (int i = 0; i < n; ++i) out.push_back(std::to_string(buf[i].seat) + " " + format_action(buf[i]));
+  for (int i = 0; i < n; ++i)
+    out.push_back(std::to_string(buf[i].seat) + " " + format_action(buf[i]));
   return out;
 }
 
@@ -953,15 +954,17 @@ TEST_CASE(
   act_only(four, 1, "draw");
   for (int seat : {2, 3, 0}) {
     CHECK(to_act(four) == seat);
-    CHECK(legal_by_seat(four) == Strings{std::to_string(seat) + " buy", std::to_string(seat) + " pass"});
+    CHECK(legal_by_seat(four) ==
+          Strings{std::to_string(seat) + " buy", std::to_string(seat) + " pass"});
     act_only(four, seat, "pass");
   }
   CHECK(four.phase == Phase::play);
   CHECK(to_act(four) == 1);
 }
 
-TEST_CASE("T6: the first buy ends the offer; the buyer takes the discard and a penalty card, "
-          "then the current player draws at once") {
+TEST_CASE(
+    "T6: the first buy ends the offer; the buyer takes the discard and a penalty card, "
+    "then the current player draws at once") {
   State s = dealt(1, kDealA);
   play(s, {"1 draw", "1 discard 13R"});
   const int stock_before = s.stock_count;
@@ -1020,13 +1023,14 @@ TEST_CASE(
   CHECK(legal_by_seat(s) == Strings{"2 draw"});
   refused(s, 0, "buy", Reason::buy_limit);
   refused(s, 0, "pass", Reason::wrong_phase);  // nothing is offered
-  act_only(s, 2, "draw");  // no offer after a buy: the draw is made at once
+  act_only(s, 2, "draw");                      // no offer after a buy: the draw is made at once
   CHECK(s.phase == Phase::play);
   CHECK(s.hands[2].count(face("5Y")) == 1);
 }
 
-TEST_CASE("T6/T13: a buy that empties an explicit round's stock leaves the draw waiting for "
-          "the record's reshuffle; nobody is to act until it comes") {
+TEST_CASE(
+    "T6/T13: a buy that empties an explicit round's stock leaves the draw waiting for "
+    "the record's reshuffle; nobody is to act until it comes") {
   for (int by_seed = 0; by_seed < 2; ++by_seed) {
     INFO((by_seed ? "reshuffle seed" : "reshuffle stock"));
     Error err;
@@ -1075,8 +1079,9 @@ TEST_CASE("T6/T13: a buy that empties an explicit round's stock leaves the draw 
   }
 }
 
-TEST_CASE("Records: the winning buy is written before the draw, passes left out; an offer "
-          "still open is written as 'decline' and its passes, and replays to the same state") {
+TEST_CASE(
+    "Records: the winning buy is written before the draw, passes left out; an offer "
+    "still open is written as 'decline' and its passes, and replays to the same state") {
   Error err;
   auto g = make_game("toonerville", {}, 3, 0, &err);
   REQUIRE(g);

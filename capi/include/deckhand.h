@@ -265,8 +265,9 @@ DH_API int dh_game_needs_reshuffle(int32_t* out, const dh_game* game);
  * game would accept now, nearest after the seat to act (during an offer, only the seat
  * offered the discard), or -1 when none; other games: always -1. A bit set for a seat the
  * game does not have: DH_E_INVALID_ARGUMENT, *out_seat not written. */
-DH_DEPRECATED("the state offers the discard itself: use dh_game_to_act and the legal actions "
-              "(buy or pass)")
+DH_DEPRECATED(
+    "the state offers the discard itself: use dh_game_to_act and the legal actions "
+    "(buy or pass)")
 DH_API int dh_game_buy_winner(int32_t* out_seat, const dh_game* game, uint32_t requests);
 
 /* Player actions, as text ("bid 4", "play JS") for `seat`, or as a dh_action. */

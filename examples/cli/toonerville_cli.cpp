@@ -19,8 +19,7 @@ tv::Action pure(const Game& game, const ActionCode& code) {
 // simulate and demo: the basic bot of the seat to act (T6: offered the discard, buy or pass).
 bool choose(const Game& game, int seat, PortableRng& rng, ActionCode* out) {
   tv::Action a;
-  return seat == game.to_act() &&
-         bots::toonerville_bot_table(state_of<tv::State>(game), rng, &a) &&
+  return seat == game.to_act() && bots::toonerville_bot_table(state_of<tv::State>(game), rng, &a) &&
          to_code(game, a, tv::format_action, out);
 }
 

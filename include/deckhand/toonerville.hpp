@@ -13,9 +13,9 @@
 // after that seat first; the offered seat is to_act with the actions `buy` and `pass`. The
 // first buy, or the last pass, ends the offer and the draw is made at once (or, when the buy
 // emptied the stock of an explicitly dealt round, as soon as the record's reshuffle comes:
-// to_act is -1 until then). max_turns=N (0..1000000, default 0 = no limit) is for automated play, where a
-// round has no natural end while nobody goes down: a round also ends when its N-th turn ends,
-// scored as when nothing is left to draw (every hand scores, nobody went out, T13). A turn
+// to_act is -1 until then). max_turns=N (0..1000000, default 0 = no limit) is for automated play,
+// where a round has no natural end while nobody goes down: a round also ends when its N-th turn
+// ends, scored as when nothing is left to draw (every hand scores, nobody went out, T13). A turn
 // that ends by going out ends the round by T10 as usual.
 //
 // The whole eleven-round game is one trivially copyable value: hands as counts per face, the
@@ -181,17 +181,17 @@ struct State {
   Phase phase;
   uint8_t dealer;  // dealer of the current round, or of the next deal in Phase::deal
   uint8_t first_dealer;
-  uint8_t to_act;  // the seat that decides now: the seat whose turn it is, or the seat offered
-                   // the discard (T6); kNoSeat between rounds, when over, and while the draw
-                   // waits for a reshuffle the record must give (T13)
-  uint8_t down;               // bit s: seat s is down this round (T7)
-  uint8_t bought;             // 1 once someone bought this turn (T6)
-  uint8_t taken_face;         // the face taken from the pile this turn, or kNoRookFace (T5)
-  uint8_t rooks_owed;         // Rooks taken by swaps this turn and not yet played (T9)
-  uint8_t has_rng;            // 1 when reshuffles continue a generator (seeded round or
-                              // `reshuffle seed`), 0 when the record must give them (T13)
-  uint8_t reshuffles;         // T13 reshuffles this round
-  uint8_t winners;            // bit s: seat s won (Phase::over)
+  uint8_t to_act;      // the seat that decides now: the seat whose turn it is, or the seat offered
+                       // the discard (T6); kNoSeat between rounds, when over, and while the draw
+                       // waits for a reshuffle the record must give (T13)
+  uint8_t down;        // bit s: seat s is down this round (T7)
+  uint8_t bought;      // 1 once someone bought this turn (T6)
+  uint8_t taken_face;  // the face taken from the pile this turn, or kNoRookFace (T5)
+  uint8_t rooks_owed;  // Rooks taken by swaps this turn and not yet played (T9)
+  uint8_t has_rng;     // 1 when reshuffles continue a generator (seeded round or
+                       // `reshuffle seed`), 0 when the record must give them (T13)
+  uint8_t reshuffles;  // T13 reshuffles this round
+  uint8_t winners;     // bit s: seat s won (Phase::over)
   uint8_t buys[kMaxPlayers];  // buys per seat this round
   // The seat whose turn it is plus one, while its draw waits on the offer of the discard or on
   // a reshuffle (T6, T13); 0 otherwise (so images written before the offer load unchanged).

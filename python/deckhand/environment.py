@@ -91,7 +91,8 @@ class DeckhandEnv:
                                                                   A.UINT64[1])
         self.observation_size, self.action_size, self.feature_size = self.game.rl_spec()
         self._reward_sign = REWARD_SIGN.get(self.game.name, 1.0)
-        self._offer = -1  # always -1: offers are in the game's state (the experimental calls' argument)
+        # The experimental calls' offer argument: always -1 (offers are in the game's state).
+        self._offer = -1
         self.possible_agents = [f"player_{s}" for s in range(self.game.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._stream = None

@@ -76,8 +76,8 @@ class GameBot final : public Bot {
       if (game.to_act() == seat)
         return fail(err, Reason::wrong_phase,
                     "seat %d has no action it can take (a reshuffle must be given first)", seat);
-      return fail(err, Reason::wrong_seat, "seat %d has nothing to do now: seat %d is to act",
-                  seat, game.to_act());
+      return fail(err, Reason::wrong_seat, "seat %d has nothing to do now: seat %d is to act", seat,
+                  game.to_act());
     }
     // Through the action text: the game's own conversion, and the code the C ABI expects.
     return game.parse_action(a.seat, Policy::text(a), out, err);

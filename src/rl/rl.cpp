@@ -177,9 +177,8 @@ Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rew
     Game& g = *games_[i];
     const uint32_t scored = g.hands_scored();
     const Reason applied =
-        enc_.index_of
-            ? g.apply_legal(size_t(positions_[i * space + size_t(actions[i])]), err)
-            : enc_.listed->apply(g, choices_[i * space + size_t(actions[i])], err);
+        enc_.index_of ? g.apply_legal(size_t(positions_[i * space + size_t(actions[i])]), err)
+                      : enc_.listed->apply(g, choices_[i * space + size_t(actions[i])], err);
     if (applied != Reason::ok) return applied;
     ++steps_[i];
     float* reward = rewards + i * p;

@@ -84,8 +84,8 @@ struct Rules {
   static bool needs_reshuffle(const State& s) { return toonerville::needs_reshuffle(s); }
   // Records (docs/records.md, T6): a `draw` line is the draw and every pass of the offer it
   // opens; `decline` is the draw alone (an offer still open at the record's end).
-  static Reason parse_record_action(std::string_view text, int seat, Action* a,
-                                    bool* answers_offer, Error* err) {
+  static Reason parse_record_action(std::string_view text, int seat, Action* a, bool* answers_offer,
+                                    Error* err) {
     const std::string_view word = text::trim(text);
     if (text::iequals(word, "decline")) {
       *a = draw_action(seat);

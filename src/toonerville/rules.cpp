@@ -780,7 +780,7 @@ int legal_actions(const State& s, Action* out) {
   int n = 0;
   if (s.phase == Phase::draw) {
     const int seat = s.to_act;
-    if (s.pending_draw) {  // T6: the seat offered the discard buys it or passes
+    if (s.pending_draw) {             // T6: the seat offered the discard buys it or passes
       if (seat == kNoSeat) return 0;  // the draw waits for a reshuffle (T13)
       put_action(&out[n++], seat, ActionKind::buy);
       put_action(&out[n++], seat, ActionKind::pass);

@@ -155,9 +155,9 @@ std::string view_text(const View& v) {
                             : "; seat " + std::to_string(v.to_act) + " to act"));
   if (v.pending_draw)
     line("seat " + std::to_string(v.pending_draw - 1) + " declined the top discard; " +
-         (v.to_act == kNoSeat ? std::string("its draw waits for a reshuffle (T13)")
-                              : "it is offered to seat " + std::to_string(v.to_act) +
-                                    " (buy or pass, T6)"));
+         (v.to_act == kNoSeat
+              ? std::string("its draw waits for a reshuffle (T13)")
+              : "it is offered to seat " + std::to_string(v.to_act) + " (buy or pass, T6)"));
   char buf[kMaxCards * 5];
   format_rook_faces(v.hand, buf, sizeof buf);
   line(std::string("your hand: ") + (v.hand.empty() ? "(empty)" : buf));
