@@ -26,5 +26,15 @@ for compiler in "$cc -std=c99" "$cxx -std=c++17"; do
     echo "FAIL: $compiler warned despite DH_DISABLE_DEPRECATION_WARNINGS:"; echo "$out"; failed=1
   fi
 done
+# The library's own deprecated functions: the warning names what replaces them.
+cat >"$work/buy.c" <<'SRC'
+#include "deckhand.h"
+int use(const dh_game* g) { int32_t seat; return dh_game_buy_winner(&seat, g, 1u); }
+SRC
+out=$($cc -std=c99 -Wall -c -I"$inc" -I"$gen" "$work/buy.c" -o "$work/buy.o" 2>&1)
+if ! grep -q "deprecated" <<<"$out" || ! grep -q "dh_game_to_act" <<<"$out"; then
+  echo "FAIL: dh_game_buy_winner gave no deprecation warning naming dh_game_to_act:"; echo "$out"
+  failed=1
+fi
 [[ $failed -eq 0 ]] && echo "DH_DEPRECATED warns in C and C++ and can be silenced"
 exit $failed

@@ -4,9 +4,8 @@
  * seed, with each game's play limit (the catalog's, at most 20). Checks that
  *   - every action a bot chooses (levels random, basic and strong) is legal (dh_game_is_legal) and
  * applies;
- *   - Toonerville buys go through the documented protocol (T6): the seat to act answers take
- *     or draw; before a draw every other seat's bot answers "buy" or DH_E_WRONG_SEAT, and
- *     dh_game_buy_winner settles the requests;
+ *   - a bot answers only for the seat to act, Toonerville's buys included (T6: the seat
+ *     offered a declined discard answers "buy" or "pass");
  *   - a seat that is not to act (and does not buy) gets DH_E_WRONG_SEAT, a game waiting for a
  *     deal DH_E_WRONG_PHASE, a game over DH_E_GAME_OVER;
  *   - every game ends within its limit;
@@ -25,7 +24,7 @@
 #include "c_check.h"
 #include "deckhand.h"
 
-static long g_buys = 0; /* Toonerville buys applied */
+static long g_buys = 0; /* buys of a discard applied (Toonerville, T6) */
 
 enum { kMaxSeats = 16 };
 
@@ -78,6 +77,13 @@ static int check_consistent_deal(const dh_game* g, int32_t seat, uint64_t seed) 
 }
 
 /* Applies a bot's action after checking that it is legal; 0 on failure. */
+/* Whether `a` is a buy of a discard (Toonerville's T6), told by its text: no game named. */
+static int is_buy(const dh_game* g, const dh_action* a) {
+  char text[64];
+  size_t len = 0;
+  return dh_game_format_action(&len, text, sizeof text, g, a) == DH_OK && strcmp(text, "buy") == 0;
+}
+
 static int apply_checked(dh_game* g, const dh_action* a, const config* c) {
   dh_error err = DH_ERROR_INIT;
   char text[256];
@@ -96,7 +102,6 @@ static uint64_t play_game(dh_game* g, dh_bot** bots, const config* c, uint64_t d
   dh_error err = DH_ERROR_INIT;
   uint64_t h = 0xCBF29CE484222325ull, deals = 0;
   long actions = 0;
-  int32_t p;
   int64_t scores[kMaxSeats];
   size_t n = 0;
   dh_action a;
@@ -127,32 +132,10 @@ static uint64_t play_game(dh_game* g, dh_bot** bots, const config* c, uint64_t d
       return 0;
     }
     if (!CHECK(a.seat == seat)) return 0;
-    if (a.kind == 1 && strcmp(c->game, "toonerville") == 0) {
-      /* T6: before the draw, the other seats may buy the top discard. */
-      uint32_t requests = 0;
-      int32_t winner = -1;
-      dh_action buys[kMaxSeats];
-      for (p = 0; p < c->players; ++p) {
-        int status;
-        if (p == seat) continue;
-        status = dh_bot_choose(&buys[p], bots[p], g, p, &err);
-        if (status == DH_OK) {
-          if (!CHECK(buys[p].kind == 2 && buys[p].seat == p)) return 0;
-          requests |= 1u << p;
-        } else if (!CHECK(status == DH_E_WRONG_SEAT)) {
-          return 0;
-        }
-      }
-      dh_game_buy_winner(&winner, g, requests);
-      if (!CHECK((winner >= 0) == (requests != 0))) return 0;
-      if (winner >= 0) {
-        ++g_buys;
-        h = fnv(h, &buys[winner], sizeof a);
-        if (!apply_checked(g, &buys[winner], c)) return 0;
-        continue; /* the seat to act now draws */
-      }
+    if (is_buy(g, &a)) {
+      ++g_buys; /* T6: the seat offered the discard bought it */
     } else if (actions % 7 == 0 && (dh_game_phase(&phase, g), strcmp(phase, "draw") != 0)) {
-      /* Another seat, not to act, has nothing to do (it may buy only in the draw phase). */
+      /* Another seat, not to act, has nothing to do. */
       const int32_t other = (seat + 1) % c->players;
       if (!CHECK(dh_bot_choose(&a, bots[other], g, other, &err) == DH_E_WRONG_SEAT)) return 0;
       if (!CHECK(dh_bot_choose(&a, bots[seat], g, seat, &err) == DH_OK)) return 0;

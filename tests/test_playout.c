@@ -134,6 +134,12 @@ static void test_toonerville_reshuffle(void) {
     int32_t seat = -1;
     dh_game_to_act(&seat, g);
     if (!CHECK(dh_game_apply_text(g, seat, "draw", &err) == DH_OK)) break;
+    for (;;) { /* T6: every seat offered the discard passes */
+      int32_t offered = -1;
+      dh_game_to_act(&offered, g);
+      if (offered == seat || offered < 0) break;
+      if (!CHECK(dh_game_apply_text(g, offered, "pass", &err) == DH_OK)) break;
+    }
     CHECK(dh_game_legal_actions(&n, actions, 512, g) == DH_OK);
     for (k = 0; k < n && actions[k].kind != 6; ++k) {
     }

@@ -217,7 +217,7 @@ TEST_CASE("rl: max_steps truncates an episode") {
 }
 
 // Toonerville, a listed game: choices capped at 64 with 75 features each, and the buy (T6)
-// offered in turn order after the seat to act declines the discard.
+// offered in turn order after the seat to act declines the discard, in the game's state.
 TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
   dh_game* g = new_game("toonerville", 4);
   dh_rl_spec spec = DH_RL_SPEC_INIT;
@@ -238,23 +238,30 @@ TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
   int32_t seat = -1;
   CHECK(dh_rl_agent(&seat, g, -1) == DH_OK);
   CHECK(seat == 1);
-  CHECK(dh_rl_agent(&seat, g, 1) == DH_E_INVALID_ARGUMENT);  // the seat to act never buys
+  CHECK(dh_rl_agent(&seat, g, 1) == DH_E_INVALID_ARGUMENT);  // offers are in the state
   CHECK(dh_rl_choices(&count, mask.data(), 63, features.data(), features.size(), g, -1) ==
         DH_E_BUFFER_TOO_SMALL);
-  // Declining offers the buy to seat 2, then 3, then 0; passing on all of them draws.
-  const std::vector<uint8_t> before = bytes_of(g);
+  // Declining offers the discard to seat 2, then 3, then 0, each the game's seat to act;
+  // passing on all of them draws.
   int32_t offer = -1;
   dh_error err = DH_ERROR_INIT;
   REQUIRE(dh_rl_apply_choice(g, &offer, 1, &err) == DH_OK);
-  CHECK(offer == 2);
-  CHECK(bytes_of(g) == before);  // no game action yet
-  REQUIRE(dh_rl_observe_offer(obs.data(), obs.size(), g, 0, offer) == DH_OK);
+  CHECK(offer == -1);
+  CHECK(dh_rl_agent(&seat, g, -1) == DH_OK);
+  CHECK(seat == 2);
+  int32_t to_act_now = -1;
+  REQUIRE(dh_game_to_act(&to_act_now, g) == DH_OK);
+  CHECK(to_act_now == 2);
+  REQUIRE(dh_rl_observe_offer(obs.data(), obs.size(), g, 0, -1) == DH_OK);
   CHECK(obs[57 + 4 + 11 + 5 + 5 + 2] == 1.0f);  // seat 0 sees the offer to seat 2
-  REQUIRE(dh_rl_choices(&count, mask.data(), 64, features.data(), features.size(), g, offer) ==
-          DH_OK);
+  CHECK(obs[57 + 4 + 11 + 5 + 1] == 1.0f);      // and that it is seat 1's turn
+  REQUIRE(dh_rl_observe(obs.data(), obs.size(), g, 0) == DH_OK);
+  CHECK(obs[57 + 4 + 11 + 5 + 5 + 2] == 1.0f);  // the same without the offer argument
+  REQUIRE(dh_rl_choices(&count, mask.data(), 64, features.data(), features.size(), g, -1) == DH_OK);
   CHECK(count == 2);
   CHECK(features[2] == 1.0f);       // buy
   CHECK(features[75 + 7] == 1.0f);  // pass
+  const std::vector<uint8_t> before = bytes_of(g);
   CHECK(dh_rl_apply_choice(g, &offer, 2, &err) == DH_E_INVALID_ARGUMENT);
   CHECK(std::string(err.code) == "bad_action_index");
   int32_t stale = 1;
@@ -262,9 +269,9 @@ TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
   CHECK(std::string(err.code) == "bad_offer");
   CHECK(bytes_of(g) == before);
   REQUIRE(dh_rl_apply_choice(g, &offer, 1, &err) == DH_OK);
-  CHECK(offer == 3);
+  CHECK((dh_rl_agent(&seat, g, -1) == DH_OK && seat == 3));
   REQUIRE(dh_rl_apply_choice(g, &offer, 1, &err) == DH_OK);
-  CHECK(offer == 0);
+  CHECK((dh_rl_agent(&seat, g, -1) == DH_OK && seat == 0));
   dh_game* bought = nullptr;
   REQUIRE(dh_game_clone(&bought, g, nullptr) == DH_OK);
   REQUIRE(dh_rl_apply_choice(g, &offer, 1, &err) == DH_OK);
@@ -272,10 +279,10 @@ TEST_CASE("rl: Toonerville's choices and the buy offered in turn order (T6)") {
   const char* phase = nullptr;
   REQUIRE(dh_game_phase(&phase, g) == DH_OK);
   CHECK(std::string(phase) == "play");  // seat 1 drew
+  CHECK((dh_rl_agent(&seat, g, -1) == DH_OK && seat == 1));
   // Seat 0 buys instead: it gets the discard and a penalty card, then seat 1 draws.
-  int32_t offer0 = 0;
-  REQUIRE(dh_rl_apply_choice(bought, &offer0, 0, &err) == DH_OK);
-  CHECK(offer0 == -1);
+  REQUIRE(dh_rl_apply_choice(bought, &offer, 0, &err) == DH_OK);
+  CHECK(offer == -1);
   REQUIRE(dh_rl_observe_offer(obs.data(), obs.size(), bought, 0, -1) == DH_OK);
   CHECK(obs[57 + 4 + 11 + 15] == 14 / 20.0f);  // its hand: 12 dealt, the discard, a penalty
   REQUIRE(dh_game_phase(&phase, bought) == DH_OK);

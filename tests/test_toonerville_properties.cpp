@@ -48,6 +48,7 @@ int action_space(const State& s, Action* out) {
   out[n++] = take_action(seat);
   out[n++] = draw_action(seat);
   for (int p = 0; p < players(s); ++p) out[n++] = buy_action(p);
+  for (int p = 0; p < players(s); ++p) out[n++] = pass_action(p);
   for (int f = 0; f < kRookFaces; ++f) {
     out[n++] = discard_action(seat, RookFace(f));
     for (int m = 0; m < s.meld_count; ++m) {
@@ -82,10 +83,19 @@ void check_state(const State& s, bool full, PortableRng& rng) {
            " refused: ", e.message);
   }
   if (full) {
-    static Action space[8 + kRookFaces * kMaxTableMelds * 3 + kRookFaces];
+    static Action space[2 + 2 * kMaxPlayers + kRookFaces * kMaxTableMelds * 3 + kRookFaces];
     const int k = action_space(s, space);
     for (int i = 0; i < k; ++i) {
       const bool ok = apply(s, space[i], &next, nullptr) == Reason::ok;
+      // T6's direct buy, the form of records before the offer was in the state: accepted
+      // from any seat that may buy before the seat to act draws, and never listed.
+      const bool direct_buy = space[i].kind == ActionKind::buy && s.phase == Phase::draw &&
+                              !s.pending_draw && space[i].seat != s.to_act &&
+                              ((buyers(s) >> space[i].seat) & 1);
+      if (direct_buy) {
+        ENSURE(ok, "a direct buy by a seat that may buy is refused");
+        continue;
+      }
       if (ok != listed(legal, n, space[i]))
         FAIL("seat ", int(space[i].seat), " '", format_action(space[i]), "' applies=", ok,
              " but listed=", !ok, " in round ", int(s.round), " phase ",
@@ -119,7 +129,7 @@ void check_state(const State& s, bool full, PortableRng& rng) {
 
 struct Tally {
   int rounds = 0, games = 0, buys = 0, swaps = 0, layoffs = 0, reshuffles = 0, stock_outs = 0;
-  int explicit_reshuffles = 0, turn_limits = 0;
+  int explicit_reshuffles = 0, turn_limits = 0, offers_checked = 0;
   int players_seen[kMaxPlayers + 1] = {};
 };
 
@@ -220,6 +230,21 @@ void play_game(uint64_t seed, Tally* tally) {
     REQUIRE_MESSAGE(advance(&s, a, &e) == Reason::ok, format_action(a), ": ", e.message);
     const std::string text = format_action(a);
     REQUIRE_MESSAGE(game->apply_text(a.seat, text, &e) == Reason::ok, text, ": ", e.message);
+    // T6: in the middle of an offer (or a draw waiting for its reshuffle) the record and the
+    // image give back this very state.
+    if (s.pending_draw && rng.bounded(64) == 0) {
+      ENSURE(testing::same_bytes(s, *static_cast<const State*>(game->state_data())),
+             "the Game left the pure state");
+      const ReplayResult replayed = replay_record(game->record());
+      REQUIRE_MESSAGE(replayed.ok, replayed.error.message);
+      ENSURE(testing::same_bytes(s, *static_cast<const State*>(replayed.final_game->state_data())),
+             "a record written mid-offer replays elsewhere");
+      const std::vector<uint8_t> image = game->serialize();
+      auto restored = deserialize_game(image.data(), image.size(), &e);
+      REQUIRE_MESSAGE(restored, e.message);
+      ENSURE(restored->serialize() == image, "an image taken mid-offer restores elsewhere");
+      tally->offers_checked++;
+    }
     tally->buys += a.kind == ActionKind::buy;
     tally->swaps += a.kind == ActionKind::swap;
     tally->layoffs += a.kind == ActionKind::layoff;
@@ -246,6 +271,12 @@ void play_game(uint64_t seed, Tally* tally) {
       for (int p = 0; p < o.players; ++p) {
         FaceCounts left = before.hands[p];  // a round's last discard is not in hand (T13)
         if (p == a.seat && a.kind == ActionKind::discard) left.remove(a.bytes[0]);
+        // T6/T13: a buy whose penalty card was the last card leaves nothing for the draw
+        // after it, which ends the round: the buyer scores both cards it took.
+        if (p == a.seat && a.kind == ActionKind::buy) {
+          left.add(before.pile[before.pile_count - 1]);
+          if (before.stock_count) left.add(before.stock[before.stock_count - 1]);
+        }
         const int expected = p == r.went_out ? 0 : penalty_points(left);
         ENSURE(r.deltas[p] == expected, "seat ", p, " scored ", r.deltas[p], " not ", expected,
                " (T12)");
@@ -278,8 +309,9 @@ void run_half(uint64_t first_seed) {
           t.players_seen[4], "/", t.players_seen[5], " games), buys ", t.buys, ", swaps ", t.swaps,
           ", lay-offs ", t.layoffs, ", reshuffles ", t.reshuffles, " (", t.explicit_reshuffles,
           " given as stock), rounds ended by the stock ", t.stock_outs, ", by max_turns ",
-          t.turn_limits);
+          t.turn_limits, ", mid-offer records and images checked ", t.offers_checked);
   CHECK(t.rounds == kGamesPerHalf * kRounds);
+  CHECK(t.offers_checked > 0);
   CHECK(t.players_seen[3] > 0);
   CHECK(t.players_seen[4] > 0);
   CHECK(t.players_seen[5] > 0);

@@ -199,8 +199,8 @@ Action parsed(int seat, std::string_view text) {
   return a;
 }
 
-// Applies an action given as text; it must be legal.
-void act(State& s, int seat, std::string_view text) {
+// Applies an action given as text, exactly that action; it must be legal.
+void act_only(State& s, int seat, std::string_view text) {
   const Action a = parsed(seat, text);
   Error err;
   INFO("seat " << seat << ": " << std::string(text) << " -> " << err.message);
@@ -208,7 +208,19 @@ void act(State& s, int seat, std::string_view text) {
   require_valid(s);
 }
 
-// Applies moves written "<seat> <action>", in order; each must be legal.
+// Every seat offered the declined discard passes (T6), as a record's draw line says.
+void pass_offer(State& s) {
+  while (offering(s)) act_only(s, s.to_act, "pass");
+}
+
+// Applies an action given as text; it must be legal. As in a record, a draw is the draw and
+// every pass of the offer it opens (T6); act_only is the draw alone.
+void act(State& s, int seat, std::string_view text) {
+  act_only(s, seat, text);
+  if (text == "draw") pass_offer(s);
+}
+
+// Applies moves written "<seat> <action>", in order, as act does; each must be legal.
 void play(State& s, std::initializer_list<const char*> moves) {
   for (std::string_view m : moves) {
     const size_t space = m.find(' ');
@@ -754,7 +766,7 @@ TEST_CASE(
     "draw (wrong_phase)") {
   State s = dealt(1, kDealA);
   CHECK(s.phase == Phase::draw);
-  CHECK(legal(s) == Strings{"take", "draw", "buy", "buy"});
+  CHECK(legal(s) == Strings{"take", "draw"});  // others' buys come when the discard is offered
   refused(s, 1, "discard 10Y", Reason::wrong_phase);
   refused(s, 1, "down 5B 5G 5R | 9B 9G 9Y", Reason::wrong_phase);
   refused(s, 2, "draw", Reason::wrong_seat);
@@ -825,11 +837,7 @@ TEST_CASE("T6: of the buyers, the one nearest after the current player gets the 
   CHECK(buy_winner(s, 0b011) == 0);
   CHECK(buy_winner(s, 0b010) == 1);
   CHECK(buy_winner(s, 0b100) == -1);
-  CHECK(legal(s) == Strings{"take", "draw", "buy", "buy"});  // buys listed nearest first
-  Action buf[kMaxLegalActions];
-  REQUIRE(legal_actions(s, buf) == 4);
-  CHECK(buf[2].seat == 0);
-  CHECK(buf[3].seat == 1);
+  CHECK(legal(s) == Strings{"take", "draw"});  // the seat to act's only
   // Four players: seat 1 to act; after it come 2, 3, 0.
   Options o;
   o.players = 4;
@@ -841,12 +849,6 @@ TEST_CASE("T6: of the buyers, the one nearest after the current player gets the 
   CHECK(buy_winner(four, 0b1001) == 3);
   CHECK(buy_winner(four, 0b1101) == 2);
   CHECK(buy_winner(four, 0b0001) == 0);
-  // The Game interface offers the same ordering.
-  auto g = make_game("toonerville", {}, 3, 0, &err);
-  REQUIRE(g);
-  REQUIRE(g->deal_text(kDealA, &err) == Reason::ok);
-  CHECK(g->buy_winner(0b101) == 2);
-  CHECK(g->buy_winner(0b001) == 0);
 }
 
 TEST_CASE(
@@ -889,6 +891,229 @@ TEST_CASE(
   act(s, 1, "buy");
   CHECK(s.buys[1] == 1);
   CHECK(s.hands[1].count(face("6G")) == 1);
+}
+
+// The legal actions with their seats ("0 buy").
+Strings legal_by_seat(const State& s) {
+  Action buf[kMaxLegalActions];
+  const int n = legal_actions(s, buf);
+  Strings out;
+  for (int i = 0; i < n; ++i)
+    out.push_back(std::to_string(buf[i].seat) + " " + format_action(buf[i]));
+  return out;
+}
+
+TEST_CASE(
+    "T6: a declined discard is offered to each seat that may buy in turn, nearest after the "
+    "current player first, each with exactly buy and pass; the last pass draws") {
+  State s = dealt(1, kDealA);
+  play(s, {"1 draw", "1 discard 13R"});
+  const FaceCounts hand2 = s.hands[2];
+  act_only(s, 2, "draw");  // seat 2 declines 13R: seat 0 is asked first, then seat 1
+  CHECK(offering(s));
+  CHECK(to_act(s) == 0);
+  CHECK(turn_seat(s) == 2);
+  CHECK(s.phase == Phase::draw);
+  CHECK(s.hands[2] == hand2);  // the draw waits for the offer
+  CHECK(legal_by_seat(s) == Strings{"0 buy", "0 pass"});
+  CHECK_FALSE(needs_reshuffle(s));
+  refused(s, 1, "buy", Reason::wrong_seat);  // not yet offered
+  refused(s, 1, "pass", Reason::wrong_seat);
+  refused(s, 2, "take", Reason::wrong_seat);
+  refused(s, 2, "draw", Reason::wrong_seat);
+  refused(s, 2, "buy", Reason::cannot_buy);
+  refused(s, 0, "take", Reason::wrong_seat);
+  refused(s, 0, "discard 11B", Reason::wrong_phase);
+  act_only(s, 0, "pass");
+  CHECK(to_act(s) == 1);
+  CHECK(legal_by_seat(s) == Strings{"1 buy", "1 pass"});
+  refused(s, 0, "buy", Reason::wrong_seat);  // its answer was given
+  const RookFace drawn = stock_top(s);
+  act_only(s, 1, "pass");  // the last pass: seat 2 draws from the stock at once
+  CHECK_FALSE(offering(s));
+  CHECK(s.pending_draw == 0);
+  CHECK(to_act(s) == 2);
+  CHECK(s.phase == Phase::play);
+  CHECK(s.hands[2].count(drawn) == hand2.count(drawn) + 1);
+  CHECK(s.bought == 0);
+  CHECK(pile_top(s) == face("13R"));
+  // Four players, seat 1 to act: seats 2, 3 and 0 are asked in that order.
+  Options o;
+  o.players = 4;
+  State four = new_game(o);
+  Error err;
+  REQUIRE(deal_seed(four, 9, &four, &err) == Reason::ok);
+  act_only(four, 1, "draw");
+  for (int seat : {2, 3, 0}) {
+    CHECK(to_act(four) == seat);
+    CHECK(legal_by_seat(four) ==
+          Strings{std::to_string(seat) + " buy", std::to_string(seat) + " pass"});
+    act_only(four, seat, "pass");
+  }
+  CHECK(four.phase == Phase::play);
+  CHECK(to_act(four) == 1);
+}
+
+TEST_CASE(
+    "T6: the first buy ends the offer; the buyer takes the discard and a penalty card, "
+    "then the current player draws at once") {
+  State s = dealt(1, kDealA);
+  play(s, {"1 draw", "1 discard 13R"});
+  const int stock_before = s.stock_count;
+  act_only(s, 2, "draw");
+  act_only(s, 0, "pass");
+  act_only(s, 1, "buy");  // seat 1 buys 13R and the penalty card 3G; seat 2 draws 5Y
+  CHECK(s.hands[1].count(face("13R")) == 1);
+  CHECK(s.hands[1].count(face("3G")) == 1);
+  CHECK(s.hands[2].count(face("5Y")) == 1);
+  CHECK(s.stock_count == stock_before - 2);
+  CHECK(s.buys[1] == 1);
+  CHECK(s.bought == 1);
+  CHECK(s.phase == Phase::play);
+  CHECK(to_act(s) == 2);
+  CHECK(s.pending_draw == 0);
+  CHECK(pile_top(s) == face("14Y"));
+  // The nearest seat's buy ends the offer before the others are asked.
+  State t = dealt(1, kDealA);
+  play(t, {"1 draw", "1 discard 13R"});
+  act_only(t, 2, "draw");
+  act_only(t, 0, "buy");
+  CHECK(t.hands[0].count(face("13R")) == 1);
+  CHECK(t.buys[1] == 0);
+  CHECK(to_act(t) == 2);
+  CHECK(t.phase == Phase::play);
+}
+
+TEST_CASE("T6: only seats that may buy are offered the discard; with none, draw draws at once") {
+  State s = dealt(1, kDealA, with("max_buys", "1"));
+  act(s, 0, "buy");  // seat 0's one buy (the direct form): it is offered nothing more
+  play(s, {"1 draw", "1 discard 13R"});
+  act_only(s, 2, "draw");
+  CHECK(to_act(s) == 1);  // seat 0 is skipped (max_buys)
+  act_only(s, 1, "buy");
+  play(s, {"2 discard 6G"});
+  // Seat 0 to act: seats 1 and 2 have bought... seat 2 may still buy, seat 1 may not.
+  act_only(s, 0, "draw");
+  CHECK(to_act(s) == 2);
+  act_only(s, 2, "buy");
+  play(s, {"0 discard 11B"});
+  act_only(s, 1, "draw");  // every other seat has made its buy: the draw is made at once
+  CHECK_FALSE(offering(s));
+  CHECK(s.phase == Phase::play);
+  CHECK(to_act(s) == 1);
+}
+
+TEST_CASE(
+    "T6: a buy before the current player draws (the direct buy of records before 0.3) is "
+    "still accepted, by any seat that may buy; the current player's only action is then draw") {
+  State s = dealt(1, kDealA);
+  play(s, {"1 draw", "1 discard 13R"});
+  act_only(s, 1, "buy");  // seat 1, not the nearest: accepted as before
+  CHECK(s.hands[1].count(face("13R")) == 1);
+  CHECK(to_act(s) == 2);
+  CHECK(s.phase == Phase::draw);
+  CHECK(legal_by_seat(s) == Strings{"2 draw"});
+  refused(s, 0, "buy", Reason::buy_limit);
+  refused(s, 0, "pass", Reason::wrong_phase);  // nothing is offered
+  act_only(s, 2, "draw");                      // no offer after a buy: the draw is made at once
+  CHECK(s.phase == Phase::play);
+  CHECK(s.hands[2].count(face("5Y")) == 1);
+}
+
+TEST_CASE(
+    "T6/T13: a buy that empties an explicit round's stock leaves the draw waiting for "
+    "the record's reshuffle; nobody is to act until it comes") {
+  for (int by_seed = 0; by_seed < 2; ++by_seed) {
+    INFO((by_seed ? "reshuffle seed" : "reshuffle stock"));
+    Error err;
+    auto g = make_game("toonerville", {}, 3, 0, &err);
+    REQUIRE(g);
+    REQUIRE(g->deal_text(kDealA, &err) == Reason::ok);
+    auto state = [&] { return *static_cast<const State*>(g->state_data()); };
+    while (state().stock_count > 1) {
+      REQUIRE(g->apply_record_text(g->to_act(), "draw", &err) == Reason::ok);
+      REQUIRE(g->apply_legal(g->legal_count() - 1, &err) == Reason::ok);  // a discard
+    }
+    const int turn = g->to_act();
+    REQUIRE(g->apply_text(turn, "draw", &err) == Reason::ok);
+    const int buyer = g->to_act();
+    REQUIRE(buyer != turn);
+    REQUIRE(g->apply_text(buyer, "buy", &err) == Reason::ok);  // takes the last stock card
+    CHECK(state().stock_count == 0);
+    CHECK(g->to_act() == -1);
+    CHECK(g->needs_reshuffle());
+    CHECK(g->legal_count() == 0);
+    CHECK_FALSE(g->awaiting_deal());
+    CHECK(g->apply_text(turn, "draw", &err) == Reason::reshuffle_needed);
+    CHECK(g->apply_text((buyer + 1) % 3, "pass", &err) == Reason::reshuffle_needed);
+    // The record of the waiting draw: the decline and its answers, and it replays to this.
+    const std::string waiting = g->record();
+    CHECK(contains(waiting, std::to_string(turn) + " decline\n"));
+    const ReplayResult r = replay_record(waiting);
+    REQUIRE(r.ok);
+    CHECK(std::memcmp(r.final_game->state_data(), g->state_data(), sizeof(State)) == 0);
+    if (by_seed)
+      REQUIRE(g->reshuffle_seed(99, &err) == Reason::ok);
+    else
+      REQUIRE(g->reshuffle_text("stock: ...", &err) == Reason::ok);
+    CHECK(g->to_act() == turn);  // the draw was made at once
+    CHECK(state().phase == Phase::play);
+    CHECK_FALSE(g->needs_reshuffle());
+    // Written in the form of 0.2: the buy, the reshuffle, then the draw.
+    const std::string done = g->record();
+    const std::string tail = std::to_string(buyer) + " buy\nreshuffle " +
+                             (by_seed ? std::string("seed 99") : std::string("stock: "));
+    CHECK(contains(done, tail));
+    CHECK_FALSE(contains(done, "decline"));
+    const ReplayResult again = replay_record(done);
+    REQUIRE(again.ok);
+    CHECK(std::memcmp(again.final_game->state_data(), g->state_data(), sizeof(State)) == 0);
+  }
+}
+
+TEST_CASE(
+    "Records: the winning buy is written before the draw, passes left out; an offer "
+    "still open is written as 'decline' and its passes, and replays to the same state") {
+  Error err;
+  auto g = make_game("toonerville", {}, 3, 0, &err);
+  REQUIRE(g);
+  REQUIRE(g->deal_text(kDealA, &err) == Reason::ok);
+  for (const char* line : {"1 draw", "1 discard 13R"}) {
+    REQUIRE(g->apply_record_text(line[0] - '0', line + 2, &err) == Reason::ok);
+  }
+  REQUIRE(g->apply_text(2, "draw", &err) == Reason::ok);
+  auto same_by_record_and_image = [&] {
+    const ReplayResult r = replay_record(g->record());
+    REQUIRE(r.ok);
+    CHECK(std::memcmp(r.final_game->state_data(), g->state_data(), sizeof(State)) == 0);
+    CHECK(r.final_game->to_act() == g->to_act());
+    const std::vector<uint8_t> bytes = g->serialize();
+    auto back = deserialize_game(bytes.data(), bytes.size(), &err);
+    REQUIRE(back);
+    CHECK(std::memcmp(back->state_data(), g->state_data(), sizeof(State)) == 0);
+    CHECK(back->record() == g->record());
+  };
+  CHECK(contains(g->record(), "1 discard 13R\n2 decline\n"));
+  same_by_record_and_image();
+  REQUIRE(g->apply_text(0, "pass", &err) == Reason::ok);
+  CHECK(contains(g->record(), "2 decline\n0 pass\n"));
+  same_by_record_and_image();
+  REQUIRE(g->apply_text(1, "buy", &err) == Reason::ok);
+  CHECK(contains(g->record(), "1 discard 13R\n1 buy\n2 draw\n"));
+  CHECK_FALSE(contains(g->record(), "pass"));
+  same_by_record_and_image();
+  // All passing: the draw line alone, as in 0.2.
+  REQUIRE(g->apply_text(2, "discard 6G", &err) == Reason::ok);
+  REQUIRE(g->apply_text(0, "draw", &err) == Reason::ok);
+  while (g->to_act() != 0) REQUIRE(g->apply_text(g->to_act(), "pass", &err) == Reason::ok);
+  CHECK(contains(g->record(), "2 discard 6G\n0 draw\n"));
+  CHECK_FALSE(contains(g->record(), "pass"));
+  same_by_record_and_image();
+  // The view names the seat offered the discard.
+  REQUIRE(g->apply_text(0, "discard 11B", &err) == Reason::ok);
+  REQUIRE(g->apply_text(1, "draw", &err) == Reason::ok);
+  CHECK(contains(g->view_json(-1), "\"declined_by\": 1, \"offered_to\": 2"));
+  CHECK(contains(g->view_text(0), "seat 1 declined the top discard; it is offered to seat 2"));
 }
 
 TEST_CASE("T5/T6: with no discard to take or buy, both are refused (empty_discard_pile)") {
@@ -1771,7 +1996,7 @@ TEST_CASE(
     int turns = 0;
     while (!g->needs_reshuffle()) {
       const int seat = g->to_act();
-      REQUIRE(g->apply_text(seat, "draw", &err) == Reason::ok);
+      REQUIRE(g->apply_record_text(seat, "draw", &err) == Reason::ok);  // every offer passed
       // The last legal action of the play phase is a discard (seat 1 could go down first).
       REQUIRE(g->apply_legal(g->legal_count() - 1, &err) == Reason::ok);
       REQUIRE(++turns <= 134);
@@ -1788,7 +2013,7 @@ TEST_CASE(
       REQUIRE(g->reshuffle_text("stock: ...", &err) == Reason::ok);
     for (int i = 0; i < 3; ++i) {
       const int seat = g->to_act();
-      REQUIRE(g->apply_text(seat, "draw", &err) == Reason::ok);
+      REQUIRE(g->apply_record_text(seat, "draw", &err) == Reason::ok);
       REQUIRE(g->apply_legal(g->legal_count() - 1, &err) == Reason::ok);
     }
     const std::string rec = g->record();
@@ -1906,6 +2131,7 @@ TEST_CASE("T13: a reshuffle is given before the next draw, not during a turn") {
   REQUIRE(deal_bytes(s, bytes, &s, &e) == Reason::ok);
   while (s.stock_count > 0) {
     REQUIRE(advance(&s, draw_action(s.to_act), &e) == Reason::ok);
+    pass_offer(s);
     if (s.stock_count == 0) break;  // the last card was drawn: the turn goes on
     Action legal[kMaxLegalActions];
     const int n = legal_actions(s, legal);

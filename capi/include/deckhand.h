@@ -200,9 +200,11 @@ DH_API int dh_catalog_json(size_t* out_len, char* buf, size_t cap);
  *                 card, 0xFF for none; count 1 and cards[0] = the second card of a bury
  *                 (higher code) or the unknown card of a call, else count 0.
  *   toonerville:  Rook face code = colour * 14 + number - 1 (colours B G R Y = 0..3, numbers
- *                 1..14), 56 = the Rook. kind 0 take, 1 draw, 2 buy (seat = the buyer),
- *                 3 down, 4 layoff, 5 swap, 6 discard.
- *                 take, draw, buy: arg 0, count 0.
+ *                 1..14), 56 = the Rook. kind 0 take, 1 draw, 2 buy, 3 down, 4 layoff,
+ *                 5 swap, 6 discard, 7 pass (buy and pass: the seat offered the discard,
+ *                 T6; a buy may also come, as before 0.3, from any seat that may buy before
+ *                 the seat to act draws).
+ *                 take, draw, buy, pass: arg 0, count 0.
  *                 discard: count 1, cards[0] = the face.
  *                 swap: arg = meld id, count 1, cards[0] = the natural face that replaces the
  *                   Rook standing for it in that run.
@@ -267,11 +269,17 @@ DH_API int dh_game_reshuffle_seed(dh_game* game, uint64_t seed, dh_error* err);
 DH_API int dh_game_reshuffle_text(dh_game* game, const char* stock, dh_error* err);
 DH_API int dh_game_needs_reshuffle(int32_t* out, const dh_game* game);
 
-/* Toonerville buying (T6): several seats may want the top discard at once. Given the seats
- * that ask (bit s = seat s), *out_seat is the one that gets it (the nearest after the seat to
- * act that may buy now), or -1 when none may; apply its "buy". The legal actions list a
- * "buy" for every seat that may buy now. Other games: always -1. A bit set for a seat the
+/* Deprecated: Toonerville's buy (T6) is decided in the game itself now. When the seat to act
+ * draws instead of taking the top discard, the discard is offered to each seat that may buy,
+ * nearest after it first: that seat is dh_game_to_act, with the legal actions "buy" and
+ * "pass"; the first buy, or the last pass, is followed by the draw.
+ * This function still gives, of the seats that ask (bit s = seat s), the one whose "buy" the
+ * game would accept now, nearest after the seat to act (during an offer, only the seat
+ * offered the discard), or -1 when none; other games: always -1. A bit set for a seat the
  * game does not have: DH_E_INVALID_ARGUMENT, *out_seat not written. */
+DH_DEPRECATED(
+    "the state offers the discard itself: use dh_game_to_act and the legal actions "
+    "(buy or pass)")
 DH_API int dh_game_buy_winner(int32_t* out_seat, const dh_game* game, uint32_t requests);
 
 /* Player actions, as text ("bid 4", "play JS") for `seat`, or as a dh_action. */
@@ -296,13 +304,14 @@ DH_API int dh_game_awaiting_deal(int32_t* out_flag, const dh_game* game);
 DH_API int dh_game_is_over(int32_t* out_flag, const dh_game* game);
 /* Current phase name: ghost-euchre "deal", "bidding", "trump", "play", "over";
  * sheepshead "deal", "picking", "burying", "calling", "play", "over";
- * toonerville "deal", "draw" (take, draw or others' buys), "play" (meld, lay off, swap,
- * discard), "over". */
+ * toonerville "deal", "draw" (take or draw; then the declined discard offered, buy or pass),
+ * "play" (meld, lay off, swap, discard), "over". */
 DH_API int dh_game_phase(const char** out_phase, const dh_game* game);
 
 /* Legal actions of the seat to act, into actions[0..cap); *out_count = how many there are.
- * Toonerville also lists a "buy" (kind 2) for every other seat that may buy now, nearest
- * after the seat to act first (T6), and its "down" once, as one valid arrangement of the
+ * Toonerville: in the draw phase "take" and "draw", or, for the seat offered a declined
+ * discard (T6), "buy" and "pass"; none while a reshuffle is due (dh_game_to_act is -1 and
+ * dh_game_needs_reshuffle 1). Its "down" is listed once, as one valid arrangement of the
  * contract (any other valid arrangement is accepted too); lists can run to hundreds. */
 DH_API int dh_game_legal_actions(size_t* out_count, dh_action* actions, size_t cap,
                                  const dh_game* game);
@@ -415,18 +424,14 @@ DH_API int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap,
 /* Decisions, for every game with an encoder. Toonerville is a listed game: an action index
  * is a position in an ordered list of the deciding seat's actions (at most
  * action_space_size = 64 of them, docs/observations.md says in what order), and each has
- * action_feature_size floats. Its buy (T6) is a decision of its own: the seat to act takes
- * the top discard or declines it with `draw`; then the buy is offered to each seat that may
- * buy, nearest after it first (each chooses buy or pass), and the first buy, or the last
- * pass, is followed by the seat to act's draw. `offer` is the seat the buy is offered to
- * now, or -1 when the seat to act decides (always -1 for the other games, where these calls
- * are dh_rl_observe, dh_rl_action_mask and dh_rl_apply_index). A bad offer (not -1 and not a
- * seat that may buy now) is DH_E_INVALID_ARGUMENT. The calls above without an offer treat a
- * toonerville game as having none: its `draw` draws at once, and others' buys are not
- * choices (dh_rl_legal_indices gives them -1, as it does actions cut off by the cap). */
-/* The seat that decides now (-1 when none). */
+ * action_feature_size floats. Its buy (T6) is in the game's state: the seat offered a
+ * declined discard is the game's seat to act, choosing "buy" or "pass". `offer` must be -1
+ * (it stays for these experimental calls' signatures; any other value is
+ * DH_E_INVALID_ARGUMENT, reason "bad_offer"), and the calls equal dh_rl_observe,
+ * dh_rl_action_mask and dh_rl_apply_index for the other games. */
+/* The seat that decides now: dh_game_to_act (-1 when none). */
 DH_API int dh_rl_agent(int32_t* out_seat, const dh_game* game, int32_t offer);
-/* `seat`'s observation, which shows the seat the buy is offered to. */
+/* `seat`'s observation, which shows the seat the discard is offered to. */
 DH_API int dh_rl_observe_offer(float* obs, size_t cap, const dh_game* game, int32_t seat,
                                int32_t offer);
 /* The deciding seat's choices: mask[i] = 1 for i < *out_count, and for toonerville the
@@ -434,8 +439,8 @@ DH_API int dh_rl_observe_offer(float* obs, size_t cap, const dh_game* game, int3
  * mask_cap >= action_space_size, features_cap >= action_space_size * action_feature_size). */
 DH_API int dh_rl_choices(size_t* out_count, uint8_t* mask, size_t mask_cap, float* features,
                          size_t features_cap, const dh_game* game, int32_t offer);
-/* Applies choice `index` of the deciding seat; *offer becomes the next decision's. Refused
- * (nothing changes): DH_E_INVALID_ARGUMENT with reason "bad_action_index" or "bad_offer". */
+/* Applies choice `index` of the deciding seat; *offer is set to -1. Refused (nothing
+ * changes): DH_E_INVALID_ARGUMENT with reason "bad_action_index" or "bad_offer". */
 DH_API int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* err);
 
 /* n games of one kind (each made as dh_game_new makes it, with history=off added: a
@@ -451,7 +456,7 @@ DH_API void dh_batch_free(dh_batch* batch);
 /* A listed game's (toonerville's) batch: the action features of every game's decision,
  * float[n][action_space_size][action_feature_size], owned by the batch and written again by
  * each dh_batch_reset and dh_batch_step (its to_act and observations are the deciding
- * seat's, the seat offered the buy during an offer). DH_E_UNSUPPORTED for other games. */
+ * seat's, the seat offered the discard during an offer). DH_E_UNSUPPORTED for other games. */
 DH_API int dh_batch_features(const float** out, const dh_batch* batch);
 /* Every game's legal action indices, owned by the batch and written again by each
  * dh_batch_reset and dh_batch_step: row i of int32[n][action_space_size] holds counts[i]
@@ -508,19 +513,14 @@ DH_API int dh_bot_new(dh_bot** out, const char* game_name, const char* level, ui
                       const char* const* options, size_t n_options, dh_error* err);
 DH_API void dh_bot_free(dh_bot* bot);
 
-/* What `seat` does now in `game`, into *out (apply it with dh_game_apply):
- *   - the seat to act: one of its legal actions;
- *   - toonerville, a seat that may buy the top discard now (T6) and wants it: its "buy"
- *     (kind 2, seat = the buyer).
- * A seat with nothing to do (not its turn, and it does not buy) gets DH_E_WRONG_SEAT and
- * *out is not written; a game waiting for a deal DH_E_WRONG_PHASE (also a seat to act that
- * can do nothing until a reshuffle is given, T13); a game that is over DH_E_GAME_OVER; a
- * game of another kind DH_E_UNKNOWN_GAME; a seat out of range DH_E_INVALID_ARGUMENT.
- * The same seed and the same calls give the same actions. One bot may serve several seats.
- * Toonerville's draw phase: the seat to act's bot answers "take" or "draw". Before applying
- * a "draw", ask the bots of the other seats; gather the seats that answer "buy" as bits, and
- * if dh_game_buy_winner names a seat, apply its buy and ask the seat to act again (it then
- * draws); otherwise apply the draw. */
+/* What `seat`, the seat to act, does now in `game`, into *out (apply it with
+ * dh_game_apply): one of its legal actions (toonerville, offered a declined discard, T6:
+ * "buy" or "pass"). Any other seat gets DH_E_WRONG_SEAT and *out is not written; a game
+ * waiting for a deal or a reshuffle DH_E_WRONG_PHASE (also a seat to act that can do nothing
+ * until a reshuffle is given, T13); a game that is over DH_E_GAME_OVER; a game of another
+ * kind DH_E_UNKNOWN_GAME; a seat out of range DH_E_INVALID_ARGUMENT. The same seed and the
+ * same calls give the same actions. One bot may serve several seats: a table of bots asks
+ * the bot of dh_game_to_act and applies its answer, in every game. */
 DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat,
                          dh_error* err);
 

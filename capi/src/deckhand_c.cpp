@@ -11,6 +11,7 @@
 #include "../../src/common/text.hpp"
 #include "handle.hpp"
 
+using deckhand::ActionCode;
 using deckhand::Error;
 using deckhand::Game;
 using deckhand::Reason;
@@ -467,7 +468,21 @@ int dh_game_buy_winner(int32_t* out_seat, const dh_game* game, uint32_t requests
   if (!out_seat || !game) return DH_E_NULL_ARGUMENT;
   // A bit for a seat the game does not have is the caller's mistake, not a request to drop.
   if (requests >> game->game->players() != 0) return DH_E_INVALID_ARGUMENT;
-  *out_seat = game->game->buy_winner(requests);
+  // Deprecated (deckhand.h): the offer is in the state now. Of the seats asking, the one
+  // whose buy the game accepts now, nearest after the seat to act; in an offer only the seat
+  // offered the discard can buy, and before it any seat that may buy (the direct buy).
+  *out_seat = -1;
+  const Game& g = *game->game;
+  const int n = g.players(), to_act = g.to_act();
+  ActionCode buy;
+  for (int k = 1; to_act >= 0 && k <= n; ++k) {
+    const int seat = (to_act + k) % n;
+    if ((requests >> seat & 1) && g.parse_action(seat, "buy", &buy, nullptr) == Reason::ok &&
+        g.check(buy, nullptr) == Reason::ok) {
+      *out_seat = seat;
+      break;
+    }
+  }
   return DH_OK;
 }
 

@@ -29,9 +29,10 @@ int no_encoder(dh_error* err, const deckhand::Game& game) {
   return report(err, DH_E_UNSUPPORTED, Reason::ok, "no_encoder", message);
 }
 
-// -1 (the seat to act decides), or for a listed game a seat that may be offered something now.
-bool offer_valid(const deckhand::rl::Encoder& enc, const deckhand::Game& game, int32_t offer) {
-  return enc.index_of ? offer == -1 : enc.listed->offer_valid(game, offer);
+// The experimental calls' `offer`: -1 only, since 0.3 offers are in the games' states (T6)
+// and the seat to act decides.
+bool offer_valid(int32_t offer) {
+  return offer == -1;
 }
 
 }  // namespace
@@ -102,7 +103,7 @@ int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap, const d
     // A listed game: the position of each legal action in the choices with no buy offered.
     const std::vector<deckhand::ActionCode> legal(codes.begin(), codes.begin() + long(n));
     deckhand::ActionCode list[deckhand::rl::kMaxChoices];
-    const size_t count = enc->listed->choices(*game->game, -1, &codes, list);
+    const size_t count = enc->listed->choices(*game->game, &codes, list);
     for (size_t k = 0; k < n; ++k) {
       indices[k] = -1;
       for (size_t c = 0; c < count; ++c)
@@ -112,14 +113,14 @@ int dh_rl_legal_indices(size_t* out_count, int32_t* indices, size_t cap, const d
   });
 }
 
-// The decision calls (deckhand.h): for a fixed-index game `offer` must be -1 and they are
+// The decision calls (deckhand.h): `offer` must be -1; for a fixed-index game they are
 // dh_rl_observe, dh_rl_action_mask and dh_rl_apply_index.
 int dh_rl_agent(int32_t* out_seat, const dh_game* game, int32_t offer) {
   if (!out_seat || !game) return DH_E_NULL_ARGUMENT;
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return DH_E_UNSUPPORTED;
-  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
-  *out_seat = enc->index_of ? game->game->to_act() : enc->listed->agent(*game->game, offer);
+  if (!offer_valid(offer)) return DH_E_INVALID_ARGUMENT;
+  *out_seat = game->game->to_act();
   return DH_OK;
 }
 
@@ -127,11 +128,11 @@ int dh_rl_observe_offer(float* obs, size_t cap, const dh_game* game, int32_t sea
   if (!obs || !game) return DH_E_NULL_ARGUMENT;
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return DH_E_UNSUPPORTED;
-  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
+  if (!offer_valid(offer)) return DH_E_INVALID_ARGUMENT;
   if (enc->index_of) return dh_rl_observe(obs, cap, game, seat);
   if (seat < 0 || seat >= game->game->players()) return DH_E_INVALID_ARGUMENT;
   if (cap < size_t(enc->spec.observation_size)) return DH_E_BUFFER_TOO_SMALL;
-  enc->listed->observe(*game->game, seat, offer, obs);
+  enc->observe(*game->game, seat, obs);
   return DH_OK;
 }
 
@@ -140,7 +141,7 @@ int dh_rl_choices(size_t* out_count, uint8_t* mask, size_t mask_cap, float* feat
   if (!out_count || !mask || !game) return DH_E_NULL_ARGUMENT;
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return DH_E_UNSUPPORTED;
-  if (!offer_valid(*enc, *game->game, offer)) return DH_E_INVALID_ARGUMENT;
+  if (!offer_valid(offer)) return DH_E_INVALID_ARGUMENT;
   if (enc->index_of) return dh_rl_action_mask(out_count, mask, mask_cap, game);
   if (!features) return DH_E_NULL_ARGUMENT;
   const size_t cap = size_t(enc->spec.action_space_size);
@@ -149,7 +150,7 @@ int dh_rl_choices(size_t* out_count, uint8_t* mask, size_t mask_cap, float* feat
   return guarded(nullptr, [&] {
     deckhand::ActionCode list[deckhand::rl::kMaxChoices];
     const size_t n = game->game->to_act() >= 0
-                         ? enc->listed->choices(*game->game, offer, &game->action_scratch, list)
+                         ? enc->listed->choices(*game->game, &game->action_scratch, list)
                          : 0;
     std::memset(mask, 0, cap);
     std::memset(mask, 1, n);
@@ -165,9 +166,11 @@ int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* e
                   "null_argument: game or offer is NULL");
   const deckhand::rl::Encoder* enc = deckhand::rl::encoder_for(*game->game);
   if (!enc) return no_encoder(err, *game->game);
-  if (!offer_valid(*enc, *game->game, *offer)) {
+  if (!offer_valid(*offer)) {
     char message[120];
-    std::snprintf(message, sizeof message, "bad_offer: seat %d may not buy now", int(*offer));
+    std::snprintf(message, sizeof message,
+                  "bad_offer: offer %d is not -1 (the offer of a discard is in the game's state)",
+                  int(*offer));
     return report(err, DH_E_INVALID_ARGUMENT, Reason::ok, "bad_offer", message);
   }
   if (enc->index_of) return dh_rl_apply_index(game, index, err);
@@ -175,7 +178,7 @@ int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* e
     Error e;
     deckhand::ActionCode list[deckhand::rl::kMaxChoices];
     const size_t n = game->game->to_act() >= 0
-                         ? enc->listed->choices(*game->game, *offer, &game->action_scratch, list)
+                         ? enc->listed->choices(*game->game, &game->action_scratch, list)
                          : 0;
     if (index < 0 || size_t(index) >= n) {
       char message[120];
@@ -185,9 +188,8 @@ int dh_rl_apply_choice(dh_game* game, int32_t* offer, int32_t index, dh_error* e
       return report(err, DH_E_INVALID_ARGUMENT, Reason::bad_action_index, "bad_action_index",
                     message);
     }
-    int next = *offer;
-    const Reason r = enc->listed->apply(*game->game, &next, list[index], &e);
-    if (r == Reason::ok) *offer = next;
+    const Reason r = enc->listed->apply(*game->game, list[index], &e);
+    if (r == Reason::ok) *offer = -1;
     return from_reason(err, r, e);
   });
 }

@@ -56,17 +56,17 @@ bool toonerville_bot_wants_take(const toonerville::View& view);
 // fits its hand well, and it has bought fewer than three times this round.
 bool toonerville_bot_wants_buy(const toonerville::View& view);
 
-// The table's next action when bots hold every seat: in the draw phase the seat to act takes
-// the discard if its bot wants it, else the nearest seat whose bot wants to buy buys (T6,
-// through toonerville::buy_winner), else the seat to act draws; in the play phase the seat
-// to act's bot chooses. Each bot decides from its own view only. False when no seat acts.
+// The table's next action when bots hold every seat: the seat to act's bot chooses, from its
+// own view only: in the draw phase take the discard if it wants it, else draw; offered a
+// declined discard (T6), buy it if it wants it, else pass; in the play phase meld, lay off,
+// swap and discard. False when no seat acts.
 bool toonerville_bot_table(const toonerville::State& state, PortableRng& rng,
                            toonerville::Action* out);
 
 // --- One interface over every game and level ---
 
 enum class Level : uint8_t {
-  random = 0,  // a uniformly random legal action (a Toonerville buy: a coin flip)
+  random = 0,  // a uniformly random legal action (an offered Toonerville discard: buy or pass)
   basic = 1,   // the heuristic policies above
   strong = 2,  // perfect-information Monte Carlo over consistent deals (docs/bots.md)
 };
@@ -86,20 +86,12 @@ class Bot {
   virtual const char* game_name() const = 0;  // "ghost-euchre"
   virtual Level level() const = 0;
 
-  // What `seat` does now, decided from its view of `game` alone:
-  //   - the seat to act: one of its legal actions (in Toonerville's draw phase `take` or
-  //     `draw`: other seats' buys come first, see below);
-  //   - Toonerville, another seat that may buy the top discard now (T6): its `buy` when it
-  //     wants the card.
-  // A seat with nothing to do gets Reason::wrong_seat (not its turn, and no buy wanted);
-  // a game waiting for a deal wrong_phase, a game that is over game_over, a seat out of
-  // range bad_seat, a game of another kind than the bot's unknown_game. *out is written only
-  // on success. Deterministic: the same seed and the same calls give the same actions.
-  //
-  // Toonerville's draw phase with a bot in every seat (what toonerville_bot_table does):
-  // ask the seat to act; if it takes, apply that. Otherwise ask each other seat, gather the
-  // seats that return a buy as bits, apply the buy of Game::buy_winner(bits) if any (then
-  // ask the seat to act again: it must draw), else apply the seat to act's draw.
+  // What `seat`, the seat to act, does now, decided from its view of `game` alone: one of its
+  // legal actions (in Toonerville, offered a declined discard, `buy` or `pass`, T6).
+  // Another seat gets Reason::wrong_seat; a game waiting for a deal or a reshuffle
+  // wrong_phase, a game that is over game_over, a seat out of range bad_seat, a game of
+  // another kind than the bot's unknown_game. *out is written only on success.
+  // Deterministic: the same seed and the same calls give the same actions.
   virtual Reason choose(const Game& game, int seat, ActionCode* out, Error* err) = 0;
 };
 

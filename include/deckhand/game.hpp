@@ -66,12 +66,13 @@ class Game {
   virtual Reason reshuffle_text(std::string_view stock, Error* err) = 0;
   // True when the next draw needs a reshuffle the caller must give (T13).
   virtual bool needs_reshuffle() const = 0;
-  // T6: of the seats in `requests` (bit s = seat s wants to buy), the one that gets the top
-  // discard (the nearest after the seat to act that may buy), or -1 (also in other games).
-  virtual int buy_winner(uint32_t requests) const = 0;
 
   // Player actions, as text ("bid 4") or as codes.
   virtual Reason apply_text(int seat, std::string_view action, Error* err) = 0;
+  // One move line of a record (docs/records.md): as apply_text, except where the record's
+  // notation says more than one action: Toonerville's `draw` line is the draw and every pass
+  // of the offer it opens (T6), and `decline` the draw alone. On failure nothing changes.
+  virtual Reason apply_record_text(int seat, std::string_view action, Error* err) = 0;
   virtual Reason apply(const ActionCode& action, Error* err) = 0;
   virtual Reason check(const ActionCode& action, Error* err) const = 0;
   virtual Reason check_text(int seat, std::string_view action, Error* err) const = 0;

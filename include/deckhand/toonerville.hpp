@@ -6,9 +6,16 @@
 // A turn (T5) is one seat's turn: it begins when the seat to act takes the top discard or
 // draws, and ends with its discard, or when the seat goes out (T10, T11). Buys by other seats
 // (T6) are not turns, and neither is a draw that finds nothing left to draw (T13 ends the
-// round there). max_turns=N (0..1000000, default 0 = no limit) is for automated play, where a
-// round has no natural end while nobody goes down: a round also ends when its N-th turn ends,
-// scored as when nothing is left to draw (every hand scores, nobody went out, T13). A turn
+// round there).
+//
+// One seat decides at a time (T6): when the seat whose turn it is draws instead of taking the
+// top discard and other seats may buy it, the discard is offered to them one by one, nearest
+// after that seat first; the offered seat is to_act with the actions `buy` and `pass`. The
+// first buy, or the last pass, ends the offer and the draw is made at once (or, when the buy
+// emptied the stock of an explicitly dealt round, as soon as the record's reshuffle comes:
+// to_act is -1 until then). max_turns=N (0..1000000, default 0 = no limit) is for automated play,
+// where a round has no natural end while nobody goes down: a round also ends when its N-th turn
+// ends, scored as when nothing is left to draw (every hand scores, nobody went out, T13). A turn
 // that ends by going out ends the round by T10 as usual.
 //
 // The whole eleven-round game is one trivially copyable value: hands as counts per face, the
@@ -66,14 +73,15 @@ int deal_size(int round, const Options& options);
 
 enum class Phase : uint8_t {
   deal = 0,  // waiting for the next round's deal
-  draw = 1,  // the seat to act takes the top discard or draws; others may buy (T5a, T6)
+  draw = 1,  // the seat to act takes the top discard or draws; the discard is offered (T5a, T6)
   play = 2,  // the seat to act melds, lays off, swaps, and discards (T5b-c, T7-T10)
   over = 3,  // after round 11
 };
 
 // An action is 24 bytes: seat, kind, target, count and a 20-byte payload (bytes past
 // `count` are zero) —
-//   take, draw, buy: target = count = 0 (a buy's seat is the buyer, not the seat to act);
+//   take, draw, buy, pass: target = count = 0 (a buy's or pass's seat is the seat offered the
+//            discard, T6);
 //   discard: count = 1, bytes[0] = the face;
 //   swap:    target = meld id, count = 1, bytes[0] = the natural face that takes the Rook's
 //            place (T9);
@@ -90,7 +98,8 @@ enum class ActionKind : uint8_t {
   down = 3,
   layoff = 4,
   swap = 5,
-  discard = 6
+  discard = 6,
+  pass = 7,  // an offered discard declined (T6); last, so that the other kinds keep their codes
 };
 inline constexpr uint8_t kRookAt = 0x80;
 struct Action {
@@ -127,6 +136,9 @@ constexpr Action draw_action(int seat) {
 }
 constexpr Action buy_action(int seat) {
   return simple_action(seat, ActionKind::buy);
+}
+constexpr Action pass_action(int seat) {
+  return simple_action(seat, ActionKind::pass);
 }
 constexpr Action discard_action(int seat, RookFace face) {
   Action a = simple_action(seat, ActionKind::discard);
@@ -169,17 +181,22 @@ struct State {
   Phase phase;
   uint8_t dealer;  // dealer of the current round, or of the next deal in Phase::deal
   uint8_t first_dealer;
-  uint8_t to_act;             // the seat whose turn it is; kNoSeat between rounds and when over
-  uint8_t down;               // bit s: seat s is down this round (T7)
-  uint8_t bought;             // 1 once someone bought this turn (T6)
-  uint8_t taken_face;         // the face taken from the pile this turn, or kNoRookFace (T5)
-  uint8_t rooks_owed;         // Rooks taken by swaps this turn and not yet played (T9)
-  uint8_t has_rng;            // 1 when reshuffles continue a generator (seeded round or
-                              // `reshuffle seed`), 0 when the record must give them (T13)
-  uint8_t reshuffles;         // T13 reshuffles this round
-  uint8_t winners;            // bit s: seat s won (Phase::over)
+  uint8_t to_act;      // the seat that decides now: the seat whose turn it is, or the seat offered
+                       // the discard (T6); kNoSeat between rounds, when over, and while the draw
+                       // waits for a reshuffle the record must give (T13)
+  uint8_t down;        // bit s: seat s is down this round (T7)
+  uint8_t bought;      // 1 once someone bought this turn (T6)
+  uint8_t taken_face;  // the face taken from the pile this turn, or kNoRookFace (T5)
+  uint8_t rooks_owed;  // Rooks taken by swaps this turn and not yet played (T9)
+  uint8_t has_rng;     // 1 when reshuffles continue a generator (seeded round or
+                       // `reshuffle seed`), 0 when the record must give them (T13)
+  uint8_t reshuffles;  // T13 reshuffles this round
+  uint8_t winners;     // bit s: seat s won (Phase::over)
   uint8_t buys[kMaxPlayers];  // buys per seat this round
-  uint8_t reserved[6];
+  // The seat whose turn it is plus one, while its draw waits on the offer of the discard or on
+  // a reshuffle (T6, T13); 0 otherwise (so images written before the offer load unchanged).
+  uint8_t pending_draw;
+  uint8_t reserved[5];
 };
 static_assert(std::is_trivially_copyable_v<State>);
 static_assert(std::has_unique_object_representations_v<State>, "State must have no padding");
@@ -205,10 +222,14 @@ State new_game(const Options& options = {}, int first_dealer = 0);
 [[nodiscard]] Reason reshuffle_stock(const State& s, const RookFace* stock_top_first, int count,
                                      State* out, Error* err);
 
-// The rule transitions (T5-T10). `buy` is made by a seat other than the one to act.
+// The rule transitions (T5-T10). `buy` and `pass` answer the offer of the discard (T6): by
+// the seat offered it. `buy` is also accepted, as records and callers before 0.3 made it, from
+// any seat that may buy while the seat whose turn it is has neither taken nor drawn (a direct
+// buy: that seat then must draw).
 [[nodiscard]] Reason take(const State& s, int seat, State* out, Error* err);
 [[nodiscard]] Reason draw(const State& s, int seat, State* out, Error* err);
 [[nodiscard]] Reason buy(const State& s, int seat, State* out, Error* err);
+[[nodiscard]] Reason pass(const State& s, int seat, State* out, Error* err);
 [[nodiscard]] Reason go_down(const State& s, int seat, const Meld* melds, int count, State* out,
                              Error* err);
 [[nodiscard]] Reason lay_off(const State& s, int seat, int meld, RookFace face, int number_for_rook,
@@ -221,8 +242,9 @@ State new_game(const Options& options = {}, int first_dealer = 0);
 [[nodiscard]] Reason advance(State* s, const Action& a, Error* err);
 Reason check(const State& s, const Action& a, Error* err);
 
-// Legal actions now into out[0..return) (capacity kMaxLegalActions): the seat to act's, then
-// a `buy` for each seat that may buy, nearest after the seat to act first (T6). `down` is
+// Legal actions of the seat to act now into out[0..return) (capacity kMaxLegalActions): in
+// the draw phase `take` and `draw`, or `buy` and `pass` for the seat offered the discard
+// (T6); none while a reshuffle is due (T13). A direct buy (see buy) is not listed. `down` is
 // listed once, exactly when the contract can be laid down, as the arrangement
 // find_any_contract gives (not necessarily the cheapest: find_contract gives that); any other
 // valid arrangement applies too. Lay-offs are listed one card at a time, a Rook on a run
@@ -230,9 +252,21 @@ Reason check(const State& s, const Action& a, Error* err);
 int legal_actions(const State& s, Action* out);
 
 // T6: the seats that may buy the top discard now (bit s), and the helper for simultaneous
-// requests: of the seats in `requests`, the one nearest after the seat to act, or -1.
+// requests: of the seats in `requests`, the one nearest after the seat whose turn it is, or -1.
+// buy_winner serves only the deprecated dh_game_buy_winner: the offer in the state asks the
+// seats in this order itself.
 uint8_t buyers(const State& s);
 int buy_winner(const State& s, uint8_t requests);
+// The seat whose turn it is (T5): to_act, or the seat whose draw waits on the offer or on a
+// reshuffle; -1 between rounds.
+inline int turn_seat(const State& s) {
+  if (s.pending_draw) return s.pending_draw - 1;
+  return s.to_act == kNoSeat ? -1 : s.to_act;
+}
+// True while the discard is offered (T6): to_act is the seat offered it.
+inline bool offering(const State& s) {
+  return s.pending_draw && s.to_act != kNoSeat;
+}
 
 // Queries.
 inline int to_act(const State& s) {
@@ -248,10 +282,11 @@ inline bool is_down(const State& s, int seat) {
   return (s.down >> seat) & 1;
 }
 // True when the next draw needs a reshuffle the record must give (explicit round, T13); only
-// in the draw phase, where reshuffle lines belong.
+// in the draw phase, where reshuffle lines belong. When the draw waits on it after a buy
+// (pending_draw), nobody is to act: the reshuffle is the next event.
 bool needs_reshuffle(const State& s);
 
-// Notation (docs/toonerville.md): `take`, `draw`, `buy`, `discard <card>`,
+// Notation (docs/toonerville.md): `take`, `draw`, `buy`, `pass`, `discard <card>`,
 // `swap <meld-id> <card>`, `layoff <meld-id> <cards>` (a Rook on a run as `ROOK=<number>`),
 // `down <meld> | <meld> …` (a run's cards in order, a Rook standing where it lies).
 std::string format_action(const Action& a);
@@ -291,7 +326,8 @@ struct View {
   uint8_t rooks_owed;
   uint8_t winners;
   uint8_t buys[kMaxPlayers];
-  uint8_t reserved[3];
+  uint8_t pending_draw;  // as State::pending_draw: the seat whose draw waits on the offer, + 1
+  uint8_t reserved[2];
 };
 static_assert(std::has_unique_object_representations_v<View>, "View must have no padding");
 

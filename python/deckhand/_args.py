@@ -66,7 +66,8 @@ def optional_seat(value, name="seat"):
 
 
 def offer(value, name="offer"):
-    """Toonerville's seat the buy is offered to, or -1 for none."""
+    """The experimental calls' offer argument: -1 (Toonerville's offers are in the state; the
+    library refuses any other value as bad_offer)."""
     return integer(value, name, -1, INT32[1])
 
 

@@ -1,6 +1,6 @@
-"""deckhand.Bot: the library's bots (dh_bot_*, stable in deckhand.h), and
-next_move(), which asks the bots of a table for the next action, Toonerville's buys (T6)
-included.
+"""deckhand.Bot: the library's bots (dh_bot_*, stable in deckhand.h), and next_move(),
+which asks the bot of the seat to act for the next action (Toonerville's buys, T6,
+included).
 
 A bot decides from its seat's view alone. When the library has no dh_bot_* functions (one
 built before they existed), the level "random" is played here in Python, over
@@ -78,10 +78,10 @@ class Bot(A.NotCopyable):
 
     def choose(self, game, seat=None):
         """What `seat` (default: the seat to act) does now in `game`, as action text to
-        apply with game.apply(seat, text). For the seat to act: one of its legal actions.
-        For another seat: in Toonerville's draw phase "buy" when it may buy the top discard
-        and wants it (T6), else None. A game waiting for a deal raises WrongPhase, a game
-        that is over GameOver, a game of another kind UnknownGame."""
+        apply with game.apply(seat, text): one of the seat to act's legal actions
+        (Toonerville, offered a declined discard, T6: "buy" or "pass"); None for another
+        seat. A game waiting for a deal or a reshuffle raises WrongPhase, a game that is
+        over GameOver, a game of another kind UnknownGame."""
         from .game import Game
         if not isinstance(game, Game):
             raise TypeError(f"game: a deckhand.Game, not {type(game).__name__}")
@@ -114,13 +114,9 @@ class Bot(A.NotCopyable):
         to_act = game.to_act
         if to_act is None:
             _no_decision(game)
-        moves = game.legal_moves()
-        if seat == to_act:
-            return self._rng.choice([a for s, a in moves if s == seat])
-        # T6: another seat that may buy wants the discard half the time.
-        if (seat, "buy") in moves and self._rng.random() < 0.5:
-            return "buy"
-        return None
+        if seat != to_act:
+            return None
+        return self._rng.choice(game.legal_actions())
 
 
 _NO_COPY = ("cannot copy or pickle a deckhand.Bot: its state is a C handle the library "
@@ -131,27 +127,21 @@ Bot._no_copy = _NO_COPY
 def _no_decision(game):
     if game.is_over:
         raise GameOver(-10, "DH_E_GAME_OVER", "game_over", 0, "game_over: the game has ended", 0)
+    if game.needs_reshuffle:
+        raise WrongPhase(-9, "DH_E_WRONG_PHASE", "reshuffle_needed", 0,
+                         "reshuffle_needed: nobody acts until the reshuffle is given (T13)", 0)
     raise WrongPhase(-9, "DH_E_WRONG_PHASE", "awaiting_deal", 0,
                      "awaiting_deal: nobody acts until the next deal", 0)
 
 
 def next_move(game, bots):
-    """The next (seat, action text) of `game`, `bots[s]` deciding for seat s, with the
-    protocol of dh_bot_choose for Toonerville's buys (T6): when the seat to act chooses
-    "draw", the other seats' bots are asked first, in seat order; if any asks to buy, the
-    buy of the nearest after the seat to act (game.buy_winner) is the next move, and the
-    seat to act is asked again after it."""
+    """The next (seat, action text) of `game`: the seat to act's, `bots[s]` deciding for
+    seat s (Toonerville's buys, T6, are the game's own decisions: the seat offered a
+    declined discard is the seat to act)."""
     seat = game.to_act
     if seat is None:
         _no_decision(game)
-    action = bots[seat].choose(game, seat)
-    if action == "draw":
-        buyers = [s for s, a in game.legal_moves() if a == "buy" and s != seat]
-        asking = [s for s in buyers if bots[s].choose(game, s) == "buy"]
-        winner = game.buy_winner(asking) if asking else None
-        if winner is not None:
-            return winner, "buy"
-    return seat, action
+    return seat, bots[seat].choose(game, seat)
 
 
 _catalog_cache = []

@@ -71,8 +71,8 @@ class DeckhandEnv:
     "action_mask": int8 array}, and for Toonerville "action_features" (float32, one row per
     action index); step(index) takes an action index. Chance (the deals) comes from the seed
     given to reset. Rewards are score changes when a hand is scored (Toonerville: minus the
-    penalty points). Toonerville's buy (T6) is offered in turn order as decisions of their
-    own (docs/observations.md)."""
+    penalty points). Toonerville's buy (T6) is offered in turn order as decisions of the
+    game itself: the agent is always the game's seat to act (docs/observations.md)."""
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -84,7 +84,8 @@ class DeckhandEnv:
                                                                   A.UINT64[1])
         self.observation_size, self.action_size, self.feature_size = self.game.rl_spec()
         self._reward_sign = float(self.game.reward_sign())
-        self._offer = -1  # Toonerville: the seat the buy is offered to now, or -1
+        # The experimental calls' offer argument: always -1 (offers are in the game's state).
+        self._offer = -1
         self.possible_agents = [f"player_{s}" for s in range(self.game.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._stream = None

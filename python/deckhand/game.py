@@ -2,6 +2,7 @@
 
 import ctypes
 import json
+import warnings
 from ctypes import byref, c_char_p, c_int32, c_int64, c_size_t, c_void_p
 
 from . import _args as A
@@ -112,8 +113,13 @@ class Game:
         return self._flag(lib.dh_game_needs_reshuffle)
 
     def buy_winner(self, seats):
-        """Toonerville (T6): of the seats asking to buy, the one that gets the top discard,
-        or None when none may."""
+        """Deprecated: Toonerville's offer of a declined discard (T6) is in the game's state
+        now (the seat offered it is to_act, with "buy" and "pass"). Of the seats asking to
+        buy, the one whose buy the game accepts now, nearest after the seat to act, or
+        None."""
+        warnings.warn("Game.buy_winner is deprecated: the game offers the discard itself; "
+                      "use to_act and legal_actions() (buy or pass)", DeprecationWarning,
+                      stacklevel=2)
         if isinstance(seats, (str, bytes, bytearray)) or not hasattr(seats, "__iter__"):
             raise TypeError(f"seats: a list of seats, not {type(seats).__name__}")
         mask = 0
@@ -150,13 +156,12 @@ class Game:
         N.raise_for(status, err)
 
     def legal_actions(self):
-        """Action texts the seat to act may take (Toonerville also lists other seats'
-        "buy"s), in the library's order; [] when no seat acts."""
+        """Action texts the seat to act may take (Toonerville, offered a declined discard:
+        "buy" and "pass"), in the library's order; [] when no seat acts."""
         return N.read_text(lib.dh_game_legal_actions_text, self._h).splitlines()
 
     def legal_moves(self):
-        """The legal actions as (seat, text) pairs: the seat to act's, and in Toonerville
-        the "buy" of every other seat that may buy now (T6)."""
+        """The legal actions of the seat to act as (seat, text) pairs."""
         codes = N.read_array(lib.dh_game_legal_actions, N.DhAction, self._h)
         return [(a.seat, N.read_text(lib.dh_game_format_action, self._h, byref(a)))
                 for a in codes]

@@ -169,6 +169,7 @@ def test_options_forms_accepted():
         Game("ghost-euchre", options=options)
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_buy_winner_seats_checked():
     g = Game("toonerville", players=4)
     g.deal(seed=5)

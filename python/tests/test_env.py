@@ -288,7 +288,7 @@ def test_sheepshead_swapping_unseen_cards_leaves_the_observation_identical(seed,
                                 seed, steps, data)
 
 
-# ---- Toonerville: choices, the buy offered in turn order (T6), and no leaks ----
+# ---- Toonerville: choices, the buy offered in turn order (T6, in the state), and no leaks ----
 
 # The kinds of the features' one-hot (docs/observations.md), in order.
 TV_KINDS = ["take", "draw", "buy", "down", "layoff", "swap", "discard", "pass"]
@@ -304,52 +304,49 @@ def kinds_of(features, count):
 def test_toonerville_choices_are_the_legal_actions_of_the_deciding_seat(players):
     rng = random.Random(players)
     g = deckhand.Game("toonerville", players=players, options={"max_turns": 12})
-    offer, buyers = -1, []
+    offers = 0
     for _ in range(1500):
         if g.is_over:
             break
         if g.awaiting_deal:
             g.deal(seed=rng.getrandbits(64))
             continue
-        mask, features = g.choices(offer)
+        mask, features = g.choices()
         count = int(mask.sum())
         assert count >= 1 and mask[:count].all()  # choices fill the first indices
         assert not features[count:].any()
         kinds = kinds_of(features, count)
         assert [TV_RANK[k] for k in kinds] == sorted(TV_RANK[k] for k in kinds)
-        if offer >= 0:  # the buy offered to one seat: buy or pass
-            assert g.decider(offer) == offer and kinds == ["buy", "pass"]
-            bought, direct = g.copy(), g.copy()
-            assert bought.apply_choice(0, offer) == -1
-            direct.apply(offer, "buy")
-            direct.apply(g.to_act, "draw")  # then the seat to act draws, as it chose (T6)
-            assert bought.serialize() == direct.serialize()
-        else:
-            own = [move for move in g.legal_moves() if move[0] == g.to_act]
-            assert count == min(len(own), 64)
-            meaning = g.legal_indices()
-            assert sorted(meaning) == list(range(count))
-            for index, (seat, text) in meaning.items():
-                assert kinds[index] == text.split()[0]
-                by_index, by_text = g.copy(), g.copy()
-                by_index.apply_index(index)
-                by_text.apply(seat, text)
-                assert by_index.serialize() == by_text.serialize()
-            buyers = [seat for seat, text in g.legal_moves() if text == "buy"]
+        assert g.decider() == g.to_act  # the offer (T6) is in the state
+        own = g.legal_moves()
+        assert all(seat == g.to_act for seat, _ in own)
+        assert count == min(len(own), 64)
+        if g.view(None)["offered_to"] is not None:  # the declined discard: buy or pass
+            assert kinds == ["buy", "pass"]
+            offers += 1
+        meaning = g.legal_indices()
+        assert sorted(meaning) == list(range(count))
+        for index, (seat, text) in meaning.items():
+            assert kinds[index] == text.split()[0]
+            by_index, by_text = g.copy(), g.copy()
+            by_index.apply_index(index)
+            by_text.apply(seat, text)
+            assert by_index.serialize() == by_text.serialize()
         before = g.serialize()
         with pytest.raises(deckhand.InvalidArgument):
-            g.apply_choice(count, offer)
+            g.apply_choice(count)
+        with pytest.raises(deckhand.InvalidArgument):
+            g.apply_choice(0, g.to_act)  # offers are not passed in any more
         assert g.serialize() == before
         index = rng.choice(range(count))
-        declined = offer < 0 and kinds[index] == "draw"
-        was = offer
-        offer = g.apply_choice(index, offer)
-        if declined and buyers:  # offered to the seats that may buy, nearest first
-            assert offer == buyers[0] and g.serialize() == before
-        elif was >= 0 and index == 1:  # a pass: the next seat that may buy, or the draw
-            rest = buyers[buyers.index(was) + 1:]
-            assert offer == (rest[0] if rest else -1)
+        seat = g.to_act
+        assert g.apply_choice(index) == -1
+        if kinds[index] == "draw" and g.to_act not in (None, seat):
+            # offered to the seats that may buy, nearest first
+            assert g.view(None)["declined_by"] == seat
+            assert g.legal_actions() == ["buy", "pass"]
     assert g.is_over
+    assert offers > 0
 
 
 def test_toonerville_lists_past_the_cap_lose_only_lay_offs():
@@ -405,7 +402,7 @@ def test_toonerville_swapping_unseen_cards_leaves_observation_and_features_ident
     moves = play_randomly(g, rng, steps)
     assume(g.to_act is not None)
     drawn = len(stock) - g.view(0)["stock_count"]
-    offer = rng.choice([-1] + [s for s, text in g.legal_moves() if text == "buy"])
+    offer = -1  # an offer of the discard (T6) is in the state itself
     for seat in range(players):
         # Hidden now: dealt cards of the other seats whose face they still hold, and the
         # stock nobody has drawn. A few swaps among them.

@@ -162,20 +162,37 @@ def test_apply_legal_follows_the_legal_order():
     assert twin.serialize() == g.serialize()
 
 
-def test_toonerville_buys_go_to_the_nearest_seat_that_asks():
-    # T6: every seat that may buy is listed with its own "buy"; buy_winner picks among askers.
-    for seed in range(40):
-        g = random_game("toonerville", seed, max_actions=3)
-        buyers = sorted({seat for seat, text in g.legal_moves() if text == "buy"})
-        if buyers:
-            winner = g.buy_winner(buyers)
-            assert winner in buyers
-            g.apply(winner, "buy")
-            return
-    pytest.fail("no buy offered in 40 short games")
+def test_toonerville_offers_the_declined_discard_nearest_seat_first():
+    # T6: the seat to act's draw offers the discard to each other seat in turn, nearest
+    # first; the seat offered it is to_act with exactly buy and pass.
+    g = deckhand.Game("toonerville", players=4)
+    g.deal(seed=9)
+    turn = g.to_act
+    assert g.legal_actions() == ["take", "draw"]
+    g.apply(turn, "draw")
+    asked = []
+    while g.to_act != turn:
+        asked.append(g.to_act)
+        assert g.legal_moves() == [(g.to_act, "buy"), (g.to_act, "pass")]
+        g.apply(g.to_act, "pass")
+    assert asked == [(turn + k) % 4 for k in (1, 2, 3)]
+    assert g.phase == "play"
+    # The first buy ends the offer, and the seat to act has drawn.
+    g = deckhand.Game("toonerville", players=4)
+    g.deal(seed=9)
+    g.apply(turn, "draw")
+    buyer = g.to_act
+    g.apply(buyer, "buy")
+    assert g.to_act == turn and g.phase == "play"
+    assert "buy" in g.record() and "pass" not in g.record()
 
 
-def test_buy_winner_is_none_without_buyers():
+def test_buy_winner_is_deprecated_and_still_works():
     g = deckhand.Game("ghost-euchre")
     g.deal(seed=1)
-    assert g.buy_winner([0, 1, 2]) is None
+    with pytest.warns(DeprecationWarning):
+        assert g.buy_winner([0, 1, 2]) is None
+    g = deckhand.Game("toonerville", players=3)
+    g.deal(seed=5)
+    with pytest.warns(DeprecationWarning):
+        assert g.buy_winner([0, 2]) == (g.to_act + 1) % 3

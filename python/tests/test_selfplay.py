@@ -54,7 +54,7 @@ def test_bot_refuses_what_it_cannot_decide():
     with pytest.raises(deckhand.WrongPhase):
         bot.choose(g)  # awaiting the deal
     g.deal(seed=1)
-    assert bot.choose(g, (g.to_act + 1) % 3) is None  # not its turn, nothing to buy
+    assert bot.choose(g, (g.to_act + 1) % 3) is None  # not its turn
     with pytest.raises(deckhand.UnknownGame):
         bots.Bot("sheepshead", "random").choose(g)
     with pytest.raises(deckhand.UnknownGame):
@@ -64,7 +64,8 @@ def test_bot_refuses_what_it_cannot_decide():
 
 
 def test_toonerville_buys_follow_T6():
-    # The seat to act draws; the others are asked; the nearest asking buyer buys first (T6).
+    # The seat to act draws; the discard is offered in the state, nearest seat first, and
+    # next_move asks the bot of whoever is to act (T6).
     g = deckhand.Game("toonerville", players=3, options={"history": "off"})
 
     class Fixed:
@@ -72,13 +73,18 @@ def test_toonerville_buys_follow_T6():
             self.answer = answer
 
         def choose(self, game, seat=None):
-            return self.answer if seat != game.to_act else "draw"
+            return self.answer
 
     g.deal(seed=1)
     assert g.to_act == 1
-    assert bots.next_move(g, [Fixed("buy"), Fixed(None), Fixed("buy")]) == (2, "buy")
-    assert bots.next_move(g, [Fixed("buy"), Fixed(None), Fixed(None)]) == (0, "buy")
-    assert bots.next_move(g, [Fixed(None), Fixed(None), Fixed(None)]) == (1, "draw")
+    table = [Fixed("buy"), Fixed("draw"), Fixed("pass")]
+    assert bots.next_move(g, table) == (1, "draw")
+    g.apply(1, "draw")
+    assert bots.next_move(g, table) == (2, "pass")  # seat 2, nearest after seat 1, first
+    g.apply(2, "pass")
+    assert bots.next_move(g, table) == (0, "buy")
+    g.apply(0, "buy")
+    assert g.to_act == 1 and g.phase == "play"  # seat 1 drew at once
 
 
 def test_a_deal_is_played_once_per_seating_with_seats_rotated(tmp_path):

@@ -67,15 +67,17 @@ class GameBot final : public Bot {
     if (game.awaiting_deal())
       return fail(err, Reason::wrong_phase, "the game is waiting for a deal, not for seat %d",
                   seat);
+    if (game.to_act() < 0 && game.needs_reshuffle())
+      return fail(err, Reason::wrong_phase,
+                  "the game is waiting for a reshuffle (T13), not for seat %d", seat);
     const State& s = *static_cast<const State*>(game.state_data());
     typename Policy::Action a;
     if (!Policy::decide(s, seat, level_, budget_, rng_, solver_, legal_, &a)) {
       if (game.to_act() == seat)
         return fail(err, Reason::wrong_phase,
                     "seat %d has no action it can take (a reshuffle must be given first)", seat);
-      return fail(err, Reason::wrong_seat,
-                  "seat %d has nothing to do now: seat %d is to act and seat %d does not buy", seat,
-                  game.to_act(), seat);
+      return fail(err, Reason::wrong_seat, "seat %d has nothing to do now: seat %d is to act", seat,
+                  game.to_act());
     }
     // Through the action text: the game's own conversion, and the code the C ABI expects.
     return game.parse_action(a.seat, Policy::text(a), out, err);

@@ -170,10 +170,6 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
     const int seat = game->to_act();
     ActionCode action;
     if (choose(seat, &action) != Reason::ok) return *why = err.message, false;
-    // T6: before a draw, the other seats' bots may buy the top discard.
-    action = settle_out_of_turn(*plugin, *game, action, [&](int p, ActionCode* out) {
-      return choose(p, out) == Reason::ok;
-    });
     if (game->apply(action, &err) != Reason::ok) return *why = err.message, false;
     if (game->hands_scored() > per_hand.size()) {
       const std::vector<int64_t> after = game->scores();

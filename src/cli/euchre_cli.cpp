@@ -100,12 +100,10 @@ const GamePlugin kPlugin{
         "swap (take the ghost hand), pass, bid 3|4|5|moon, trump C|D|H|S, play <card> (or just the "
         "card, as 'JS')",
     .choose = choose,
-    .table = nullptr,
     .deal_line = deal_line,
     .narrate = narrate,
     .hand_note = nullptr,
-    .others_first = nullptr,
-    .out_of_turn = nullptr,
+    .prompt_note = nullptr,
     .ended_by_limit = ended_by_limit,
     .demo_option = "",
     .demo_players = 0,

@@ -140,18 +140,14 @@ class HumanTable {
         continue;
       }
       mine_ = own_actions();
-      // A bot's turn: its bot decides first (T6: when it takes the discard, nobody may buy it).
-      if (game_.to_act() != seat_) {
+      if (game_.to_act() != seat_) {  // a bot's decision (T6: its buy or pass too)
         ActionCode a;
-        if (!bot_to_act(&a, &err)) return fail(err);
-        if (mine_.empty() || !others_first(a)) {
-          if (!apply_settled(a, nullptr, &err)) return fail(err);
-          continue;
-        }
-        // Else the human may act out of turn first (buy, or pass).
-      } else if (mine_.size() == 1) {  // nothing to decide
+        if (ask_bot(game_.to_act(), &a, &err) != Reason::ok || !apply(a, &err)) return fail(err);
+        continue;
+      }
+      if (mine_.size() == 1) {  // nothing to decide
         fmt::print("  (your only choice: {} — made for you)\n", game_.format_action(mine_[0]));
-        if (!apply_settled(mine_[0], nullptr, &err)) return fail(err);
+        if (!apply(mine_[0], &err)) return fail(err);
         continue;
       }
       if (snapshot_version_ != version_) {  // a new decision: undo comes back here
@@ -178,7 +174,6 @@ class HumanTable {
         help();
       } else if (cmd == "legal") {
         for (const ActionCode& a : mine_) fmt::print("  {}\n", game_.format_action(a));
-        if (game_.to_act() != seat_) fmt::print("  pass\n");
       } else if (cmd == "view") {
         show();
       } else if (cmd == "hint") {
@@ -191,9 +186,6 @@ class HumanTable {
           fmt::print("save FILE: the file to write the record to\n");
         else
           save_record(game_, path.empty() ? save_path_ : path);
-      } else if (cmd == "pass" && game_.to_act() != seat_) {
-        ActionCode a;
-        if (!bot_to_act(&a, &err) || !apply_settled(a, nullptr, &err)) return fail(err);
       } else {
         try_action(cmd);
       }
@@ -210,18 +202,6 @@ class HumanTable {
     return mine;
   }
 
-  // What the bot of the seat to act does now; asked once per game position, so that asking
-  // again (after the human passes) gives the same answer.
-  bool bot_to_act(ActionCode* out, Error* err) {
-    if (pending_version_ != version_) {
-      const int seat = game_.to_act();
-      if (ask_bot(seat, &pending_, err) != Reason::ok) return false;
-      pending_version_ = version_;
-    }
-    *out = pending_;
-    return true;
-  }
-
   Reason ask_bot(int seat, ActionCode* out, Error* err) {
     // A strong bot may search for a while: say so on a terminal (the line is wiped after).
     const bool tell = bots_[size_t(seat)]->level() == bots::Level::strong && isatty(1);
@@ -234,23 +214,6 @@ class HumanTable {
     return r;
   }
 
-  bool others_first(const ActionCode& a) const {
-    return plugin_.others_first && plugin_.others_first(game_, a);
-  }
-
-  // Applies `a` of the seat to act, or what the other seats do first (settle_out_of_turn):
-  // the human's seat does `human` (its own out-of-turn action, or nothing for nullptr), the
-  // others what their bots say.
-  bool apply_settled(const ActionCode& a, const ActionCode* human, Error* err) {
-    return apply(settle_out_of_turn(plugin_, game_, a,
-                                    [&](int seat, ActionCode* out) {
-                                      if (seat == seat_) return human && (*out = *human, true);
-                                      Error no_wish;  // wrong_seat: this bot does not act
-                                      return ask_bot(seat, out, &no_wish) == Reason::ok;
-                                    }),
-                 err);
-  }
-
   // The human's own seat's bot, at the prompt (the human has something to do).
   void hint() {
     ActionCode a;
@@ -258,8 +221,6 @@ class HumanTable {
     const Reason r = ask_bot(seat_, &a, &err);
     if (r == Reason::ok)
       fmt::print("hint: {}\n", game_.format_action(a));
-    else if (r == Reason::wrong_seat)  // out of turn, and the bot would not act
-      fmt::print("hint: pass\n");
     else
       fmt::print("hint: none ({})\n", err.message);
   }
@@ -301,16 +262,10 @@ class HumanTable {
     fmt::print("refused — {}\n", err.message);
   }
 
-  // The human's checked action: in turn, with the other seats' out-of-turn actions first if
-  // the rules give them any; out of turn, weighed against the bots' own (T6: the nearest
-  // buyer after the seat to act buys).
+  // The human's checked action.
   void act(const ActionCode& a) {
     Error err;
-    ActionCode to_act = a;
-    const bool in_turn = a.seat == game_.to_act();
-    const bool ok = in_turn ? apply_settled(a, nullptr, &err)
-                            : bot_to_act(&to_act, &err) && apply_settled(to_act, &a, &err);
-    if (!ok) fmt::print("refused — {}\n", err.message);
+    if (!apply(a, &err)) fmt::print("refused — {}\n", err.message);
   }
 
   void undo() {
@@ -337,12 +292,7 @@ class HumanTable {
       list += (i ? " | " : "") + game_.format_action(mine_[i]);
     if (mine_.size() > kPromptList)
       list += fmt::format(" | ... ({} in all: 'legal' lists them)", mine_.size());
-    if (game_.to_act() != seat_) {  // an action out of turn (Toonerville's buy, T6)
-      fmt::print("{}\n", plugin_.out_of_turn
-                             ? plugin_.out_of_turn(game_, seat_)
-                             : fmt::format("seat {} is next; you may act first", game_.to_act()));
-      list += fmt::format(" | pass (let seat {} play)", game_.to_act());
-    }
+    if (plugin_.prompt_note) fmt::print("{}", plugin_.prompt_note(game_, seat_));
     fmt::print("legal: {}\n> ", list);
   }
 
@@ -375,8 +325,6 @@ class HumanTable {
   std::vector<ActionCode> mine_;                  // what the human may do now
   uint64_t version_ = 1;                          // changes with every action, deal or undo
   uint64_t shown_version_ = 0, snapshot_version_ = 0, listed_version_ = 0;
-  ActionCode pending_{};  // the bot to act's choice at pending_version_
-  uint64_t pending_version_ = 0;
   bool last_line_empty_ = false;
 };
 

@@ -31,13 +31,10 @@ struct GamePlugin {
   const char* hand_word;  // what a scored deal is called: "hand", "round"
   // Typing help for `play`: the actions with examples.
   const char* help;
-  // `simulate` and `demo` play the games' basic heuristics (bots.hpp) directly, through one
-  // of these two (`play` uses the library's Bot, bots::make_bot):
-  // the basic bot's action for `seat`, the seat to act (false if it has none);
+  // `simulate` and `demo` play the games' basic heuristics (bots.hpp) directly (`play` uses
+  // the library's Bot, bots::make_bot): the basic bot's action for `seat`, the seat to act
+  // (false if it has none).
   bool (*choose)(const Game& game, int seat, PortableRng& rng, ActionCode* out);
-  // or, where other seats may act out of turn, the table's next action (Toonerville: the
-  // bots' buys settled, T6); nullptr: the seat to act's `choose`.
-  bool (*table)(const Game& game, PortableRng& rng, ActionCode* out);
   // The line announcing a deal just made ("Hand 2 — seat 1 deals").
   std::string (*deal_line)(const Game& game);
   // Narrates one action: `before` and `after` are the game on either side of it. The score
@@ -47,12 +44,8 @@ struct GamePlugin {
   // What the human at `seat` sees besides the view (Sheepshead: trumps marked, card points);
   // may be empty.
   std::string (*hand_note)(const Game& game, int seat);
-  // Whether the other seats may act out of turn before `action` of the seat to act (the
-  // library bots' protocol, docs/bots.md: Toonerville's buys come before a draw, T6), or
-  // nullptr when nobody ever acts out of turn.
-  bool (*others_first)(const Game& game, const ActionCode& action);
-  // The question when the human may act out of turn (Toonerville: "buy the 6G?"), or nullptr.
-  std::string (*out_of_turn)(const Game& game, int seat);
+  // A line before the human's prompt, or nullptr (Toonerville: the discard offered, T6).
+  std::string (*prompt_note)(const Game& game, int seat);
   // Whether the hand just scored by `last` ended at the game's play limit rather than by the
   // rules' own end (simulate counts them), or nullptr when the limit is the game's normal end.
   bool (*ended_by_limit)(const Game& after, const ActionCode& last);
@@ -92,27 +85,10 @@ bool to_code(const Game& game, const Action& a, Format format, ActionCode* out) 
   return game.parse_action(a.seat, format(a), out, nullptr) == Reason::ok;
 }
 
-// The table's next action by the plug-in (GamePlugin::table, else the seat to act's choice).
+// The table's next action: the basic bot of the seat to act.
 inline bool table_action(const GamePlugin& plugin, const Game& game, PortableRng& rng,
                          ActionCode* out) {
-  return plugin.table ? plugin.table(game, rng, out) : plugin.choose(game, game.to_act(), rng, out);
-}
-
-// What happens instead of `action` of the seat to act, by the library bots' protocol
-// (docs/bots.md): when the rules let the other seats act first (GamePlugin::others_first:
-// Toonerville's buys before a draw, T6), each other seat is asked through
-// ask(seat, &its_action), true if it acts, and Game::buy_winner picks which goes; else (or if
-// none does) `action` itself.
-template <typename Ask>
-ActionCode settle_out_of_turn(const GamePlugin& plugin, const Game& game, const ActionCode& action,
-                              Ask ask) {
-  if (!plugin.others_first || !plugin.others_first(game, action)) return action;
-  std::vector<ActionCode> asks(size_t(game.players()), action);
-  uint32_t requests = 0;
-  for (int p = 0; p < game.players(); ++p)
-    if (p != game.to_act() && ask(p, &asks[size_t(p)])) requests |= 1u << p;
-  const int winner = game.buy_winner(requests);
-  return winner >= 0 ? asks[size_t(winner)] : action;
+  return game.to_act() >= 0 && plugin.choose(game, game.to_act(), rng, out);
 }
 
 // An action code as the game's pure Action, through its text.

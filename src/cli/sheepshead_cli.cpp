@@ -147,12 +147,10 @@ const GamePlugin kPlugin{
         "<card> "
         "(or just the card, as 'QC')",
     .choose = choose,
-    .table = nullptr,
     .deal_line = deal_line,
     .narrate = narrate,
     .hand_note = hand_note,
-    .others_first = nullptr,
-    .out_of_turn = nullptr,
+    .prompt_note = nullptr,
     .ended_by_limit = nullptr,
     .demo_option = "hands=6",
     .demo_players = 0,

@@ -16,10 +16,10 @@ tv::Action pure(const Game& game, const ActionCode& code) {
   return pure_action<tv::Action>(game, code, tv::parse_action);
 }
 
-// simulate and demo: the basic bots' table, buys settled by toonerville_bot_table (T6).
-bool table(const Game& game, PortableRng& rng, ActionCode* out) {
+// simulate and demo: the basic bot of the seat to act (T6: offered the discard, buy or pass).
+bool choose(const Game& game, int seat, PortableRng& rng, ActionCode* out) {
   tv::Action a;
-  return bots::toonerville_bot_table(state_of<tv::State>(game), rng, &a) &&
+  return seat == game.to_act() && bots::toonerville_bot_table(state_of<tv::State>(game), rng, &a) &&
          to_code(game, a, tv::format_action, out);
 }
 
@@ -78,16 +78,32 @@ void narrate(const Game& before_game, const Game& after_game, const ActionCode& 
   const tv::State& before = state_of<tv::State>(before_game);
   const tv::State& after = state_of<tv::State>(after_game);
   const tv::Action a = pure(before_game, code);
+  // The seat whose turn it is drew now: at once, or when the offer of the discard ended.
+  const int turn = tv::turn_seat(before);
+  const bool drew = before.phase == tv::Phase::draw && after.phase == tv::Phase::play &&
+                    a.kind != ActionKind::take && after.hands_scored == before.hands_scored;
   if (after.reshuffles > before.reshuffles && after.hands_scored == before.hands_scored)
     fmt::print(
         "  the stock is empty: the discards below the top are shuffled into a new stock "
         "of {} cards\n",
-        after.stock_count + (a.kind == ActionKind::buy ? 1 : 0) +
-            (a.kind == ActionKind::draw ? 1 : 0));
+        after.stock_count + (a.kind == ActionKind::buy ? 1 : 0) + (drew ? 1 : 0));
+  auto tell_draw = [&] {
+    if (!drew) return;
+    if (turn == how.viewer)
+      fmt::print("  you draw {}\n", drawn_card(before, after, turn));
+    else if (how.verbose)
+      fmt::print("  seat {} draws\n", turn);
+  };
   switch (a.kind) {
     case ActionKind::buy:
       fmt::print("  seat {} buys {} and takes a penalty card; seat {} draws from the stock\n",
-                 a.seat, rook_face_name(before.pile[before.pile_count - 1]), before.to_act);
+                 a.seat, rook_face_name(before.pile[before.pile_count - 1]), turn);
+      if (turn == how.viewer && drew)
+        fmt::print("  you draw {}\n", drawn_card(before, after, turn));
+      break;
+    case ActionKind::pass:
+      if (how.verbose) fmt::print("  seat {} passes\n", a.seat);
+      tell_draw();
       break;
     case ActionKind::down: {
       std::string melds;
@@ -104,10 +120,11 @@ void narrate(const Game& before_game, const Game& after_game, const ActionCode& 
       fmt::print("  seat {} {}\n", a.seat, tv::format_action(a));
       break;
     case ActionKind::draw:
-      if (a.seat == how.viewer && after.hands_scored == before.hands_scored)
-        fmt::print("  you draw {}\n", drawn_card(before, after, a.seat));
-      else if (how.verbose)
-        fmt::print("  seat {} draws\n", a.seat);
+      if (tv::offering(after))
+        fmt::print("  seat {} draws instead of taking the {}: it is offered to the others\n",
+                   a.seat, rook_face_name(before.pile[before.pile_count - 1]));
+      else
+        tell_draw();
       break;
     case ActionKind::take:
       if (how.verbose || a.seat == how.viewer)
@@ -122,17 +139,12 @@ void narrate(const Game& before_game, const Game& after_game, const ActionCode& 
   if (after.hands_scored != before.hands_scored) print_round_result(before, after, a);
 }
 
-// T6: the other seats may buy the top discard before the seat to act draws (not before it
-// takes the discard itself).
-bool buys_come_first(const Game& game, const ActionCode& action) {
-  return pure(game, action).kind == tv::ActionKind::draw;
-}
-
-// T6: the human may buy the top discard before the seat to act draws.
-std::string out_of_turn(const Game& game, int) {
+// T6: the human offered the discard another seat declined.
+std::string prompt_note(const Game& game, int seat) {
   const tv::State& s = state_of<tv::State>(game);
-  return fmt::format("seat {} is about to draw: buy the {} from the discard pile? (buy, or pass)",
-                     s.to_act, rook_face_name(s.pile[s.pile_count - 1]));
+  if (!tv::offering(s) || s.to_act != seat) return "";
+  return fmt::format("seat {} draws instead of taking the {}: buy it? (buy, or pass)\n",
+                     tv::turn_seat(s), rook_face_name(s.pile[s.pile_count - 1]));
 }
 
 bool ended_by_limit(const Game& after_game, const ActionCode& last) {
@@ -143,16 +155,15 @@ const GamePlugin kPlugin{
     .game = "toonerville",
     .hand_word = "round",
     .help =
-        "take (the discard), draw, buy (another seat's discard, when asked), 'down 5R 6R 7R 8R | "
+        "take (the discard), draw, buy or pass (another seat's discard, when offered), 'down "
+        "5R 6R 7R 8R | "
         "9B 9G ROOK', 'layoff 2 9R' (a Rook on a run as ROOK=<number>), 'swap 2 7R', 'discard 14Y' "
         "(or just the card, when discarding is all you may do)",
-    .choose = nullptr,
-    .table = table,
+    .choose = choose,
     .deal_line = deal_line,
     .narrate = narrate,
     .hand_note = nullptr,
-    .others_first = buys_come_first,
-    .out_of_turn = out_of_turn,
+    .prompt_note = prompt_note,
     .ended_by_limit = ended_by_limit,
     .demo_option = "",
     .demo_players = 4,

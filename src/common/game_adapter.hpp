@@ -134,14 +134,31 @@ concept GameRules = std::is_trivially_copyable_v<typename R::State> &&
   cs.first_dealer;
 } &&(!R::kHasReshuffle ||
      requires(const typename R::State& cs, typename R::State* out, std::string_view text,
-              std::string* bytes, uint64_t seed, uint32_t requests, Error* err) {
+              std::string* bytes, uint64_t seed, Error* err) {
        { R::reshuffle_seed(cs, seed, out, err) } -> std::same_as<Reason>;
        { R::parse_reshuffle(cs, text, bytes, err) } -> std::same_as<Reason>;
        { R::reshuffle_bytes(cs, text, out, err) } -> std::same_as<Reason>;
        { R::format_reshuffle(text) } -> std::same_as<std::string>;
        { R::needs_reshuffle(cs) } -> std::same_as<bool>;
-       { R::buy_winner(cs, requests) } -> std::same_as<int>;
      });
+
+// A game whose turn may wait on an offer that other seats answer in turn (Toonerville's T6)
+// keeps its history, and so its records, in the form they had before the offer was part of
+// the state (docs/records.md): once the offer is over, its winning answer (and a reshuffle the
+// draw waited for) comes before the draw that opened it, and its passes are left out; a draw
+// event or line is then the draw and every pass of the offer it opens. Only an offer still
+// open at the history's end keeps its draw (as Event::declined, the line `decline`) and its
+// answers as they came.
+template <typename R>
+concept HasOffers = requires(const typename R::State& cs, typename R::Action* a,
+                             const typename R::Action& ca, std::string_view text, int seat,
+                             bool* flag, Error* err) {
+  { R::parse_record_action(text, seat, a, flag, err) } -> std::same_as<Reason>;
+  { R::implied_pass(cs, a) } -> std::same_as<bool>;
+  { R::is_pass(ca) } -> std::same_as<bool>;
+  { R::offer_open(cs) } -> std::same_as<bool>;
+  { R::decline_text() } -> std::same_as<std::string>;
+};
 
 template <GameRules Rules>
 class GameAdapter final : public CGame {
@@ -161,7 +178,8 @@ class GameAdapter final : public CGame {
       explicit_deal = 2,
       action = 3,
       reshuffle_seeded = 4,
-      reshuffle_explicit = 5
+      reshuffle_explicit = 5,
+      declined = 6  // HasOffers: a draw whose offer is still open at the history's end
     };
     uint8_t type;
     Action act;
@@ -202,6 +220,8 @@ class GameAdapter final : public CGame {
     }
     void clear() { size_ = 0; }
     void push(const Event& e) { slots_[size_++] = e; }  // there must be room
+    Event& at(size_t i) { return slots_[i]; }
+    void truncate(size_t n) { size_ = n; }
     // Writes an action's event into the room past the end (there must be room); commit()
     // counts it. The trick games' event is three whole words: type and action, then zero seed
     // and payload.
@@ -305,12 +325,6 @@ class GameAdapter final : public CGame {
     return false;
   }
 
-  int buy_winner(uint32_t requests) const override {
-    if constexpr (Rules::kHasReshuffle) return Rules::buy_winner(state_, requests);
-    (void)requests;
-    return -1;
-  }
-
   // Rules with advance_listed skip the checks for an action known to be legal (listed); with
   // code_first_word (an action's code is that word and 24 zero bytes), the C ABI recognises
   // a listed action by its code.
@@ -324,6 +338,8 @@ class GameAdapter final : public CGame {
   // kRoomMade: the caller made room in the history already (make_room).
   template <bool kListed = false, bool kRoomMade = false>
   Reason apply_action(const Action& a, Error* err) {
+    [[maybe_unused]] bool was_open = false;
+    if constexpr (HasOffers<Rules>) was_open = Rules::offer_open(state_);
     // The event staged first, then counted: fewer values live across the rules' call.
     if (keep_history_) {
       // May throw: before the state changes, so a failed call changes nothing.
@@ -338,7 +354,32 @@ class GameAdapter final : public CGame {
     }
     legal_count_ = -1;
     history_.commit(keep_history_);
+    if constexpr (HasOffers<Rules>)
+      if (keep_history_ && (was_open || Rules::offer_open(state_))) [[unlikely]]
+        settle_offer(was_open);
     return Reason::ok;
+  }
+
+  // HasOffers: the last event opened an offer (mark its draw declined), or ended one (write
+  // the offer's events in the form of a record: the winning answer and any reshuffle first,
+  // then the draw, without the passes).
+  void settle_offer(bool was_open) {
+    if (!was_open) {
+      history_.at(history_.size() - 1).type = Event::declined;
+      return;
+    }
+    if (Rules::offer_open(state_)) return;  // a pass to the next seat: the offer goes on
+    size_t draw = history_.size() - 1;
+    while (history_.at(draw).type != Event::declined) --draw;
+    Event opened = history_.at(draw);
+    opened.type = Event::action;
+    size_t kept = draw;
+    for (size_t i = draw + 1; i < history_.size(); ++i) {
+      const Event e = history_.at(i);
+      if (!(e.type == Event::action && Rules::is_pass(e.act))) history_.at(kept++) = e;
+    }
+    history_.at(kept++) = opened;
+    history_.truncate(kept);
   }
 
   Reason apply_text(int seat, std::string_view text, Error* err) override {
@@ -351,6 +392,32 @@ class GameAdapter final : public CGame {
     Action a;
     if (Reason r = Rules::from_code(code, &a, err); r != Reason::ok) return r;
     return apply_action(a, err);
+  }
+
+  // HasOffers: every seat offered the discard now passes (a record's draw line, a draw
+  // event): each pass is the offered seat's legal answer.
+  void pass_offer() {
+    if constexpr (HasOffers<Rules>) {
+      for (Action pass; Rules::implied_pass(state_, &pass);)
+        if (apply_action(pass, nullptr) != Reason::ok) return;
+    }
+  }
+
+  Reason apply_record_text(int seat, std::string_view text, Error* err) override {
+    if constexpr (HasOffers<Rules>) {
+      if (seat < 0 || seat >= players())
+        return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-%d)", seat,
+                    players() - 1);
+      Action a;
+      bool answers = false;
+      if (Reason r = Rules::parse_record_action(text, seat, &a, &answers, err); r != Reason::ok)
+        return r;
+      if (Reason r = apply_action(a, err); r != Reason::ok) return r;
+      if (answers) pass_offer();
+      return Reason::ok;
+    } else {
+      return apply_text(seat, text, err);
+    }
   }
 
   Reason check(const ActionCode& code, Error* err) const override {
@@ -570,24 +637,38 @@ class GameAdapter final : public CGame {
       const bool carries = e.type == Event::explicit_deal || e.type == Event::reshuffle_explicit;
       if (seeded) canonical.seed = e.seed;
       if (carries) canonical.offset = used, canonical.size = e.size;
-      if (e.type == Event::action) canonical.act = e.act;
+      const bool is_action =
+          e.type == Event::action || (HasOffers<Rules> && e.type == Event::declined);
+      if (is_action) canonical.act = e.act;
       if (std::memcmp(&canonical, &e, sizeof e) != 0 || e.size > payload_size - used ||
-          (e.type == Event::action && !Rules::well_formed(e.act))) {  // one byte form per event
+          (is_action && !Rules::well_formed(e.act))) {  // one byte form per event
         fail(err, Reason::corrupt_state, "history event %u is malformed", i);
         return nullptr;
       }
       const std::string_view data(reinterpret_cast<const char*>(payload) + used, e.size);
       used += e.size;
       Error inner;
+      bool open_before = false;
+      if constexpr (HasOffers<Rules>) open_before = Rules::offer_open(game->state_);
       Reason r = Reason::corrupt_state;
       if (seeded && (e.type == Event::seeded || Rules::kHasReshuffle))
         r = game->seed_event(typename Event::Type(e.type), e.seed, &inner);
       else if (carries && (e.type == Event::explicit_deal || Rules::kHasReshuffle))
         r = game->bytes_event(typename Event::Type(e.type), data, &inner);
-      else if (e.type == Event::action)
+      else if (is_action)
         r = game->apply_action(e.act, &inner);
+      // A draw event of a finished offer stands for the offer's passes too (HasOffers); an
+      // answer to an offer still open (after Event::declined) stands for itself.
+      if (r == Reason::ok && e.type == Event::action && !open_before) game->pass_offer();
       if (r != Reason::ok) {
         fail(err, Reason::corrupt_state, "history event %u does not replay (%s)", i, inner.message);
+        return nullptr;
+      }
+      // Replaying rebuilds the history: it must give these very events (HasOffers: an offer
+      // once over is kept as a record writes it, an open one as its answers came).
+      if (game->history_.size() != size_t(i) + 1 ||
+          std::memcmp(&game->history_.at(i), &e, sizeof e) != 0) {
+        fail(err, Reason::corrupt_state, "history event %u is not as replaying it writes it", i);
         return nullptr;
       }
     }
@@ -611,23 +692,29 @@ class GameAdapter final : public CGame {
     for (const std::string& option : Rules::option_strings(state_.options))
       out += "option " + option + "\n";
     out += "dealer " + std::to_string(state_.first_dealer) + "\n";
-    for (const Event& e : history_) {
-      const std::string_view data(payload_.data() + e.offset, e.size);
-      if (e.type == Event::seeded) {
-        out += "deal seed " + std::to_string(e.seed) + "\n";
-      } else if (e.type == Event::explicit_deal) {
-        out += "deal " + Rules::format_deal(data) + "\n";
-      } else if (e.type == Event::action) {
-        out += std::to_string(e.act.seat) + " " + Rules::format_action(e.act) + "\n";
-      } else if constexpr (Rules::kHasReshuffle) {
-        if (e.type == Event::reshuffle_seeded)
-          out += "reshuffle seed " + std::to_string(e.seed) + "\n";
-        else
-          out += "reshuffle " + Rules::format_reshuffle(data) + "\n";
-      }
-    }
+    for (const Event& e : history_) write_event(e, &out);
     *record_out = std::move(out);
     return Reason::ok;
+  }
+
+  // One event's record line.
+  void write_event(const Event& e, std::string* out) const {
+    const std::string_view data(payload_.data() + e.offset, e.size);
+    if (e.type == Event::seeded) {
+      *out += "deal seed " + std::to_string(e.seed) + "\n";
+    } else if (e.type == Event::explicit_deal) {
+      *out += "deal " + Rules::format_deal(data) + "\n";
+    } else if (e.type == Event::action) {
+      *out += std::to_string(e.act.seat) + " " + Rules::format_action(e.act) + "\n";
+    } else if (e.type == Event::declined) {
+      if constexpr (HasOffers<Rules>)
+        *out += std::to_string(e.act.seat) + " " + Rules::decline_text() + "\n";
+    } else if constexpr (Rules::kHasReshuffle) {
+      if (e.type == Event::reshuffle_seeded)
+        *out += "reshuffle seed " + std::to_string(e.seed) + "\n";
+      else
+        *out += "reshuffle " + Rules::format_reshuffle(data) + "\n";
+    }
   }
 
   void reset() override {
@@ -660,6 +747,8 @@ class GameAdapter final : public CGame {
 
   Reason seed_event(typename Event::Type type, uint64_t seed, Error* err) {
     make_room();
+    [[maybe_unused]] bool was_open = false;
+    if constexpr (HasOffers<Rules>) was_open = Rules::offer_open(state_);
     Reason r;
     if constexpr (Rules::kHasReshuffle)
       r = type == Event::seeded ? Rules::deal_seed(state_, seed, &state_, err)
@@ -673,6 +762,8 @@ class GameAdapter final : public CGame {
         e.type = type;
         e.seed = seed;
         history_.push(e);
+        if constexpr (HasOffers<Rules>)
+          if (was_open) settle_offer(true);  // the draw waited for this reshuffle
       }
     }
     return r;
@@ -681,6 +772,8 @@ class GameAdapter final : public CGame {
   Reason bytes_event(typename Event::Type type, std::string_view bytes, Error* err) {
     make_room();
     if (keep_history_) payload_.reserve(payload_.size() + bytes.size());  // may throw first
+    [[maybe_unused]] bool was_open = false;
+    if constexpr (HasOffers<Rules>) was_open = Rules::offer_open(state_);
     Reason r;
     if constexpr (Rules::kHasReshuffle)
       r = type == Event::explicit_deal ? Rules::deal_bytes(state_, bytes, &state_, err)
@@ -694,6 +787,8 @@ class GameAdapter final : public CGame {
       e.size = uint32_t(bytes.size());
       history_.push(e);
       payload_.append(bytes);
+      if constexpr (HasOffers<Rules>)
+        if (was_open) settle_offer(true);  // the draw waited for this reshuffle
     }
     if (r == Reason::ok) legal_count_ = -1;
     return r;

@@ -187,7 +187,7 @@ ReplayResult replay_record(std::string_view record) {
         return refuse(Reason::bad_seat, nullptr, "seat in %s is not below the player count", line);
       if (words.size() < 2)
         return refuse(Reason::malformed_action, nullptr, "no action after the seat: %s", line);
-      r = game->apply_text(int(seat), text::trim(line.substr(key.size())), &err);
+      r = game->apply_record_text(int(seat), text::trim(line.substr(key.size())), &err);
     }
     if (r != Reason::ok) return refuse(r, &err, "", "");
     if (game->hands_scored() != scored) {

@@ -50,7 +50,7 @@ size_t action_mask(const Encoder& enc, const Game& game, uint8_t* mask,
   std::memset(mask, 0, size_t(enc.spec.action_space_size));
   if (!enc.index_of) {
     ActionCode list[kMaxChoices];
-    const size_t n = enc.listed->choices(game, -1, codes, list);
+    const size_t n = enc.listed->choices(game, codes, list);
     std::memset(mask, 1, n);
     return n;
   }
@@ -63,9 +63,9 @@ Reason apply_index(const Encoder& enc, Game& game, int index, Error* err) {
   std::vector<ActionCode> codes(64);
   if (!enc.index_of) {
     ActionCode list[kMaxChoices];
-    const size_t n = enc.listed->choices(game, -1, &codes, list);
+    const size_t n = enc.listed->choices(game, &codes, list);
     if (index < 0 || size_t(index) >= n) return no_such_index(index, err);
-    return enc.listed->apply(game, nullptr, list[index], err);
+    return enc.listed->apply(game, list[index], err);
   }
   const long position = legal_position(enc, game, index, &codes);
   if (position < 0) return no_such_index(index, err);
@@ -82,7 +82,6 @@ Batch::Batch(std::vector<Game*> games, const Encoder& enc, uint32_t max_steps)
       steps_(games_.size()),
       scratch_(64),
       positions_(games_.size() * size_t(enc.spec.action_space_size), int16_t(-1)),
-      offers_(enc.index_of ? 0 : games_.size(), -1),
       choices_(enc.index_of ? 0 : games_.size() * size_t(enc.spec.action_space_size)),
       counts_(enc.index_of ? 0 : games_.size()),
       features_(enc.index_of ? 0
@@ -105,7 +104,6 @@ Reason Batch::deal_until_acting(size_t i, Error* err) {
 Reason Batch::restart(size_t i, Error* err) {
   games_[i]->reset();
   steps_[i] = 0;
-  if (!offers_.empty()) offers_[i] = -1;
   return deal_until_acting(i, err);
 }
 
@@ -114,14 +112,13 @@ void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) 
   const size_t obs_size = size_t(enc_.spec.observation_size);
   const size_t space = size_t(enc_.spec.action_space_size);
   if (!enc_.index_of) {
-    const int offer = offers_[i];
-    const int seat = enc_.listed->agent(g, offer);
+    const int seat = g.to_act();
     if (seat >= 0)
-      enc_.listed->observe(g, seat, offer, obs + i * obs_size);
+      enc_.observe(g, seat, obs + i * obs_size);
     else
       std::memset(obs + i * obs_size, 0, obs_size * sizeof(float));
     ActionCode* list = &choices_[i * space];
-    const size_t n = seat >= 0 ? enc_.listed->choices(g, offer, &scratch_, list) : 0;
+    const size_t n = seat >= 0 ? enc_.listed->choices(g, &scratch_, list) : 0;
     const size_t before = counts_[i];  // the rows the last list used (zeros at first)
     counts_[i] = uint16_t(n);
     std::memset(mask + i * space, 0, space);
@@ -186,9 +183,8 @@ Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rew
     Game& g = *games_[i];
     const uint32_t scored = g.hands_scored();
     const Reason applied =
-        enc_.index_of
-            ? g.apply_legal(size_t(positions_[i * space + size_t(actions[i])]), err)
-            : enc_.listed->apply(g, &offers_[i], choices_[i * space + size_t(actions[i])], err);
+        enc_.index_of ? g.apply_legal(size_t(positions_[i * space + size_t(actions[i])]), err)
+                      : enc_.listed->apply(g, choices_[i * space + size_t(actions[i])], err);
     if (applied != Reason::ok) return applied;
     ++steps_[i];
     float* reward = rewards + i * p;

@@ -26,28 +26,20 @@ float reward_sign(const Game& game);
 // A listed game's decisions (docs/observations.md): where actions are too many to index
 // (melds are combinatorial), an action index is a position in an ordered list of the deciding
 // seat's actions, capped at spec.action_space_size (at most kMaxChoices), each position with
-// spec.action_feature_size floats describing its action. Actions other seats may take out of
-// turn (a buy) are offered to them one at a time: `offer` is the seat something is offered to
-// now, or -1 (the seat to act decides).
+// spec.action_feature_size floats describing its action. The deciding seat is the game's seat
+// to act: what other seats may do in turn (Toonerville's buy, T6) is offered in the state.
 inline constexpr int kMaxChoices = 64;
 struct Listed {
-  // The seat that decides now.
-  int (*agent)(const Game& game, int offer);
-  // True when `offer` is -1 or a seat that may be offered something now.
-  bool (*offer_valid)(const Game& game, int offer);
-  // `seat`'s observation, which shows the seat of the offer.
-  void (*observe)(const Game& game, int seat, int offer, float* out);
-  // The deciding seat's choices in index order into out[0 .. return) (room for
+  // The seat to act's choices in index order into out[0 .. return) (room for
   // spec.action_space_size); `legal` is scratch for the game's legal actions.
-  size_t (*choices)(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out);
+  size_t (*choices)(const Game& game, std::vector<ActionCode>* legal, ActionCode* out);
   // The features of list[0 .. count) into out[0 .. count * spec.action_feature_size), and
   // zeros in the rows from count to clear_to (spec.action_space_size: all of them; a batch
   // passes its previous count).
   void (*features)(const Game& game, const ActionCode* list, size_t count, float* out,
                    size_t clear_to);
-  // Applies a choice of the list; `offer` (nullptr: nothing is offered, the seat to act's
-  // choice is taken at once) becomes the next decision's.
-  Reason (*apply)(Game& game, int* offer, const ActionCode& choice, Error* err);
+  // Applies a choice of the list.
+  Reason (*apply)(Game& game, const ActionCode& choice, Error* err);
 };
 
 // The encoders of one game; nullptr for a game without them.
@@ -118,8 +110,7 @@ class Batch {
   std::vector<ActionCode> scratch_;
   // Per game and action index: its position in the legal list, or -1 (noted with the mask).
   std::vector<int16_t> positions_;
-  // Listed games: each game's offer, choices and their count.
-  std::vector<int> offers_;
+  // Listed games: each game's choices and their count.
   std::vector<ActionCode> choices_;
   std::vector<uint16_t> counts_;
   std::vector<float> features_;

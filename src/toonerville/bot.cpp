@@ -147,35 +147,20 @@ Action toonerville_bot(const View& v, const Action* legal, int count, PortableRn
 bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
   const int seat = to_act(s);
   if (seat < 0) return false;
-  if (s.phase == Phase::draw) {
-    if (!s.bought && s.pile_count && toonerville_bot_wants_take(view(s, seat))) {
-      *out = take_action(seat);
-      return true;
-    }
-    uint8_t requests = 0;
-    const uint8_t may = buyers(s);
-    for (int p = 0; p < players(s); ++p)
-      if ((may >> p & 1) && toonerville_bot_wants_buy(view(s, p)))
-        requests = uint8_t(requests | (1u << p));
-    const int buyer = buy_winner(s, requests);
-    if (buyer >= 0) {
-      *out = buy_action(buyer);
-      return true;
-    }
-    Action legal[kMaxLegalActions];
-    const int n = legal_actions(s, legal);
-    for (int i = 0; i < n; ++i)
-      if (legal[i].kind == ActionKind::draw) {
-        *out = legal[i];
-        return true;
-      }
-    if (n == 0) return false;
-    *out = legal[0];  // the stock needs a reshuffle the record must give: take instead
+  if (offering(s)) {  // T6: the seat offered the declined discard buys it or passes
+    *out = toonerville_bot_wants_buy(view(s, seat)) ? buy_action(seat) : pass_action(seat);
     return true;
   }
   Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
   if (n == 0) return false;
+  if (s.phase == Phase::draw) {
+    const bool take = !s.bought && s.pile_count && toonerville_bot_wants_take(view(s, seat));
+    *out = legal[0];  // take when the stock needs a reshuffle the record must give (T13)
+    for (int i = 0; i < n; ++i)
+      if (legal[i].kind == (take ? ActionKind::take : ActionKind::draw)) *out = legal[i];
+    return true;
+  }
   *out = toonerville_bot(view(s, seat), legal, n, rng);
   return true;
 }

@@ -24,24 +24,18 @@ struct ToonervillePolicy {
   static bool decide(const State& s, int seat, Level level, const Budget& budget, PortableRng& rng,
                      std::unique_ptr<solve::Solver>& /*solver: trick-taking games only*/,
                      std::vector<Action>& legal, Action* out) {
-    if (tv::to_act(s) != seat) {
-      // T6: another seat may buy the top discard before the seat to act draws.
-      if (s.phase != tv::Phase::draw || !(tv::buyers(s) >> seat & 1)) return false;
-      const bool wants = level == Level::random ? rng.bounded(2) == 0
-                                                : toonerville_bot_wants_buy(tv::view(s, seat));
-      if (wants) *out = tv::buy_action(seat);
-      return wants;
-    }
-    // The seat's own actions come first in the list; other seats' buys follow.
+    if (tv::to_act(s) != seat) return false;
     legal.resize(tv::kMaxLegalActions);
-    int n = tv::legal_actions(s, legal.data());
-    while (n > 0 && legal[size_t(n) - 1].seat != seat) --n;
+    const int n = tv::legal_actions(s, legal.data());
     if (n == 0) return false;  // the stock needs a reshuffle the record must give (T13)
     if (level == Level::random) {
       *out = legal[rng.bounded(uint64_t(n))];
     } else if (level == Level::strong &&
                detail::strong_toonerville(s, seat, legal.data(), n, budget, rng, out)) {
       // searched: the take-or-draw choice or the discard
+    } else if (tv::offering(s)) {  // T6: offered the declined discard
+      *out = toonerville_bot_wants_buy(tv::view(s, seat)) ? tv::buy_action(seat)
+                                                          : tv::pass_action(seat);
     } else if (s.phase == tv::Phase::draw) {
       const bool take = !s.bought && s.pile_count && toonerville_bot_wants_take(tv::view(s, seat));
       *out = legal[0];

@@ -5,6 +5,7 @@
 
 #include "../common/game_adapter.hpp"
 #include "../common/games.hpp"
+#include "../common/text.hpp"
 #include "internal.hpp"
 
 namespace deckhand::toonerville {
@@ -27,7 +28,8 @@ constexpr ActionKindSpec kActionKinds[] = {{0, "take", "take"},
                                            {3, "down", "down <meld> | <meld> ..."},
                                            {4, "layoff", "layoff <meld-id> <card> ..."},
                                            {5, "swap", "swap <meld-id> <card>"},
-                                           {6, "discard", "discard <card>"}};
+                                           {6, "discard", "discard <card>"},
+                                           {7, "pass", "pass"}};
 
 struct Rules {
   using State = toonerville::State;
@@ -80,6 +82,30 @@ struct Rules {
     return toonerville::format_reshuffle(bytes);
   }
   static bool needs_reshuffle(const State& s) { return toonerville::needs_reshuffle(s); }
+  // Records (docs/records.md, T6): a `draw` line is the draw and every pass of the offer it
+  // opens; `decline` is the draw alone (an offer still open at the record's end).
+  static Reason parse_record_action(std::string_view text, int seat, Action* a, bool* answers_offer,
+                                    Error* err) {
+    const std::string_view word = text::trim(text);
+    if (text::iequals(word, "decline")) {
+      *a = draw_action(seat);
+      *answers_offer = false;
+      return Reason::ok;
+    }
+    if (Reason r = toonerville::parse_action(text, seat, a, err); r != Reason::ok) return r;
+    *answers_offer = a->kind == ActionKind::draw;
+    return Reason::ok;
+  }
+  // The pass a record's `draw` line implies now, if the discard is offered.
+  static bool implied_pass(const State& s, Action* out) {
+    if (!offering(s)) return false;
+    *out = pass_action(s.to_act);
+    return true;
+  }
+  static bool is_pass(const Action& a) { return a.kind == ActionKind::pass; }
+  static bool offer_open(const State& s) { return s.pending_draw != 0; }
+  static std::string decline_text() { return "decline"; }
+  // The deprecated dh_game_buy_winner's helper.
   static int buy_winner(const State& s, uint32_t requests) {
     return toonerville::buy_winner(s, uint8_t(requests & 0x1F));
   }
@@ -110,6 +136,7 @@ struct Rules {
       case ActionKind::take:
       case ActionKind::draw:
       case ActionKind::buy:
+      case ActionKind::pass:
         return target == 0 && count == 0;
       case ActionKind::discard:
         return target == 0 && count == 1;
@@ -147,7 +174,7 @@ struct Rules {
     return c;
   }
   static Reason from_code(const ActionCode& c, Action* out, Error* err) {
-    if (c.kind > uint8_t(ActionKind::discard) || c.count > kActionBytes ||
+    if (c.kind > uint8_t(ActionKind::pass) || c.count > kActionBytes ||
         !deckhand::detail::unused_cards_zero(c, kActionBytes))
       return fail(err, Reason::malformed_action,
                   "action kind %d with %d cards is not a toonerville action", int(c.kind),

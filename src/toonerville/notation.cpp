@@ -159,6 +159,8 @@ std::string format_action(const Action& a) {
       return "draw";
     case ActionKind::buy:
       return "buy";
+    case ActionKind::pass:
+      return "pass";
     case ActionKind::discard:
       return std::string("discard ") + rook_face_name(a.bytes[0]);
     case ActionKind::swap:
@@ -189,11 +191,13 @@ Reason parse_action(std::string_view action, int seat, Action* out, Error* err) 
   const std::string_view verb = words[0];
   Action a;
   a.seat = uint8_t(seat);
-  if (iequals(verb, "take") || iequals(verb, "draw") || iequals(verb, "buy")) {
+  if (iequals(verb, "take") || iequals(verb, "draw") || iequals(verb, "buy") ||
+      iequals(verb, "pass")) {
     if (Reason r = deckhand::detail::expect_words(words, 1, err); r != Reason::ok) return r;
     a.kind = iequals(verb, "take")   ? ActionKind::take
              : iequals(verb, "draw") ? ActionKind::draw
-                                     : ActionKind::buy;
+             : iequals(verb, "buy")  ? ActionKind::buy
+                                     : ActionKind::pass;
   } else if (iequals(verb, "discard")) {
     if (Reason r = deckhand::detail::expect_words(words, 2, err); r != Reason::ok) return r;
     a.kind = ActionKind::discard;
@@ -237,7 +241,7 @@ Reason parse_action(std::string_view action, int seat, Action* out, Error* err) 
     a.count = uint8_t(4 * a.target);
   } else {
     return fail(err, Reason::malformed_action,
-                "%s is not a Toonerville action (take, draw, buy, down, layoff, swap, "
+                "%s is not a Toonerville action (take, draw, buy, pass, down, layoff, swap, "
                 "discard)",
                 text::quote(verb).c_str());
   }

@@ -1,6 +1,6 @@
-// Toonerville Rook's environment (docs/observations.md): the observation, the ordered and
-// capped list of the deciding seat's actions with a feature vector each, and the buy (T6)
-// offered to the other seats in turn order after the seat to act declines the discard.
+// Toonerville Rook's environment (docs/observations.md): the observation and the ordered and
+// capped list of the deciding seat's actions with a feature vector each. The buy (T6) is
+// offered in the state itself: the deciding seat is the game's to_act.
 #include "../rl/rl.hpp"
 
 #include <algorithm>
@@ -15,34 +15,25 @@ namespace deckhand::rl {
 
 // Toonerville Rook (docs/observations.md), a listed game: melds are combinatorial, so an
 // action index is a position in an ordered list of the deciding seat's actions, capped at
-// kActionCap, and each position has kFeatureSize floats describing its action. Buying (T6)
-// in turn order: the seat to act takes the top discard or declines it with `draw`; then the
-// buy is offered to each seat that may buy, nearest after it first, each choosing buy or
-// pass; the first buy (or the last pass) is followed by the seat to act's draw. `offer` is
-// the seat the buy is offered to now, or -1 (the seat to act decides).
+// kActionCap, and each position has kFeatureSize floats describing its action. The offer of
+// a declined discard (T6) is the state's: the seat offered it is to_act, choosing buy or pass.
 namespace tv {
 inline constexpr int kActionCap = 64;
 inline constexpr int kFeatureSize = 75;
 inline constexpr int kObservationSize = 932;
-inline constexpr uint8_t kPassBuy = 7;  // the choice "pass" of an offered buy (no game action)
 
-// The seat that decides now.
-int agent(const Game& game, int offer);
-// True when `offer` is -1 or a seat that may buy now.
-bool offer_valid(const Game& game, int offer);
-// `seat`'s observation (T14), which shows the seat the buy is offered to.
-void observe(const Game& game, int seat, int offer, float* out);
+// `seat`'s observation (T14), which shows the seat the discard is offered to.
+void observe(const Game& game, int seat, float* out);
 // The deciding seat's choices in index order into out[0 .. return) (room for kActionCap);
 // `legal` is scratch for the game's legal actions.
-size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out);
+size_t choices(const Game& game, std::vector<ActionCode>* legal, ActionCode* out);
 // The features of list[0 .. count) into out[0 .. count * kFeatureSize), and zeros in the rows
 // from count to clear_to (kActionCap: all of them; a batch passes its previous count).
 void features(const Game& game, const ActionCode* list, size_t count, float* out,
               size_t clear_to = kActionCap);
 static_assert(kActionCap <= kMaxChoices);
-// Applies a choice of the list; `offer` (nullptr: no buy is offered, a `draw` draws at once)
-// becomes the next decision's.
-Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err);
+// Applies a choice of the list.
+Reason apply(Game& game, const ActionCode& choice, Error* err);
 }  // namespace tv
 
 }  // namespace deckhand::rl
@@ -66,16 +57,6 @@ void write_counts(Writer& w, const FaceCounts& cards) {
   for (int f = 0; f < kFaces; ++f) w.value(float(cards.n[f]));
 }
 
-// The next seat after `after` in turn order from the seat to act that may buy (T6), or -1;
-// `after` = the seat to act gives the nearest.
-int next_buyer(const tr::State& s, int after) {
-  const uint8_t may = tr::buyers(s);
-  const int n = tr::players(s);
-  for (int k = (after - s.to_act + n) % n + 1; k < n; ++k)
-    if ((may >> ((s.to_act + k) % n)) & 1) return (s.to_act + k) % n;
-  return -1;
-}
-
 // The order of the list (docs/observations.md): take or buy, draw or pass, down, swaps,
 // discards, lay-offs. Discards come before the lay-offs, the most numerous, so that a turn
 // can always end within the cap; a lay-off cut off comes back as the hand shrinks.
@@ -85,6 +66,7 @@ int rank_of(const ActionCode& a) {
     case tr::ActionKind::buy:
       return 0;
     case tr::ActionKind::draw:
+    case tr::ActionKind::pass:
       return 1;
     case tr::ActionKind::down:
       return 2;
@@ -95,7 +77,7 @@ int rank_of(const ActionCode& a) {
     case tr::ActionKind::layoff:
       return 5;
   }
-  return a.kind == kPassBuy ? 1 : 6;
+  return 6;
 }
 constexpr int kRanks = 6;
 
@@ -147,26 +129,9 @@ Moved cards_moved(const tr::State& s, const ActionCode& a) {
   return cards;
 }
 
-ActionCode draw_code(int seat) {
-  ActionCode a;
-  a.seat = uint8_t(seat);
-  a.kind = uint8_t(tr::ActionKind::draw);
-  return a;
-}
-
 }  // namespace
 
-int agent(const Game& game, int offer) {
-  return offer >= 0 ? offer : game.to_act();
-}
-
-bool offer_valid(const Game& game, int offer) {
-  if (offer < 0) return offer == -1;
-  const tr::State& s = state_of(game);
-  return offer < tr::players(s) && ((tr::buyers(s) >> offer) & 1);
-}
-
-void observe(const Game& game, int seat, int offer, float* out) {
+void observe(const Game& game, int seat, float* out) {
   const tr::State& s = state_of(game);
   const tr::View v = tr::view(s, seat);  // T14: only what this seat sees
   const int n = tr::players(s);
@@ -176,8 +141,9 @@ void observe(const Game& game, int seat, int offer, float* out) {
   w.one_hot(4, int(v.phase));
   w.one_hot(tr::kRounds, v.round - 1);
   w.one_hot(P, rel(v.dealer));
-  w.one_hot(P, rel(v.to_act));
-  w.one_hot(P, offer >= 0 ? rel(offer) : -1);
+  // The seat whose turn it is, and the seat offered the declined discard (T6).
+  w.one_hot(P, v.pending_draw ? rel(v.pending_draw - 1) : rel(v.to_act));
+  w.one_hot(P, v.pending_draw && v.to_act != tr::kNoSeat ? rel(v.to_act) : -1);
   for (int r = 0; r < P; ++r) {
     if (r >= n) {
       for (int k = 0; k < 4; ++k) w.value(0.0f);
@@ -212,24 +178,13 @@ void observe(const Game& game, int seat, int offer, float* out) {
   assert(w.position() == kObservationSize);
 }
 
-size_t choices(const Game& game, int offer, std::vector<ActionCode>* legal, ActionCode* out) {
-  if (offer >= 0) {
-    ActionCode buy, pass;
-    buy.seat = pass.seat = uint8_t(offer);
-    buy.kind = uint8_t(tr::ActionKind::buy);
-    pass.kind = kPassBuy;
-    out[0] = buy;
-    out[1] = pass;
-    return 2;
-  }
-  const int seat = game.to_act();
+size_t choices(const Game& game, std::vector<ActionCode>* legal, ActionCode* out) {
   const size_t n = legal_codes(game, legal);
-  // A stable bucket order by rank, in one pass per rank (no sort buffer to allocate); other
-  // seats' buys are left out (they are offered).
+  // A stable bucket order by rank, in one pass per rank (no sort buffer to allocate).
   size_t kept = 0;
   for (int rank = 0; rank < kRanks && kept < size_t(kActionCap); ++rank)
     for (size_t k = 0; k < n && kept < size_t(kActionCap); ++k)
-      if ((*legal)[k].seat == seat && rank_of((*legal)[k]) == rank) out[kept++] = (*legal)[k];
+      if (rank_of((*legal)[k]) == rank) out[kept++] = (*legal)[k];
   return kept;
 }
 
@@ -244,7 +199,7 @@ void features(const Game& game, const ActionCode* list, size_t count, float* out
   for (size_t i = 0; i < count; ++i) {
     const ActionCode& a = list[i];
     Writer w(out + i * kFeatureSize);
-    w.one_hot(8, a.kind == kPassBuy ? 7 : a.kind);
+    w.one_hot(8, a.kind);
     const Moved moved = cards_moved(s, a);
     float* faces = w.zeros(kFaces);  // a few cards at most: set those
     for (uint64_t held = moved.cards.held(); held; held &= held - 1) {
@@ -266,26 +221,7 @@ void features(const Game& game, const ActionCode* list, size_t count, float* out
   }
 }
 
-Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err) {
-  const tr::State& s = state_of(game);
-  const auto kind = tr::ActionKind(choice.kind);
-  if (choice.kind == kPassBuy) {  // the offer goes on to the next seat that may buy
-    if (!offer) return fail(err, Reason::bad_action_index, "no buy is on offer");
-    *offer = next_buyer(s, choice.seat);
-    if (*offer >= 0) return Reason::ok;
-    return game.apply(draw_code(s.to_act), err);
-  }
-  if (kind == tr::ActionKind::draw && offer && *offer < 0) {  // declined: offer the buy
-    *offer = next_buyer(s, s.to_act);
-    if (*offer >= 0) return Reason::ok;
-  }
-  if (kind == tr::ActionKind::buy) {  // then the seat to act draws, as it chose (T6)
-    const int drawer = s.to_act;
-    if (Reason r = game.apply(choice, err); r != Reason::ok) return r;
-    if (offer) *offer = -1;
-    return game.apply(draw_code(drawer), err);
-  }
-  if (offer) *offer = -1;
+Reason apply(Game& game, const ActionCode& choice, Error* err) {
   return game.apply(choice, err);
 }
 
@@ -293,15 +229,11 @@ Reason apply(Game& game, int* offer, const ActionCode& choice, Error* err) {
 
 namespace deckhand::rl {
 namespace {
-void observe_toonerville(const Game& game, int seat, float* out) {
-  tv::observe(game, seat, -1, out);
-}
-const Listed kListed = {tv::agent,   tv::offer_valid, tv::observe,
-                        tv::choices, tv::features,    tv::apply};
+const Listed kListed = {tv::choices, tv::features, tv::apply};
 }  // namespace
 extern const Encoder kToonervilleEncoder;
 const Encoder kToonervilleEncoder = {{tv::kObservationSize, tv::kActionCap, tv::kFeatureSize},
-                                     observe_toonerville,
+                                     tv::observe,
                                      nullptr,
                                      &kListed};
 }  // namespace deckhand::rl

@@ -18,6 +18,17 @@ using detail::next_seat;
 namespace {
 
 Reason precheck(const State& s, int seat, Phase phase, const char* what, Error* err) {
+  // While the discard is offered, or the draw waits for a reshuffle, nobody takes or draws.
+  if (s.pending_draw && s.phase == phase && seat >= 0 && seat < players(s)) [[unlikely]] {
+    if (s.to_act == kNoSeat)
+      return fail(err, Reason::reshuffle_needed,
+                  "seat %d's draw waits for the reshuffle the record must give (T13)",
+                  s.pending_draw - 1);
+    return fail(err, Reason::wrong_seat,
+                "seat %d cannot %s: seat %d declined the top discard, now offered to seat %d, "
+                "who buys or passes (T6)",
+                seat, what, s.pending_draw - 1, s.to_act);
+  }
   return deckhand::detail::turn_check(s, seat, phase, players(s), what, &phase_name, err);
 }
 
@@ -76,6 +87,7 @@ void start_round(State* s) {
   s->to_act = uint8_t(next_seat(*s, s->dealer));  // T3: left of the dealer plays first
   s->down = 0;
   s->bought = 0;
+  s->pending_draw = 0;
   s->taken_face = kNoRookFace;
   s->rooks_owed = 0;
   s->meld_count = 0;
@@ -180,6 +192,39 @@ Reason do_take(State* s, int seat, Error* err) {
   return Reason::ok;
 }
 
+Reason buy_refusal(const State& s, int seat, Error* err);
+int next_offered(const State& s, int after);
+
+// The seat whose turn it is draws from the stock now (its supply is there: ready, or the
+// round's generator reshuffles).
+void draw_now(State* s, int seat) {
+  s->hands[seat].add(pop_stock(s));
+  s->taken_face = kNoRookFace;
+  s->phase = Phase::play;
+  s->to_act = uint8_t(seat);
+  s->pending_draw = 0;
+}
+
+// The offer is over (a buy, or the last pass): the draw of the seat whose turn it is follows
+// at once (T6), ends the round when nothing is left (T13), or waits for the record's reshuffle.
+void finish_draw(State* s) {
+  const int seat = s->pending_draw - 1;
+  switch (supply(*s, s->pile_count)) {
+    case Supply::nothing:
+      s->pending_draw = 0;
+      s->to_act = uint8_t(seat);
+      detail::score_round(s, kNoSeat);
+      return;
+    case Supply::record:
+      s->to_act = kNoSeat;  // chance is due: the reshuffle (T13)
+      return;
+    case Supply::ready:
+    case Supply::reshuffle:
+      draw_now(s, seat);
+      return;
+  }
+}
+
 Reason do_draw(State* s, int seat, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::draw, "draw", err); r != Reason::ok) return r;
   switch (supply(*s, s->pile_count)) {
@@ -194,9 +239,16 @@ Reason do_draw(State* s, int seat, Error* err) {
     case Supply::reshuffle:
       break;
   }
-  s->hands[seat].add(pop_stock(s));
-  s->taken_face = kNoRookFace;
-  s->phase = Phase::play;
+  if (!s->bought) {  // T6: the declined discard is offered first, nearest seat first
+    s->pending_draw = uint8_t(seat + 1);
+    const int offered = next_offered(*s, seat);
+    if (offered >= 0) {
+      s->to_act = uint8_t(offered);
+      return Reason::ok;
+    }
+    s->pending_draw = 0;
+  }
+  draw_now(s, seat);
   return Reason::ok;
 }
 
@@ -209,7 +261,7 @@ Reason buy_refusal(const State& s, int seat, Error* err) {
                 s.phase == Phase::play ? "seat %d may buy only before the current player draws (T6)"
                                        : "seat %d cannot buy between rounds (T6)",
                 seat);
-  if (seat == s.to_act)
+  if (seat == turn_seat(s))
     return fail(err, Reason::cannot_buy,
                 "seat %d is the current player: it takes the top discard with 'take' (T6)", seat);
   if (s.bought)
@@ -238,12 +290,56 @@ Reason buy_refusal(const State& s, int seat, Error* err) {
   }
 }
 
+// T6's order: the first seat after `after` (going round from the seat whose turn it is) that
+// may buy, or -1 when the offer has gone round.
+int next_offered(const State& s, int after) {
+  const int n = players(s), turn = s.pending_draw - 1;
+  for (int seat = (after + 1) % n; seat != turn; seat = (seat + 1) % n)
+    if (buy_refusal(s, seat, nullptr) == Reason::ok) return seat;
+  return -1;
+}
+
+// A seat answering the offer must be the one offered the discard now.
+Reason offer_refusal(const State& s, int seat, const char* what, Error* err) {
+  if (s.to_act == kNoSeat)
+    return fail(err, Reason::reshuffle_needed,
+                "seat %d's draw waits for the reshuffle the record must give (T13)",
+                s.pending_draw - 1);
+  if (seat != s.to_act)
+    return fail(err, Reason::wrong_seat,
+                "seat %d cannot %s: the discard is offered to seat %d first (T6)", seat, what,
+                s.to_act);
+  return Reason::ok;
+}
+
 Reason do_buy(State* s, int seat, Error* err) {
   if (Reason r = buy_refusal(*s, seat, err); r != Reason::ok) return r;
+  if (s->pending_draw)
+    if (Reason r = offer_refusal(*s, seat, "buy", err); r != Reason::ok) return r;
   s->hands[seat].add(pop_pile(s));
   s->hands[seat].add(pop_stock(s));  // the penalty card (T6), after a reshuffle if needed
   ++s->buys[seat];
   s->bought = 1;
+  // Offered: the draw follows. A direct buy leaves the seat to act to draw.
+  if (s->pending_draw) finish_draw(s);
+  return Reason::ok;
+}
+
+Reason do_pass(State* s, int seat, Error* err) {
+  if (s->phase == Phase::over) return fail(err, Reason::game_over, "the game is over");
+  if (seat < 0 || seat >= players(*s))
+    return fail(err, Reason::bad_seat, "seat %d does not exist (seats 0-%d)", seat,
+                players(*s) - 1);
+  if (s->phase != Phase::draw || !s->pending_draw)
+    return fail(err, Reason::wrong_phase,
+                "seat %d cannot pass: no discard is offered (T6; the seat to act takes or draws)",
+                seat);
+  if (Reason r = offer_refusal(*s, seat, "pass", err); r != Reason::ok) return r;
+  const int offered = next_offered(*s, seat);
+  if (offered >= 0)
+    s->to_act = uint8_t(offered);
+  else
+    finish_draw(s);
   return Reason::ok;
 }
 
@@ -429,6 +525,8 @@ Reason do_action(State* s, const Action& a, Error* err) {
       return do_draw(s, a.seat, err);
     case ActionKind::buy:
       return do_buy(s, a.seat, err);
+    case ActionKind::pass:
+      return do_pass(s, a.seat, err);
     case ActionKind::discard:
       return do_discard(s, a.seat, a.bytes[0], err);
     case ActionKind::swap:
@@ -555,6 +653,7 @@ Reason reshuffle_seed(const State& s, uint64_t seed, State* out, Error* err) {
     PortableRng rng(seed);
     std::memcpy(next->rng, rng.state_words(), sizeof next->rng);
     next->has_rng = 1;  // the reshuffle itself happens when a card is needed
+    if (next->pending_draw) draw_now(next, next->pending_draw - 1);  // the draw waited for it
     return Reason::ok;
   });
 }
@@ -583,6 +682,7 @@ Reason reshuffle_stock(const State& s, const RookFace* stock_top_first, int coun
   }
   return pure(s, out, [&](State* next) {
     make_stock(next, stock_top_first);
+    if (next->pending_draw) draw_now(next, next->pending_draw - 1);  // the draw waited for it
     return Reason::ok;
   });
 }
@@ -595,6 +695,9 @@ Reason draw(const State& s, int seat, State* out, Error* err) {
 }
 Reason buy(const State& s, int seat, State* out, Error* err) {
   return pure(s, out, [&](State* n) { return do_buy(n, seat, err); });
+}
+Reason pass(const State& s, int seat, State* out, Error* err) {
+  return pure(s, out, [&](State* n) { return do_pass(n, seat, err); });
 }
 Reason go_down(const State& s, int seat, const Meld* melds, int count, State* out, Error* err) {
   if (!melds || count < 1 || count > kMaxContractMelds)
@@ -649,10 +752,11 @@ uint8_t buyers(const State& s) {
 }
 
 int buy_winner(const State& s, uint8_t requests) {
-  if (s.to_act == kNoSeat) return -1;
+  const int turn = turn_seat(s);
+  if (turn < 0) return -1;
   const uint8_t eligible = uint8_t(requests & buyers(s));
   for (int k = 1; k < players(s); ++k) {
-    const int seat = (s.to_act + k) % players(s);
+    const int seat = (turn + k) % players(s);
     if ((eligible >> seat) & 1) return seat;
   }
   return -1;
@@ -676,12 +780,14 @@ int legal_actions(const State& s, Action* out) {
   int n = 0;
   if (s.phase == Phase::draw) {
     const int seat = s.to_act;
+    if (s.pending_draw) {             // T6: the seat offered the discard buys it or passes
+      if (seat == kNoSeat) return 0;  // the draw waits for a reshuffle (T13)
+      put_action(&out[n++], seat, ActionKind::buy);
+      put_action(&out[n++], seat, ActionKind::pass);
+      return n;
+    }
     if (!s.bought && s.pile_count) put_action(&out[n++], seat, ActionKind::take);
     if (supply(s, s.pile_count) != Supply::record) put_action(&out[n++], seat, ActionKind::draw);
-    for (int k = 1; k < players(s); ++k) {
-      const int b = (seat + k) % players(s);
-      if (buy_refusal(s, b, nullptr) == Reason::ok) put_action(&out[n++], b, ActionKind::buy);
-    }
     return n;
   }
   if (s.phase != Phase::play) return 0;

@@ -31,7 +31,7 @@ void score_round(State* s, int went_out) {
   std::memset(s->buys, 0, sizeof s->buys);
   s->stock_count = s->pile_count = 0;
   s->meld_count = 0;
-  s->down = s->bought = s->rooks_owed = s->has_rng = s->reshuffles = 0;
+  s->down = s->bought = s->rooks_owed = s->has_rng = s->reshuffles = s->pending_draw = 0;
   s->turns = 0;
   s->taken_face = kNoRookFace;
   s->to_act = kNoSeat;

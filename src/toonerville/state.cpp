@@ -113,7 +113,7 @@ Reason check_invariants(const State& s, Error* err) {
     return broken("unknown phase or round");
   if (s.dealer >= n || s.first_dealer >= n) return broken("dealer seat out of range");
   if (s.reserved[0] | s.reserved[1] | s.reserved[2] | s.reserved[3] | s.reserved[4] |
-      s.reserved[5] | s.last.reserved[0] | s.last.reserved[1] | s.last.reserved[2])
+      s.last.reserved[0] | s.last.reserved[1] | s.last.reserved[2])
     return broken("reserved bytes not zero");
   if (s.last.round > kRounds || (s.last.went_out >= n && s.last.went_out != kNoSeat))
     return broken("last round out of range");
@@ -155,7 +155,8 @@ Reason check_invariants(const State& s, Error* err) {
   }
   if (between) {
     if (s.to_act != kNoSeat || s.stock_count || s.pile_count || s.meld_count || s.down ||
-        s.bought || s.rooks_owed || s.has_rng || s.reshuffles || s.taken_face != kNoRookFace)
+        s.bought || s.rooks_owed || s.has_rng || s.reshuffles || s.pending_draw ||
+        s.taken_face != kNoRookFace)
       return broken("a round's state between rounds");
     for (int p = 0; p < kMaxPlayers; ++p)
       if (!s.hands[p].empty() || s.buys[p]) return broken("cards in hand between rounds");
@@ -164,7 +165,18 @@ Reason check_invariants(const State& s, Error* err) {
       return broken("table not cleared between rounds");
     return Reason::ok;
   }
-  if (s.round < 1 || s.to_act >= n) return broken("no seat to act during a round");
+  if (s.pending_draw) {
+    // T6: the draw of the seat whose turn it is waits on the offer of the discard (to_act is
+    // another seat, nobody has bought) or, after a buy, on the record's reshuffle (T13).
+    const int turn = s.pending_draw - 1;
+    if (turn >= n || s.phase != Phase::draw) return broken("a waiting draw outside the draw phase");
+    if (s.to_act == kNoSeat ? !s.bought || s.stock_count || s.has_rng || s.pile_count < 2
+                            : s.bought || s.to_act >= n || s.to_act == turn || !s.pile_count ||
+                                  (!s.stock_count && !s.has_rng))
+      return broken("an offer of the discard that T6 would not make");
+  }
+  const int deciding = s.to_act == kNoSeat && s.pending_draw ? s.pending_draw - 1 : s.to_act;
+  if (s.round < 1 || deciding >= n) return broken("no seat to act during a round");
   if (s.stock_count > kMaxCards || s.pile_count > kMaxCards || s.meld_count > kMaxTableMelds)
     return broken("pile, stock or meld count out of range");
   if (!all_zero_from(s.stock, s.stock_count) || !all_zero_from(s.pile, s.pile_count) ||
@@ -178,7 +190,7 @@ Reason check_invariants(const State& s, Error* err) {
     return broken("a taken card or owed Rook before the draw");
   if (s.taken_face != kNoRookFace && !valid_rook_face(s.taken_face))
     return broken("taken face out of range");
-  if (s.rooks_owed > s.hands[s.to_act].rooks()) return broken("more Rooks owed than held");
+  if (s.rooks_owed > s.hands[deciding].rooks()) return broken("more Rooks owed than held");
   if (o.max_buys)
     for (int p = 0; p < n; ++p)
       if (s.buys[p] > o.max_buys) return broken("more buys than max_buys");

@@ -38,6 +38,7 @@ std::vector<tv::Action> toonerville_candidates(const tv::State& s, int seat,
     if (k == tv::ActionKind::discard)
       discards.emplace_back(toonerville_discard_key(v, legal[i].bytes[0]), i);
   }
+  if (tv::offering(s)) return {};  // buying stays basic
   if (s.phase == tv::Phase::draw) {
     const bool take = !s.bought && s.pile_count && toonerville_bot_wants_take(v);
     for (int i = 0; i < n; ++i)

@@ -34,6 +34,7 @@ View view(const State& s, int seat) {
   v.taken_face = s.taken_face;
   v.rooks_owed = s.rooks_owed;
   v.winners = s.winners;
+  v.pending_draw = s.pending_draw;
   std::memcpy(v.buys, s.buys, sizeof v.buys);
   return v;
 }
@@ -91,6 +92,10 @@ std::string view_json(const View& v) {
   j.end_object();
   j.key("dealer").value(int(v.dealer));
   j.key("to_act").seat(v.to_act);
+  // T6: the seat that declined the top discard and the seat it is offered to now (null after
+  // a buy, while the draw waits for a reshuffle).
+  j.key("declined_by").seat(v.pending_draw ? v.pending_draw - 1 : kNoSeat);
+  j.key("offered_to").seat(v.pending_draw ? v.to_act : kNoSeat);
   j.key("hand");
   faces_json(j, v.hand);
   j.key("hand_sizes");
@@ -148,6 +153,11 @@ std::string view_text(const View& v) {
   line("dealer: seat " + std::to_string(v.dealer) +
        (v.to_act == kNoSeat ? std::string("; nobody to act")
                             : "; seat " + std::to_string(v.to_act) + " to act"));
+  if (v.pending_draw)
+    line("seat " + std::to_string(v.pending_draw - 1) + " declined the top discard; " +
+         (v.to_act == kNoSeat
+              ? std::string("its draw waits for a reshuffle (T13)")
+              : "it is offered to seat " + std::to_string(v.to_act) + " (buy or pass, T6)"));
   char buf[kMaxCards * 5];
   format_rook_faces(v.hand, buf, sizeof buf);
   line(std::string("your hand: ") + (v.hand.empty() ? "(empty)" : buf));

@@ -119,6 +119,20 @@ check "toonerville no players header" 1 '"line": 3, "code": "bad_header"' \
   -- sh -c "printf 'deckhand 1\ngame toonerville\ndeal seed 1\n' | \"$deckhand\" replay -"
 check "toonerville buy" 0 '"to_act": 2}' -- "$deckhand" replay "$dir/toonerville_view.rec"
 
+# Records written by deckhand 0.2, before T6's offer was part of the state (random and basic
+# bots, 3-5 players, max_buys, explicit deals with reshuffles, games cut off anywhere, also
+# right after a buy and while the draw after a buy waits for a reshuffle): each replays to the
+# JSON 0.2 printed for it, byte for byte.
+for rec in "$dir"/compat/*.rec; do
+  want=$(cat "${rec%.rec}.json")
+  out=$("$deckhand" replay "$rec" 2>&1)
+  if [ "$out" != "$want" ]; then
+    echo "FAIL 0.2 record $(basename "$rec"): $out (want $want)"; failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+done
+
 # play as a new user would (docs/cli.md): the seed is printed, hint, undo, an empty line (the
 # prompt alone, not the board), bare cards, a single choice made and said, save, and the saved
 # record replays.
@@ -138,8 +152,8 @@ check "play save mid-game" 0 '"ok": true' -- "$deckhand" replay "$tmp/mid.rec"
 check "play refuses another game's seat" 2 '' -- "$deckhand" play sheepshead --seat 5
 check "play --option" 0 'option target=5' -- sh -c "printf 'quit\n' | \"$deckhand\" play ghost-euchre --seed 1 --option target=5 --save \"$tmp/t5.rec\" >/dev/null && cat \"$tmp/t5.rec\""
 check "play refuses a bad option" 2 "--option target=0: bad_option" -- sh -c "\"$deckhand\" play ghost-euchre --option target=0 2>&1"
-play_session "toonerville buy question" 0 'seat 1 is about to draw: buy the 6G from the discard pile? (buy, or pass)' \
-  'quit\n' -- toonerville --players 3 --seed 2
+play_session "toonerville buy question" 0 'seat 1 draws instead of taking the 6G: buy it? (buy, or pass)
+legal: buy | pass' 'quit\n' -- toonerville --players 3 --seed 2
 play_session "toonerville legal lists all" 0 'discard 14Y' 'pass\nlegal\nquit\n' -- toonerville --players 3 --seed 2
 play_session "sheepshead trumps marked" 0 'trumps: 7D 9D   other: TC(10) 9H TH(10) 7S' \
   'quit\n' -- sheepshead --seed 5 --seat 1
@@ -159,16 +173,20 @@ play_session "play --level random repeats for its seed" 0 "$(cat "$tmp/random1.o
 check "play --level random record replays" 0 '"ok": true' -- "$deckhand" replay "$tmp/random.rec"
 check "play refuses a bad level" 2 "no bot level 'expert'" -- sh -c "\"$deckhand\" play ghost-euchre --level expert 2>&1"
 check "play refuses a bad bot option" 2 "bot option 'samples'" -- sh -c "\"$deckhand\" play sheepshead --bot-option samples=0 2>&1"
-# T6 by the library's protocol: seat 1 (a bot) draws rather than take, the human passes, and
-# seat 2's bot buys the discard before seat 1 draws.
-play_session "play toonerville a bot buys" 0 'seat 2 buys 6G and takes a penalty card; seat 1 draws from the stock' \
-  'pass\nquit\n' -- toonerville --players 3 --seed 18
-# When the human draws, the bots may buy the discard first; the human then draws.
+# T6 in the state: seat 1 (a bot) draws rather than take; seat 2, nearest, is offered the
+# discard first and its bot buys it, so the human (seat 0) is not asked; seat 1 then draws.
+play_session "play toonerville a bot buys" 0 'seat 1 draws instead of taking the 6G: it is offered to the others
+  seat 2 buys 6G and takes a penalty card; seat 1 draws from the stock' \
+  'quit\n' -- toonerville --players 3 --seed 18
+# When the human draws, the bots may buy the discard first; the human's draw follows at once.
 play_session "play toonerville bots buy before your draw" 0 'seat 2 buys 8B and takes a penalty card; seat 1 draws from the stock
-  (your only choice: draw — made for you)' 'draw\nquit\n' -- toonerville --players 3 --seed 5 --seat 1
-play_session "play toonerville hint buy" 0 '> hint: buy' 'pass\nhint\nquit\n' -- toonerville --players 3 --seed 18
+  you draw 14Y' 'draw\nquit\n' -- toonerville --players 3 --seed 5 --seat 1
+play_session "play toonerville hint buy" 0 '> hint: buy' 'hint\nquit\n' -- toonerville --players 3 --seed 18
 play_session "play toonerville the human buys" 0 'seat 0 buys 4Y and takes a penalty card; seat 2 draws from the stock' \
-  'pass\nbuy\nquit\n' -- toonerville --players 3 --seed 18 --save "$tmp/bought.rec"
+  'buy\nquit\n' -- toonerville --players 3 --seed 18 --save "$tmp/bought.rec"
+play_session "play toonerville the human passes" 0 '>   seat 0 passes
+  seat 1 passes
+  seat 2 draws' 'pass\nquit\n' -- toonerville --players 3 --seed 18
 check "play toonerville bought record replays" 0 '"ok": true' -- "$deckhand" replay "$tmp/bought.rec"
 for c in replay view simulate play demo games arena analyze; do
   check "$c --help" 0 "deckhand $c" -- "$deckhand" "$c" --help

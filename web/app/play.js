@@ -1,7 +1,7 @@
 // The Play panel: one human seat against the library's bots (a level to choose, a hint for
 // the human's move), the house rules as controls built from games(), legal moves clickable,
 // refusals explained with the library's reason.
-import { botBuyers, botMove, makeBots, resolveDraw } from "./bots.js";
+import { botMove, makeBots } from "./bots.js";
 import { cardElement, fillCards, scoreTable, seatName } from "./cards.js";
 
 const YOU = 0;
@@ -48,12 +48,16 @@ export function setUpPlay(dh, { delay }) {
   const games = dh.games();
   let game = null;
   let bots = []; // one per seat, the human's for its hints
-  // Toonerville (T6): a bot's draw waiting for the human's answer to the buy it may make,
-  // { drawer, buyers } (the bots' buyers already gathered)
-  let offer = null;
   let random = Math.random;
   let timer = 0;
   const log = [];
+
+  // The action a click on a card in hand makes: the game's action kind written "<name> <card>"
+  // in the catalog (play, or Toonerville's discard).
+  function cardVerb(name) {
+    const info = games.find((g) => g.name === name);
+    return info.action_kinds.find((k) => k.syntax === `${k.name} <card>`)?.name ?? "play";
+  }
 
   function fillSetup() {
     const info = games.find((g) => g.name === $("game-name").value);
@@ -82,51 +86,21 @@ export function setUpPlay(dh, { delay }) {
     $("refusal").textContent = "";
   }
 
-  // The human's action: the answer to a buy offer, a Toonerville draw with the other seats'
-  // buys asked first (T6), or any other action.
+  // The human's action (Toonerville's buy or pass too, when it is offered the discard, T6).
   function humanAct(action) {
-    if (offer) {
-      if (action === "buy" || action === "pass") return answerOffer(action === "buy");
-    } else if (game.name === "toonerville" && action === "buy" && game.toAct !== YOU) {
-      // a buy is answered to a drawer's draw (T6), which the page offers; typed ahead of
-      // it, it would cut the drawer's own choice of the card short
-      return showRefusal({ reason: "not_offered", message: "not_offered: wait for the " +
-        "drawer to draw from the stock; the buy is then offered to you" });
-    } else if (game.name === "toonerville" && action === "draw" && game.toAct === YOU &&
-        game.isLegal(YOU, "draw")) {
-      const move = resolveDraw(game, YOU, botBuyers(game, bots, YOU, YOU));
-      if (move.seat !== YOU) {
-        clearRefusal();
-        return act(move.seat, move.action); // a bot bought first; the human then draws
-      }
-    }
     act(YOU, action);
   }
 
-  function answerOffer(buys) {
-    const { drawer, buyers } = offer;
-    offer = null;
-    const move = resolveDraw(game, drawer, buys ? [...buyers, YOU] : buyers);
-    clearRefusal();
-    if (!buys) log.push(`${seatName(YOU, YOU)}: pass`);
-    act(move.seat, move.action);
-  }
-
-  // A bot's turn: its move, or the buy offered to the human (render shows buy and pass).
+  // A bot's turn: its move.
   function botTurn(seat) {
-    const move = botMove(game, bots, seat, YOU);
-    if (move.offer) {
-      offer = move.offer;
-      render();
-    } else {
-      act(move.seat, move.action);
-    }
+    const move = botMove(game, bots, seat);
+    act(move.seat, move.action);
   }
 
   // The human seat's bot's choice, shown and its move button marked.
   function hint() {
-    if (!game || game.isOver || (game.toAct !== YOU && !offer)) return;
-    const choice = bots[YOU].choose(game, YOU) ?? "pass";
+    if (!game || game.isOver || game.toAct !== YOU) return;
+    const choice = bots[YOU].choose(game, YOU);
     $("hint-text").textContent = `Hint (${bots[YOU].level}): ${choice}`;
     $("hint-text").dataset.action = choice;
     for (const button of $("moves").children)
@@ -179,7 +153,7 @@ export function setUpPlay(dh, { delay }) {
       return;
     }
     const seat = game.toAct;
-    if (seat !== YOU && !offer) timer = setTimeout(() => botTurn(seat), delay);
+    if (seat != null && seat !== YOU) timer = setTimeout(() => botTurn(seat), delay);
   }
 
   function newGame(event) {
@@ -199,7 +173,6 @@ export function setUpPlay(dh, { delay }) {
     game?.free();
     game = created;
     seatBots();
-    offer = null;
     random = generator(Number($("seed").value));
     log.length = 0;
     $("action-text").value = "";
@@ -214,11 +187,12 @@ export function setUpPlay(dh, { delay }) {
     $("table").dataset.game = game.name;
     $("table").dataset.phase = game.phase;
     $("table").dataset.toAct = toAct ?? "";
-    $("table").dataset.offer = offer ? "buy" : "";
+    const offered = view.offered_to != null;
+    $("table").dataset.offer = offered && toAct === YOU ? "buy" : "";
     $("status").textContent = game.isOver
       ? `Game over. Winner${game.winners.length > 1 ? "s" : ""}: ${game.winners.map((s) => seatName(s, YOU)).join(", ")}`
       : game.awaitingDeal ? "Dealing…"
-      : offer ? `${seatName(offer.drawer, YOU)} draws from the stock: buy the top discard (${view.discards.at(-1)}) with a card from the stock?`
+      : offered && toAct === YOU ? `${seatName(view.declined_by, YOU)} draws from the stock: buy the top discard (${view.discards.at(-1)}) with a card from the stock?`
       : `${game.name}, ${game.phase}: ${toAct === YOU ? "your turn" : `${seatName(toAct, YOU)} to act`}`;
 
     const scores = game.scores;
@@ -231,16 +205,14 @@ export function setUpPlay(dh, { delay }) {
     }));
     renderCenter(view);
 
-    // the human's moves on its turn (others' buys are offered by the bots' draws instead)
-    const legal = offer ? [{ seat: YOU, action: "buy" }, { seat: YOU, action: "pass" }]
-      : toAct === YOU ? game.legalMoves().filter((move) => move.seat === YOU) : [];
+    // the human's moves on its turn (offered a declined discard: buy and pass)
+    const legal = toAct === YOU ? game.legalMoves() : [];
     $("hint").disabled = legal.length === 0;
     fillCards($("hand"), view.hand ?? []);
     for (const card of $("hand").children) {
       if (legal.some((move) => move.action.split(" ").includes(card.dataset.card)))
         card.classList.add("playable");
-      card.addEventListener("click", () =>
-        humanAct(`${game.name === "toonerville" ? "discard" : "play"} ${card.dataset.card}`));
+      card.addEventListener("click", () => humanAct(`${cardVerb(game.name)} ${card.dataset.card}`));
     }
     $("moves").replaceChildren(...legal.map((move) => {
       const button = Object.assign(document.createElement("button"),

@@ -483,8 +483,9 @@ function bind(M) {
       return this._int32(M._dh_game_needs_reshuffle) === 1;
     }
 
-    // Toonerville (T6): of the seats asking to buy, the one that gets the top discard, or
-    // null when none may.
+    // Deprecated (deckhand.h): Toonerville's offer of a declined discard (T6) is in the game's
+    // state: the seat offered it is toAct, with "buy" and "pass". Of the seats asking to buy,
+    // the one whose buy the game accepts now, nearest after the seat to act, or null.
     buyWinner(seats) {
       const handle = handleOf(this);
       if (seats == null || typeof seats === "string" ||
@@ -532,15 +533,14 @@ function bind(M) {
       throw errorOf(status, true);
     }
 
-    // Action texts the seat to act may take (Toonerville also lists other seats' "buy"s), in
-    // the library's order; [] when no seat acts.
+    // Action texts the seat to act may take (Toonerville, offered a declined discard: "buy"
+    // and "pass"), in the library's order; [] when no seat acts.
     legalActions() {
       const text = readText(M._dh_game_legal_actions_text, handleOf(this));
       return text.split("\n").filter((line) => line !== "");
     }
 
-    // The legal actions as { seat, action } pairs: the seat to act's, and in Toonerville the
-    // "buy" of every other seat that may buy now (T6).
+    // The legal actions of the seat to act as { seat, action } pairs.
     legalMoves() {
       const { count } = readArray(ACTION_SIZE, M._dh_game_legal_actions, handleOf(this));
       const codes = u8().slice(bufPtr, bufPtr + count * ACTION_SIZE);
@@ -734,11 +734,9 @@ function bind(M) {
     }
 
     // What `seat` (the seat to act when omitted) does now in `game`, as action text: one of
-    // its legal actions, or in Toonerville "buy" for a seat that may buy the top discard now
-    // and wants it (T6); null when the seat has nothing to do (not its turn, and it does not
-    // buy). A game waiting for a deal throws WrongPhase, one that is over GameOver. Before
-    // applying a Toonerville "draw", ask the other seats' bots and apply the buy of
-    // game.buyWinner(the seats that answered "buy"), if any, first (docs/web.md).
+    // the seat to act's legal actions (Toonerville, offered a declined discard, T6: "buy" or
+    // "pass"); null for another seat. A game waiting for a deal or a reshuffle throws
+    // WrongPhase, one that is over GameOver.
     choose(game, seat = null) {
       if (!(this instanceof Bot)) throw new TypeError("not a Bot");
       if (!this._h) throw new TypeError("this Bot was freed (free() or dispose)");

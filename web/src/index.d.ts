@@ -97,8 +97,9 @@ export interface Game extends Disposable {
   deal(how: Seed | { seed: Seed } | { cards: string }): void;
   /** Toonerville (T13): the reshuffle of an explicitly dealt round. */
   reshuffle(how: Seed | { seed: Seed } | { stock: string }): void;
-  /** Toonerville (T6): of the seats asking to buy, the one that gets the top discard; a
-   * seat the game does not have is a RangeError. */
+  /** @deprecated Toonerville's offer of a declined discard (T6) is in the game's state: the
+   * seat offered it is toAct, with "buy" and "pass". Of the seats asking to buy, the one whose
+   * buy the game accepts now; a seat the game does not have is a RangeError. */
   buyWinner(seats: Iterable<number>): number | null;
 
   /** Applies one action text ("bid 4", "play JS") for `seat`; throws the refusal. */
@@ -107,7 +108,7 @@ export interface Game extends Disposable {
   check(seat: number, action: string): void;
   /** True when `seat` may take `action` now; false when the rules or the turn refuse it. */
   isLegal(seat: number, action: string): boolean;
-  /** Action texts the seat to act may take (Toonerville: also others' "buy"s). */
+  /** Action texts the seat to act may take (Toonerville, offered a discard: buy, pass). */
   legalActions(): string[];
   /** The legal actions with the seat each belongs to. */
   legalMoves(): Move[];
@@ -185,10 +186,9 @@ export interface BotOptions {
 export interface Bot extends Disposable {
   readonly level: string;
   /** What `seat` (default: the seat to act) does now: an action text to apply for it, or null
-   * when the seat has nothing to do. Toonerville (T6): "buy" for a seat that may buy the top
-   * discard and wants it; before applying a "draw", ask the other seats' bots and apply the
-   * buy of game.buyWinner(seats answering "buy") first. Throws WrongPhase while a deal is
-   * due, GameOver at the end, UnknownGame for a game of another kind. */
+   * for a seat that is not to act. Toonerville (T6): offered a declined discard, "buy" or
+   * "pass". Throws WrongPhase while a deal or a reshuffle is due, GameOver at the end,
+   * UnknownGame for a game of another kind. */
   choose(game: Game, seat?: number | null): string | null;
   /** Releases the bot's memory in the module now (otherwise when it is collected);
    * choose() then throws a TypeError. */
