@@ -2357,11 +2357,11 @@ static void test_history_off(void) {
     const dh_game_info another = catalog_game((gi + 1) % catalog_games());
     /* a game of several player counts at one above its least, to use the range */
     const int32_t players = info.min_players + (info.max_players > info.min_players);
-    dh_game *on_game = new_named(info.name, NULL, 0, players);
-    dh_game *off_game = new_named(info.name, off, 1, players);
-    dh_game *copy = new_named(info.name, off, 1, players);
-    dh_game *restored = new_named(info.name, off, 1, players);
-    dh_game *other = new_named(another.name, NULL, 0, another.min_players);
+    dh_game* on_game = new_named(info.name, NULL, 0, players);
+    dh_game* off_game = new_named(info.name, off, 1, players);
+    dh_game* copy = new_named(info.name, off, 1, players);
+    dh_game* restored = new_named(info.name, off, 1, players);
+    dh_game* other = new_named(another.name, NULL, 0, another.min_players);
     uint64_t deal_on = 11, deal_off = 11;
     size_t first_size = 0, need = 0;
     int i, moves = 0, agree = 1, restores_ok = 1;
@@ -2383,8 +2383,8 @@ static void test_history_off(void) {
         y = ser(copy);
         CHECK(dh_game_deserialize_into(restored, x.p, x.n, &err) == DH_OK);
         z = ser(restored);
-        restores_ok = restores_ok && same_bytes(x, y) && same_bytes(x, z) &&
-                      same_views(off_game, restored);
+        restores_ok =
+            restores_ok && same_bytes(x, y) && same_bytes(x, z) && same_views(off_game, restored);
         /* a damaged byte, or another game's bytes: refused, the handle unchanged */
         x.p[x.n / 2] ^= 0x40;
         CHECK(dh_game_deserialize_into(restored, x.p, x.n, &err) == DH_E_CORRUPT);
@@ -2454,8 +2454,7 @@ static void test_history_off(void) {
     dh_game* g = NULL;
     dh_error err = DH_ERROR_INIT;
     int32_t flag = 1;
-    const char* rec =
-        "deckhand 1\ngame ghost-euchre\noption history=off\ndeal seed 4\n1 pass\n";
+    const char* rec = "deckhand 1\ngame ghost-euchre\noption history=off\ndeal seed 4\n1 pass\n";
     CHECK_MSG(dh_record_replay(&g, rec, &err) == DH_OK && g != NULL, "%s", err.message);
     CHECK(dh_game_keeps_history(&flag, g) == DH_OK && flag == 0);
     dh_game_free(g);

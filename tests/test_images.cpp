@@ -27,7 +27,6 @@
 using namespace deckhand;
 using deckhand::detail::kScoreLimit;
 
-
 namespace {
 
 // The message of deserialize's refusal of s's image ("" when it accepts the image).

@@ -384,8 +384,8 @@ DH_API int dh_game_deserialize_into(dh_game* game, const uint8_t* bytes, size_t 
  * or actions or values is NULL. Ghost-euchre and sheepshead only: toonerville is refused with
  * DH_E_UNSUPPORTED; a game outside its play phase with DH_E_WRONG_PHASE (DH_E_GAME_OVER once
  * over). Each thread keeps one solver, with a 5 MB table, made at its first call. */
-DH_API int dh_solve_card_values(size_t* out_count, dh_action* actions, int64_t* values,
-                                size_t cap, const dh_game* game, dh_error* err);
+DH_API int dh_solve_card_values(size_t* out_count, dh_action* actions, int64_t* values, size_t cap,
+                                const dh_game* game, dh_error* err);
 
 /* ---- Experimental: reinforcement learning (observations, action indices, batches) ------ */
 /* Declared only with DH_EXPERIMENTAL defined, and always exported: the layouts may still
@@ -396,16 +396,18 @@ DH_API int dh_solve_card_values(size_t* out_count, dh_action* actions, int64_t* 
  * Every game has them (Toonerville: a listed game, see dh_rl_choices). */
 #ifdef DH_EXPERIMENTAL
 typedef struct dh_rl_spec {
-  uint32_t size;              /* set by the caller (DH_RL_SPEC_INIT), as for dh_error */
-  int32_t observation_size;   /* floats in one observation */
-  int32_t action_space_size;  /* action indices 0 .. action_space_size-1 (mask bytes) */
+  uint32_t size;               /* set by the caller (DH_RL_SPEC_INIT), as for dh_error */
+  int32_t observation_size;    /* floats in one observation */
+  int32_t action_space_size;   /* action indices 0 .. action_space_size-1 (mask bytes) */
   int32_t action_feature_size; /* floats per choice of a listed game (toonerville), else 0 */
   /* Added after the first layout (a size of 0 does not reach it). Rewards are score
    * changes times this: -1 where the lowest total wins (dh_game_info.lower_is_better), else
    * 1. */
   int32_t reward_sign;
 } dh_rl_spec;
+/* clang-format off */
 #define DH_RL_SPEC_INIT {sizeof(dh_rl_spec), 0, 0, 0, 0}
+/* clang-format on */
 
 DH_API int dh_rl_spec_of(dh_rl_spec* out, const dh_game* game);
 /* The observation of `seat` (built from its view alone, rules G11, S13) into
@@ -477,8 +479,8 @@ DH_API int dh_batch_reset(dh_batch* batch, uint64_t seed, float* obs, uint8_t* m
  * game, no game moves: DH_E_INVALID_ARGUMENT, reason "bad_action_index", err->line = that
  * game's number + 1. */
 DH_API int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, uint8_t* mask,
-                         float* rewards, uint8_t* terminated, uint8_t* truncated,
-                         int32_t* to_act, dh_error* err);
+                         float* rewards, uint8_t* terminated, uint8_t* truncated, int32_t* to_act,
+                         dh_error* err);
 
 #endif /* DH_EXPERIMENTAL */
 

@@ -21,7 +21,7 @@ namespace deckhand {
   X(bad_seat, 8, "no such seat")                                                                \
   X(bad_header, 9, "record header missing, repeated or out of place")                           \
   X(bad_action_index, 10, "no legal action has that index")                                     \
-  X(no_history, 11, "the game was created with history=off and keeps no history")             \
+  X(no_history, 11, "the game was created with history=off and keeps no history")               \
   X(wrong_seat, 20, "it is not this seat's turn")                                               \
   X(wrong_phase, 21, "this action does not belong to the current phase")                        \
   X(game_over, 22, "the game is over")                                                          \

@@ -232,8 +232,6 @@ namespace {
 const Listed kListed = {tv::choices, tv::features, tv::apply};
 }  // namespace
 extern const Encoder kToonervilleEncoder;
-const Encoder kToonervilleEncoder = {{tv::kObservationSize, tv::kActionCap, tv::kFeatureSize},
-                                     tv::observe,
-                                     nullptr,
-                                     &kListed};
+const Encoder kToonervilleEncoder = {
+    {tv::kObservationSize, tv::kActionCap, tv::kFeatureSize}, tv::observe, nullptr, &kListed};
 }  // namespace deckhand::rl

@@ -2,8 +2,9 @@
  * bench_native.c — random playouts through the native C ABI, the baseline for the
  * WebAssembly figures of web/bench/bench_playout.mjs (docs/performance.md "WebAssembly").
  * The same work as there: each game of the catalog with history=off and no play limit (its
- * limit_option at 0), at 4 players where it allows them, reset when it ends, played by dh_game_random_playout in calls of up to 100,000 actions for about two
- * seconds; then the same with one dh_game_apply_legal per action. Prints actions per second.
+ * limit_option at 0), at 4 players where it allows them, reset when it ends, played by
+ * dh_game_random_playout in calls of up to 100,000 actions for about two seconds; then the same
+ * with one dh_game_apply_legal per action. Prints actions per second.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
