@@ -202,8 +202,8 @@ DH_API int dh_catalog_json(size_t* out_len, char* buf, size_t cap);
  *   toonerville:  Rook face code = colour * 14 + number - 1 (colours B G R Y = 0..3, numbers
  *                 1..14), 56 = the Rook. kind 0 take, 1 draw, 2 buy, 3 down, 4 layoff,
  *                 5 swap, 6 discard, 7 pass (buy and pass: the seat offered the discard,
- *                 T6; a buy may also come, as before 0.3, from any seat that may buy before
- *                 the seat to act draws).
+ *                 T6; a buy may also come, as in earlier releases, from any seat that may
+ *                 buy before the seat to act draws).
  *                 take, draw, buy, pass: arg 0, count 0.
  *                 discard: count 1, cards[0] = the face.
  *                 swap: arg = meld id, count 1, cards[0] = the natural face that replaces the
