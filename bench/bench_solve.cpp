@@ -9,8 +9,10 @@
 #include <cstdint>
 
 #include "deckhand/ghost_euchre.hpp"
+#include "deckhand/ghost_euchre_solve.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "deckhand/sheepshead_solve.hpp"
 #include "deckhand/solve.hpp"
 
 namespace {

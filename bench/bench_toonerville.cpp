@@ -25,6 +25,7 @@
 #include "deckhand/bots.hpp"
 #include "deckhand/rook_cards.hpp"
 #include "deckhand/toonerville.hpp"
+#include "deckhand/toonerville_bots.hpp"
 #include "deckhand/toonerville_melds.hpp"
 
 namespace {

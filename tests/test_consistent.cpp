@@ -19,6 +19,8 @@
 #include "bots/strong.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
+#include "deckhand/ghost_euchre_solve.hpp"
+#include "deckhand/sheepshead_solve.hpp"
 #include "deckhand/solve.hpp"
 #include "ghost_euchre/bots.hpp"
 #include "sheepshead/bots.hpp"

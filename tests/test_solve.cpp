@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "deckhand/ghost_euchre.hpp"
+#include "deckhand/ghost_euchre_solve.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "deckhand/sheepshead_solve.hpp"
 #include "deckhand/solve.hpp"
 
 // The open-hand solvers (docs/bots.md, "Open-hand solvers") against a brute-force minimax

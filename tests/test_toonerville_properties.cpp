@@ -24,6 +24,7 @@
 #include "deckhand/game.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/toonerville.hpp"
+#include "deckhand/toonerville_bots.hpp"
 #include "test_support.hpp"
 #include "toonerville/internal.hpp"
 

@@ -1,11 +1,10 @@
 // deckhand — bots: players for every game that decide from one seat's view alone (G11, S13,
 // T14), as a player at the table would. docs/bots.md describes the levels.
 //
-// Two layers:
-//   - the heuristic policies of each game over its own View and legal actions (the `basic`
-//     level; the command-line tool, the property tests and the benchmarks use them directly);
-//   - Bot, one interface over every game and level behind deckhand::Game, for the C ABI
-//     (dh_bot_*), the bindings and `deckhand arena`.
+// Bot, one interface over every game and level behind deckhand::Game, for the C ABI
+// (dh_bot_*), the bindings and `deckhand arena`. Each game's heuristic policies over its own
+// View and legal actions (the `basic` level, which the command-line tool, the property tests
+// and the benchmarks use directly) are in the game's own header, deckhand/<game>_bots.hpp.
 #pragma once
 
 #include <cstdint>
@@ -14,54 +13,9 @@
 
 #include "deckhand/error.hpp"
 #include "deckhand/game.hpp"
-#include "deckhand/ghost_euchre.hpp"
 #include "deckhand/rng.hpp"
-#include "deckhand/sheepshead.hpp"
-#include "deckhand/toonerville.hpp"
 
 namespace deckhand::bots {
-
-// --- The heuristic policies (level `basic`) ---
-
-// Ghost Hand Euchre: bids on trump length and high cards, swaps a hopeless hand for the
-// ghost, names its longest strong suit, wins tricks as cheaply as it can and otherwise
-// throws its lowest card.
-ghost_euchre::Action euchre_bot(const ghost_euchre::View& view, const ghost_euchre::Action* legal,
-                                int count, PortableRng& rng);
-
-// Expected tricks of a six-card hand if `trump` were trump (a rough table heuristic).
-double euchre_hand_strength(CardSet hand, Suit trump);
-
-// Sheepshead: picks with four trumps (or three and a queen), buries high fail cards while
-// keeping a call open, calls an ace when it can, and plays to win tricks cheaply, otherwise
-// giving points to a winning partner and nothing to the other side.
-sheepshead::Action sheepshead_bot(const sheepshead::View& view, const sheepshead::Action* legal,
-                                  int count, PortableRng& rng);
-
-// Toonerville Rook: goes down as soon as the contract finder says it can (T7; the whole hand
-// in round 11), lays off and swaps Rooks when down, takes a discard that fits its hand, and
-// otherwise discards the card least likely to help the round's contract, high penalty points
-// first. For the play phase (meld, lay off, swap, discard).
-toonerville::Action toonerville_bot(const toonerville::View& view, const toonerville::Action* legal,
-                                    int count, PortableRng& rng);
-
-// How readily the basic bot discards `face` from the hand of `view`: the lowest key goes first
-// (the least useful card for the round's contract, high penalty points first).
-int toonerville_discard_key(const toonerville::View& view, RookFace face);
-
-// Whether the seat to act of `view` takes the top discard in the draw phase (T5).
-bool toonerville_bot_wants_take(const toonerville::View& view);
-
-// Whether the seat of `view` wants to buy the top discard now (T6): it is not down, the card
-// fits its hand well, and it has bought fewer than three times this round.
-bool toonerville_bot_wants_buy(const toonerville::View& view);
-
-// The table's next action when bots hold every seat: the seat to act's bot chooses, from its
-// own view only: in the draw phase take the discard if it wants it, else draw; offered a
-// declined discard (T6), buy it if it wants it, else pass; in the play phase meld, lay off,
-// swap and discard. False when no seat acts.
-bool toonerville_bot_table(const toonerville::State& state, PortableRng& rng,
-                           toonerville::Action* out);
 
 // --- One interface over every game and level ---
 

@@ -1,5 +1,6 @@
-// deckhand — open-hand solvers for the play of Ghost Hand Euchre and Sheepshead
-// (docs/bots.md, "Open-hand solvers").
+// deckhand — open-hand solvers for the play of the trick-taking games, Ghost Hand Euchre and
+// Sheepshead (docs/bots.md, "Open-hand solvers"); each game's own header,
+// deckhand/<game>_solve.hpp, declares its solver.
 //
 // Given a state in the play phase with every hand known, the solver gives each legal card of
 // the seat to act its exact value under best play by all: the hand's score change for that
@@ -24,8 +25,6 @@
 
 #include "deckhand/cards.hpp"
 #include "deckhand/error.hpp"
-#include "deckhand/ghost_euchre.hpp"
-#include "deckhand/sheepshead.hpp"
 
 namespace deckhand::solve {
 
@@ -58,10 +57,10 @@ class Solver {
   // outside the play phase and changes nothing. With a node limit set (set_node_limit), a
   // call whose search would visit more positions than the limit gives up: it returns ok with
   // *count = 0 (the table keeps only what was proved).
-  [[nodiscard]] Reason card_values(const ghost_euchre::State& s, CardValue* out, int* count,
-                                   Error* err);
-  [[nodiscard]] Reason card_values(const sheepshead::State& s, CardValue* out, int* count,
-                                   Error* err);
+  // Defined for the State of each game with a solver, declared in the game's own header
+  // (deckhand/ghost_euchre_solve.hpp, deckhand/sheepshead_solve.hpp): include it to call this.
+  template <typename State>
+  [[nodiscard]] Reason card_values(const State& s, CardValue* out, int* count, Error* err);
 
   // At most `nodes` positions per card_values call (0: no limit, the default). Counted, not
   // timed, so that a caller's results do not depend on the machine's speed.

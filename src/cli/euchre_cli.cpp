@@ -4,6 +4,8 @@
 #include "cli_util.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/ghost_euchre.hpp"
+#include "deckhand/ghost_euchre_bots.hpp"
+#include "deckhand/ghost_euchre_solve.hpp"
 #include "deckhand/solve.hpp"
 #include "plugin.hpp"
 

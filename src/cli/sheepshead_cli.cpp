@@ -4,6 +4,8 @@
 #include "cli_util.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/sheepshead.hpp"
+#include "deckhand/sheepshead_bots.hpp"
+#include "deckhand/sheepshead_solve.hpp"
 #include "deckhand/solve.hpp"
 #include "plugin.hpp"
 

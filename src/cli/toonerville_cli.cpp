@@ -4,6 +4,7 @@
 #include "cli_util.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/toonerville.hpp"
+#include "deckhand/toonerville_bots.hpp"
 #include "plugin.hpp"
 
 namespace deckhand::cli {

@@ -1,5 +1,6 @@
 // Ghost Hand Euchre's `basic` bot (include/deckhand/bots.hpp): heuristics over a seat's view.
 #include "deckhand/bots.hpp"
+#include "deckhand/ghost_euchre_bots.hpp"
 
 namespace deckhand::bots {
 

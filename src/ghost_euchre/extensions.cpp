@@ -6,6 +6,8 @@
 #include "../rl/rl.hpp"
 #include "../solve/solver.hpp"
 #include "bots.hpp"
+#include "deckhand/ghost_euchre_bots.hpp"
+#include "deckhand/ghost_euchre_solve.hpp"
 
 namespace deckhand::rl {
 extern const Encoder kGhostEuchreEncoder;

@@ -3,6 +3,7 @@
 // State, changed in place by the play fields alone (no validation, no scoring): the rules of
 // what may be played, who wins a trick and its card points are the game's own functions.
 #include "../solve/solver.hpp"
+#include "deckhand/ghost_euchre_solve.hpp"
 #include "internal.hpp"
 
 namespace deckhand::solve {
@@ -112,6 +113,7 @@ int32_t euchre_score(const ge::State& s, int seat, int tricks, int reneges) {
 
 }  // namespace
 
+template <>
 Reason Solver::card_values(const ge::State& s, CardValue* out, int* count, Error* err) {
   if (Reason r = check_play_phase(s, s.phase == ge::Phase::play, s.phase == ge::Phase::over,
                                   &ge::detail::phase_name, err);

@@ -1,5 +1,6 @@
 // Sheepshead's `basic` bot (include/deckhand/bots.hpp): heuristics over a seat's view.
 #include "deckhand/bots.hpp"
+#include "deckhand/sheepshead_bots.hpp"
 
 namespace deckhand::bots {
 

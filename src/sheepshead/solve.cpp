@@ -3,6 +3,7 @@
 // State, changed in place by the play fields alone (no validation, no scoring): the rules of
 // what may be played, who wins a trick and its card points are the game's own functions.
 #include "../solve/solver.hpp"
+#include "deckhand/sheepshead_solve.hpp"
 #include "internal.hpp"
 
 namespace deckhand::solve {
@@ -227,6 +228,7 @@ int32_t sheepshead_score(const sh::State& s, int seat, int ordinal) {
 
 }  // namespace
 
+template <>
 Reason Solver::card_values(const sh::State& s, CardValue* out, int* count, Error* err) {
   if (Reason r = check_play_phase(s, s.phase == sh::Phase::play, s.phase == sh::Phase::over,
                                   &sh::detail::phase_name, err);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "deckhand/bots.hpp"
+#include "deckhand/toonerville_bots.hpp"
 
 namespace deckhand::bots {
 

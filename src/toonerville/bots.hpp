@@ -10,6 +10,7 @@
 #include "../bots/consistent.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/toonerville.hpp"
+#include "deckhand/toonerville_bots.hpp"
 
 namespace deckhand::bots::detail {
 

@@ -6,6 +6,7 @@
 #include "../rl/rl.hpp"
 #include "bots.hpp"
 #include "deckhand/solve.hpp"
+#include "deckhand/toonerville_bots.hpp"
 
 namespace deckhand::rl {
 extern const Encoder kToonervilleEncoder;

@@ -11,6 +11,7 @@
 #include "../bots/strong_search.hpp"
 #include "bots.hpp"
 #include "deckhand/bots.hpp"
+#include "deckhand/toonerville_bots.hpp"
 
 namespace deckhand::bots::detail {
 
