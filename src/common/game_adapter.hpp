@@ -395,9 +395,11 @@ class GameAdapter final : public CGame {
     return write_codes(out, cap);
   }
 
-  // The C ABI's self-play loop lists the actions c_apply has just computed (below), so this
-  // is a leaf then: no call, no registers to save. The list of a state reached otherwise
-  // (a deal, an undo by copy, ...) is computed out of line.
+  // The C ABI's self-play loop lists the actions c_apply has just computed (below), or with
+  // kListsDirect those the state itself lists (a room of kMaxDirect holds any such list, so
+  // it is written before it is counted), so this is a leaf then: no call, no registers to
+  // save. The list of a state reached otherwise (a deal, an undo by copy, ...) is computed
+  // out of line.
   int c_legal_actions(size_t* out_count, ActionCode* out, size_t room) const noexcept override {
     if constexpr (kListsDirect) {
       if (room >= Rules::kMaxDirect) {
@@ -416,11 +418,12 @@ class GameAdapter final : public CGame {
     return n > room ? kCBufferTooSmall : 0;
   }
 
-  // A listed action is legal and cannot be refused: with room in the history and a whole
-  // dh_error (or none), its success is written, its event recorded, and the rules entered by
-  // a tail call, so that this function calls nothing else and needs no frame. Anything else
-  // (an unlisted code, a full history, an older caller's smaller dh_error) takes the general
-  // path, which gives the same answer.
+  // A listed action (in place in the cached list, or any code recognise_direct knows) is
+  // legal and cannot be refused: with room in the history and a whole dh_error (or none),
+  // its success is written, its event recorded, and the rules entered by a tail call, so
+  // that this function calls nothing else and needs no frame. Anything else (an unlisted
+  // code, a full history, an older caller's smaller dh_error) takes the general path, which
+  // gives the same answer.
   int c_apply(const ActionCode& code, dh_error* err) noexcept override {
     Action a;
     bool direct = false;
