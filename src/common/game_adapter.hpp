@@ -332,6 +332,17 @@ class GameAdapter final : public CGame {
     Rules::advance_listed(s, a);
     { Rules::code_first_word(a) } -> std::same_as<uint64_t>;
   };
+  // Rules with list_direct list most states' actions (-1: not this state's) straight into a
+  // C ABI buffer of at least kMaxDirect codes, and recognise_direct knows a code of such a
+  // list from the state alone: the self-play path then keeps no legal-action cache, and
+  // writes and reads each listed code once.
+  static constexpr bool kListsDirect =
+      kHasListedPath &&
+      requires(const State& cs, ActionCode* out, const ActionCode& code, Action* a) {
+    { Rules::kMaxDirect } -> std::convertible_to<size_t>;
+    { Rules::list_direct(cs, out) } -> std::same_as<int>;
+    { Rules::recognise_direct(cs, code, a) } -> std::same_as<bool>;
+  };
 
   // The self-play hot path: growing the history is out of line. kListed: `a` is one of the
   // current state's legal actions (legal_cache_).
@@ -451,10 +462,21 @@ class GameAdapter final : public CGame {
     return write_codes(out, cap);
   }
 
-  // The C ABI's self-play loop lists the actions c_apply has just computed (below), so this
-  // is a leaf then: no call, no registers to save. The list of a state reached otherwise
-  // (a deal, an undo by copy, ...) is computed out of line.
+  // The C ABI's self-play loop lists the actions c_apply has just computed (below), or with
+  // kListsDirect those the state itself lists (a room of kMaxDirect holds any such list, so
+  // it is written before it is counted), so this is a leaf then: no call, no registers to
+  // save. The list of a state reached otherwise (a deal, an undo by copy, ...) is computed
+  // out of line.
   int c_legal_actions(size_t* out_count, ActionCode* out, size_t room) const noexcept override {
+    if constexpr (kListsDirect) {
+      if (room >= Rules::kMaxDirect) {
+        if (const int n = Rules::list_direct(state_, out); n >= 0) {
+          assert(lists_match(out, n));
+          *out_count = size_t(n);
+          return 0;
+        }
+      }
+    }
     if (legal_count_ < 0) [[unlikely]]
       return c_legal_actions_computed(out_count, out, room);
     const size_t n = write_codes(out, room);
@@ -463,24 +485,39 @@ class GameAdapter final : public CGame {
     return n > room ? kCBufferTooSmall : 0;
   }
 
-  // A listed action is legal and cannot be refused: with room in the history and a whole
-  // dh_error (or none), its success is written, its event recorded, and the rules entered by
-  // a tail call, so that this function calls nothing else and needs no frame. Anything else
-  // (an unlisted code, a full history, an older caller's smaller dh_error) takes the general
-  // path, which gives the same answer.
+  // A listed action (in place in the cached list, or any code recognise_direct knows) is
+  // legal and cannot be refused: with room in the history and a whole dh_error (or none),
+  // its success is written, its event recorded, and the rules entered by a tail call, so
+  // that this function calls nothing else and needs no frame. Anything else (an unlisted
+  // code, a full history, an older caller's smaller dh_error) takes the general path, which
+  // gives the same answer.
   int c_apply(const ActionCode& code, dh_error* err) noexcept override {
-    const Action* listed = find_listed(code);
-    if (!listed || (keep_history_ && history_.full()) || (err && !has_every_field(err)))
-        [[unlikely]]
+    Action a;
+    bool direct = false;
+    if constexpr (kListsDirect) direct = Rules::recognise_direct(state_, code, &a);
+    if (!direct) {
+      const Action* listed = find_listed(code);
+      if (!listed) [[unlikely]]
+        return c_apply_decoded(code, err);
+      a = *listed;
+    }
+    if ((keep_history_ && history_.full()) || (err && !has_every_field(err))) [[unlikely]]
       return c_apply_decoded(code, err);
-    const Action a = *listed;
     if (keep_history_) {
       history_.stage(a);
       history_.commit(true);
     }
     if (err) report_ok_in_full(err);
     assert(Rules::check(state_, a, nullptr) == Reason::ok);
+    if (direct) {  // the next list is direct too, or computed when asked for
+      legal_count_ = -1;
+      return advance_listed_only(&state_, a);
+    }
     return advance_listed_and_list(&state_, a, legal_cache_, &legal_count_);
+  }
+  [[gnu::noinline]] static int advance_listed_only(State* s, Action a) noexcept {
+    if constexpr (kHasListedPath) Rules::advance_listed(s, a);
+    return 0;
   }
   // Applies a listed action, then lists the next state's actions, which the caller lists
   // next (the trick games' lists are short and cheap).
@@ -852,6 +889,20 @@ class GameAdapter final : public CGame {
     const Action* legal = legal_cache_;
     for (size_t i = 0; i < n; ++i) Rules::code_into(legal[i], &out[i]);  // the hot path
     return n;
+  }
+
+  // Whether a direct list is what legal_actions lists, as codes (debug builds).
+  bool lists_match(const ActionCode* codes, int n) const {
+    Action expected[Rules::kMaxLegalActions];
+    if (Rules::legal_actions(state_, expected) != n) return false;
+    for (int i = 0; i < n; ++i) {
+      Action a;
+      if (!(Rules::to_code(expected[i]) == codes[i]) ||
+          !Rules::recognise_direct(state_, codes[i], &a) ||
+          std::memcmp(&a, &expected[i], sizeof a) != 0)
+        return false;
+    }
+    return true;
   }
 
   // The legal actions of the current state, computed once per state for the fast path.

@@ -1,5 +1,6 @@
 // Sheepshead behind deckhand::Game (src/common/game_adapter.hpp).
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 
@@ -121,6 +122,37 @@ struct Rules {
     ActionCode c;
     code_into(a, &c);
     return c;
+  }
+  // The C ABI lists plays (nearly every list) straight into the caller's buffer, and knows a
+  // listed play from the state alone, with no legal-action cache between: a play's code is
+  // its seat, kind and card (count 0), listed as legal_actions lists them (the playable set,
+  // then the unknown). kMaxDirect: every card and the unknown, the most a list can hold.
+  static constexpr size_t kMaxDirect = 33;
+  static constexpr uint64_t kPlayCode = uint64_t(ActionKind::play) << 8;
+  static int list_direct(const State& s, ActionCode* out) {
+    if (s.phase != Phase::play) return -1;
+    const uint64_t base = s.to_act | kPlayCode;
+    int n = 0;
+    for (uint32_t bits = s.playable.bits(); bits; bits &= bits - 1)
+      deckhand::detail::write_code(&out[n++], base | uint64_t(std::countr_zero(bits)) << 16);
+    if (s.unknown_playable)
+      deckhand::detail::write_code(&out[n++], base | uint64_t(s.unknown) << 16);
+    return n;
+  }
+  // Whether `c` is one of the plays list_direct lists, and which (outside the play phase the
+  // playable set is empty and the unknown not playable, so nothing is).
+  static bool recognise_direct(const State& s, const ActionCode& c, Action* a) {
+    using deckhand::detail::code_word;
+    const uint64_t first = code_word(c, 0);
+    const uint64_t card = first >> 16;  // under 32: count and cards[] are zero
+    if ((first & 0xFFFF) != (s.to_act | kPlayCode) || card >= 32 ||
+        (code_word(c, 1) | code_word(c, 2) | code_word(c, 3)) != 0)
+      return false;
+    if (!(s.playable.bits() >> card & 1) && !(s.unknown_playable && card == s.unknown))
+      return false;
+    const uint32_t bits = uint32_t(first) | uint32_t(kNoCard) << 24;
+    std::memcpy(static_cast<void*>(a), &bits, 4);
+    return true;
   }
   // Read as words (the C ABI's self-play path decodes a code for every action): bytes 0-2
   // are the action's seat, kind and first argument; a second card, if any, is cards[0].
