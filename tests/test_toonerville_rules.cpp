@@ -1004,7 +1004,7 @@ TEST_CASE("T6: only seats that may buy are offered the discard; with none, draw 
 }
 
 TEST_CASE(
-    "T6: a buy before the current player draws (the direct buy of records before 0.3) is "
+    "T6: a buy before the current player draws (the direct buy of earlier records) is "
     "still accepted, by any seat that may buy; the current player's only action is then draw") {
   State s = dealt(1, kDealA);
   play(s, {"1 draw", "1 discard 13R"});

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 
 import * as esm from "../dist/index.mjs";
 import { botMove, makeBots } from "../app/bots.js";
+import { hasSolver } from "./support.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
@@ -26,19 +27,6 @@ const infoOf = (name) => CATALOG.find((info) => info.name === name);
 const tableSize = (info) => Math.min(Math.max(4, info.min_players), info.max_players);
 // The game's play limit at `n`: options that end it soon.
 const limited = (info, n) => ({ [info.limit_option]: n });
-// Whether the game has an open-hand solver (game.solve): Unsupported says it has none.
-function hasSolver(info) {
-  const game = new dh.Game(info.name, { players: info.min_players });
-  game.deal(1);
-  try {
-    game.solve();
-    return true;
-  } catch (e) {
-    return !(e instanceof dh.Unsupported);
-  } finally {
-    game.free();
-  }
-}
 
 // The CLI's stdout for a record, whatever its exit code (1 for a refused line).
 function cliReplay(text) {
@@ -425,7 +413,7 @@ test("sampleConsistent: the seat's view is the game's, the hidden cards move, se
 });
 
 test("solve: the open-hand values of the legal plays (GE, SH); Unsupported for Toonerville", () => {
-  const solvable = CATALOG.filter(hasSolver);
+  const solvable = CATALOG.filter((info) => hasSolver(dh, info));
   assert.ok(solvable.length > 0);
   const deals = solvable.flatMap((info, i) => [[info, 2 * i + 1], [info, 2 * i + 2]]);
   for (const [info, seed] of deals) {

@@ -11,23 +11,13 @@ import { chromium } from "playwright-core";
 
 import * as esm from "../dist/index.mjs";
 import { serve } from "../serve.mjs";
+import { hasSolver } from "./support.mjs";
 
 // The games come from the package's catalog: a new game is played with no edit here.
 const dh = await esm.load();
 const GAMES = dh.games().map((info) => info.name);
-// The games with an open-hand solver (the strong level's hints): Unsupported says none.
-const SOLVED = dh.games().filter((info) => {
-  const game = new dh.Game(info.name, { players: info.min_players });
-  game.deal(1);
-  try {
-    game.solve();
-    return true;
-  } catch (e) {
-    return !(e instanceof dh.Unsupported);
-  } finally {
-    game.free();
-  }
-}).map((info) => info.name);
+// The games with an open-hand solver (the strong level's hints).
+const SOLVED = dh.games().filter((info) => hasSolver(dh, info)).map((info) => info.name);
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const root = resolve(web, "..");
