@@ -536,6 +536,96 @@ DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32
 DH_API int dh_game_sample_consistent(dh_game** out, const dh_game* game, int32_t seat,
                                      uint64_t seed, dh_error* err);
 
+/* ---- Tables (docs/tables.md) ----------------------------------------------------------- */
+/* A table is a game plus its seats: who holds each (nobody, a human, a human who left, a bot),
+ * the clocks, stand-in bots, and what each seat is told of every change. It reads no clock
+ * and starts no thread: every call that can change it takes the caller's clock `now_ms` (any
+ * epoch; never earlier than a time it was given before: DH_E_INVALID_ARGUMENT, reason
+ * time_backwards), and dh_table_tick makes every move that is due by then (a bot's move after
+ * its thinking delay, a stand-in's move for a seat whose time ran out or whose human left, the
+ * next deal), each at the time it was due. The table deals by itself, each deal's seed
+ * derived from the table's seed. A handle is used from one thread at a time. */
+typedef struct dh_table dh_table;
+
+/* Who holds a seat (dh_table_holder). */
+#define DH_SEAT_EMPTY 0 /* nobody yet: the first deal waits until every seat is held */
+#define DH_SEAT_HUMAN 1 /* a connected human */
+#define DH_SEAT_AWAY 2  /* a human who left: a stand-in moves for it until it returns */
+#define DH_SEAT_BOT 3   /* a bot */
+
+/* A table of `name` for `players` (0: the game's default) with the game's `options` (as
+ * dh_game_new takes them) and the table's own `table_options`, `n_table_options` strings
+ * "key=value" (docs/tables.md): decision_ms (time per decision, 0 = no clock), bank_ms (each
+ * seat's time bank), bot_ms (a bot's thinking delay), offer_ms (how long the seats offered a
+ * discard may answer, T6), deal_ms (the pause before the next deal), standin
+ * (random|basic|strong|quickest: who moves for a seat that timed out or left), events
+ * (all|deal: which events are kept). DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION, DH_E_INVALID_ARGUMENT
+ * (players) on bad input. */
+DH_API int dh_table_new(dh_table** out, const char* name, int32_t players,
+                        const char* const* options, size_t n_options,
+                        const char* const* table_options, size_t n_table_options, uint64_t seed,
+                        dh_error* err);
+DH_API void dh_table_free(dh_table* table);
+DH_API int dh_table_clone(dh_table** out, const dh_table* table, dh_error* err);
+
+/* A human takes an empty seat, or its own seat back after leaving (DH_E_INVALID_ARGUMENT,
+ * reason seat_taken, for a seat a human or bot holds). Once every seat is held, the first
+ * hand is dealt. */
+DH_API int dh_table_seat_human(dh_table* table, int32_t seat, dh_error* err);
+/* A bot of `level` ("random", "basic", "strong") takes an empty or away seat. */
+DH_API int dh_table_seat_bot(dh_table* table, int32_t seat, const char* level, dh_error* err);
+/* The human at `seat` leaves (DH_E_WRONG_SEAT, reason not_seated, when no human holds it). */
+DH_API int dh_table_leave(dh_table* table, int32_t seat, int64_t now_ms, dh_error* err);
+/* `seat`, held by a human, does `action` (text, as dh_game_apply_text takes it) at `now_ms`,
+ * after the moves due by then are made. Refused as dh_game_apply_text refuses it, or with
+ * DH_E_WRONG_PHASE (reason not_started) before the first deal, DH_E_WRONG_SEAT (not_seated)
+ * for a seat no human holds. During an offer of a discard (T6) every seat that may still
+ * answer may answer at once; the table applies the answers in the rules' order. */
+DH_API int dh_table_act(dh_table* table, int32_t seat, const char* action, int64_t now_ms,
+                        dh_error* err);
+/* Makes every move due by `now_ms`. */
+DH_API int dh_table_tick(dh_table* table, int64_t now_ms, dh_error* err);
+
+DH_API int dh_table_players(int32_t* out_players, const dh_table* table);
+DH_API int dh_table_holder(int32_t* out_holder, const dh_table* table, int32_t seat);
+/* The seat that decides now, or -1 (before the first deal, between hands, when over). */
+DH_API int dh_table_to_act(int32_t* out_seat, const dh_table* table);
+/* The seats that may act now: the seat to act, or during an offer every seat that may still
+ * answer it, in the rules' order. */
+DH_API int dh_table_may_act(size_t* out_count, int32_t* seats, size_t cap, const dh_table* table);
+/* The deadline of the seat to act (its decision time and bank), or -1. */
+DH_API int dh_table_deadline_ms(int64_t* out_ms, const dh_table* table);
+/* When the next move is due with no call (a bot's move, a timeout, a deal), or -1: what a
+ * server sets its timer to before it calls dh_table_tick. */
+DH_API int dh_table_next_due_ms(int64_t* out_ms, const dh_table* table);
+DH_API int dh_table_is_over(int32_t* out_flag, const dh_table* table);
+DH_API int dh_table_scores(size_t* out_count, int64_t* scores, size_t cap, const dh_table* table);
+/* The sequence number of the latest change (0 before any). */
+DH_API int dh_table_seq(uint64_t* out_seq, const dh_table* table);
+/* What `seat` (-1: a spectator) may do now, one action per line (empty when it may do
+ * nothing). */
+DH_API int dh_table_legal_actions_text(size_t* out_len, char* buf, size_t cap,
+                                       const dh_table* table, int32_t seat);
+/* The events after `since` as `seat` (-1: a spectator) may see them: a JSON array
+ * (docs/tables.md). DH_E_INVALID_ARGUMENT, reason events_dropped, when `since` is older than
+ * the events kept (table option events=deal): take a snapshot. */
+DH_API int dh_table_events_json(size_t* out_len, char* buf, size_t cap, const dh_table* table,
+                                int32_t seat, uint64_t since, dh_error* err);
+/* {"seq": N, "view": <dh_game_view_json of the seat>, "table": {...}}: a client that
+ * reconnects takes it, then the events after its seq. */
+DH_API int dh_table_snapshot_json(size_t* out_len, char* buf, size_t cap, const dh_table* table,
+                                  int32_t seat, dh_error* err);
+/* The game's record with the table's own events as comment lines (DH_E_UNSUPPORTED for a
+ * game with history=off). */
+DH_API int dh_table_record(size_t* out_len, char* buf, size_t cap, const dh_table* table,
+                           dh_error* err);
+/* A copy of the table's game (the whole game: for the host, never for a client). */
+DH_API int dh_table_game(dh_game** out, const dh_table* table, dh_error* err);
+/* The whole table, checksummed, the same bytes on every platform. */
+DH_API int dh_table_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_table* table);
+DH_API int dh_table_deserialize(dh_table** out, const uint8_t* bytes, size_t len,
+                                dh_error* err);
+
 #ifdef __cplusplus
 }
 #endif
