@@ -10,11 +10,12 @@ from .errors import (BadOption, BufferTooSmall, CorruptData, DeckhandError, Game
                      RecordError, Unsupported, UnknownGame, WrongPhase, WrongSeat)
 from .bots import Bot
 from .game import Game, games, replay
+from .table import Table
 
 __version__ = _lib.dh_version().decode()
 
 __all__ = [
-    "__version__", "Game", "Bot", "games", "replay", "DeckhandError", "NullArgument",
+    "__version__", "Game", "Table", "Bot", "games", "replay", "DeckhandError", "NullArgument",
     "InvalidArgument", "BufferTooSmall", "UnknownGame", "BadOption", "ParseError",
     "IllegalAction", "WrongSeat", "WrongPhase", "GameOver", "CorruptData", "RecordError",
     "InternalError", "Unsupported", "env", "VectorEnv", "DeckhandEnv",

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 INT32 = (-(1 << 31), (1 << 31) - 1)
 UINT32 = (0, (1 << 32) - 1)
 UINT64 = (0, (1 << 64) - 1)
+INT64 = (-(1 << 63), (1 << 63) - 1)
 SIZE = (0, (1 << 64) - 1)
 _INF = float("inf")
 
@@ -48,6 +49,15 @@ def uint32(value, name):
 
 def uint64(value, name):
     return integer(value, name, *UINT64)
+
+
+def int64(value, name):
+    return integer(value, name, *INT64)
+
+
+def time_ms(value, name="now_ms"):
+    """A time in milliseconds (a table's clock, any epoch): int64."""
+    return integer(value, name, *INT64)
 
 
 def size(value, name):

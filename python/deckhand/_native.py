@@ -51,6 +51,7 @@ def _load():
 
 lib = _load()
 game_p = c_void_p
+table_p = c_void_p
 size_p = POINTER(c_size_t)
 err_p = POINTER(DhError)
 
@@ -114,6 +115,33 @@ _SIGNATURES = {
     "dh_batch_reset": (c_int, [c_void_p, c_uint64, c_void_p, c_void_p, c_void_p, err_p]),
     "dh_batch_step": (c_int, [c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
                               c_void_p, c_void_p, err_p]),
+    # Tables (deckhand/table.py, docs/tables.md)
+    "dh_table_new": (c_int, [POINTER(table_p), c_char_p, c_int32, POINTER(c_char_p), c_size_t,
+                             POINTER(c_char_p), c_size_t, c_uint64, err_p]),
+    "dh_table_free": (None, [table_p]),
+    "dh_table_clone": (c_int, [POINTER(table_p), table_p, err_p]),
+    "dh_table_seat_human": (c_int, [table_p, c_int32, err_p]),
+    "dh_table_seat_bot": (c_int, [table_p, c_int32, c_char_p, err_p]),
+    "dh_table_leave": (c_int, [table_p, c_int32, c_int64, err_p]),
+    "dh_table_act": (c_int, [table_p, c_int32, c_char_p, c_int64, err_p]),
+    "dh_table_tick": (c_int, [table_p, c_int64, err_p]),
+    "dh_table_players": (c_int, [POINTER(c_int32), table_p]),
+    "dh_table_holder": (c_int, [POINTER(c_int32), table_p, c_int32]),
+    "dh_table_to_act": (c_int, [POINTER(c_int32), table_p]),
+    "dh_table_may_act": (c_int, [size_p, POINTER(c_int32), c_size_t, table_p]),
+    "dh_table_deadline_ms": (c_int, [POINTER(c_int64), table_p]),
+    "dh_table_next_due_ms": (c_int, [POINTER(c_int64), table_p]),
+    "dh_table_is_over": (c_int, [POINTER(c_int32), table_p]),
+    "dh_table_scores": (c_int, [size_p, POINTER(c_int64), c_size_t, table_p]),
+    "dh_table_seq": (c_int, [POINTER(c_uint64), table_p]),
+    "dh_table_legal_actions_text": (c_int, [size_p, c_char_p, c_size_t, table_p, c_int32]),
+    "dh_table_events_json": (c_int, [size_p, c_char_p, c_size_t, table_p, c_int32, c_uint64,
+                                     err_p]),
+    "dh_table_snapshot_json": (c_int, [size_p, c_char_p, c_size_t, table_p, c_int32, err_p]),
+    "dh_table_record": (c_int, [size_p, c_char_p, c_size_t, table_p, err_p]),
+    "dh_table_game": (c_int, [POINTER(game_p), table_p, err_p]),
+    "dh_table_serialize": (c_int, [size_p, POINTER(c_uint8), c_size_t, table_p]),
+    "dh_table_deserialize": (c_int, [POINTER(table_p), c_char_p, c_size_t, err_p]),
 }
 
 for _name, (_res, _args) in _SIGNATURES.items():
@@ -182,3 +210,19 @@ def read_bytes(fn, *args):
     buf = (c_uint8 * need.value)()
     check(fn(byref(need), buf, need.value, *args))
     return bytes(buf)
+
+
+def read_text_err(fn, *args):
+    """read_text for a function whose last parameter is a dh_error*: its refusal raises
+    its class with the reason the library wrote."""
+    need = c_size_t(0)
+    err = new_error()
+    status = fn(byref(need), None, 0, *args, byref(err))
+    while True:
+        if status not in (DH_OK, DH_E_BUFFER_TOO_SMALL):
+            check(status, err)
+        buf = ctypes.create_string_buffer(need.value)
+        err = new_error()
+        status = fn(byref(need), buf, need.value, *args, byref(err))
+        if status == DH_OK:
+            return buf.value.decode()
