@@ -807,8 +807,7 @@ int dh_table_leave(dh_table* table, int32_t seat, int64_t now_ms, dh_error* err)
   });
 }
 
-int dh_table_act(dh_table* table, int32_t seat, const char* action, int64_t now_ms,
-                 dh_error* err) {
+int dh_table_act(dh_table* table, int32_t seat, const char* action, int64_t now_ms, dh_error* err) {
   if (!table) return null_arg(err, "table");
   if (!action) return null_arg(err, "action");
   return guarded(err, [&] {
@@ -923,8 +922,7 @@ int dh_table_snapshot_json(size_t* out_len, char* buf, size_t cap, const dh_tabl
   });
 }
 
-int dh_table_record(size_t* out_len, char* buf, size_t cap, const dh_table* table,
-                    dh_error* err) {
+int dh_table_record(size_t* out_len, char* buf, size_t cap, const dh_table* table, dh_error* err) {
   if (!out_len) return null_arg(err, "out_len");
   if (!table) return null_arg(err, "table");
   return guarded(err, [&] {

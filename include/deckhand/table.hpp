@@ -111,7 +111,7 @@ class Table {
   int64_t now_ms() const;           // the latest time the table was given
   bool is_over() const;
   std::vector<int64_t> scores() const;
-  uint64_t seq() const;     // the sequence number of the latest change (0: none yet)
+  uint64_t seq() const;        // the sequence number of the latest change (0: none yet)
   uint64_t first_seq() const;  // the oldest event still kept (events=deal drops older ones)
 
   // The events after `since` as a JSON array of objects (docs/tables.md), as `seat` may see

@@ -11,6 +11,7 @@
 #include "deckhand/bots.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/text.hpp"
+#include "table_internal.hpp"
 
 namespace deckhand {
 
@@ -43,15 +44,15 @@ struct Event {
   int64_t time = 0;
   EventType type = EventType::seat;
   int8_t seat = -1;
-  uint8_t detail = 0;        // action: By; seat: SeatHolder; (level in detail2)
-  uint8_t detail2 = 0;       // seat event: the bot's level
-  uint32_t text = kNone;     // action: its text; hand_end/over: its JSON (texts_ offset)
+  uint8_t detail = 0;     // action: By; seat: SeatHolder; (level in detail2)
+  uint8_t detail2 = 0;    // seat event: the bot's level
+  uint32_t text = kNone;  // action: its text; hand_end/over: its JSON (texts_ offset)
   uint32_t text_len = 0;
-  uint32_t pub = kNone;      // action: the public form, when it differs
+  uint32_t pub = kNone;  // action: the public form, when it differs
   uint32_t pub_len = 0;
-  uint32_t news = 0;         // cards/deal: news_[news .. news + news_count)
+  uint32_t news = 0;  // cards/deal: news_[news .. news + news_count)
   uint32_t news_count = 0;
-  uint64_t history = 0;      // the game's history size when it happened (record comments)
+  uint64_t history = 0;  // the game's history size when it happened (record comments)
 };
 
 struct Seat {
@@ -259,7 +260,8 @@ struct Table::Impl {
     const int actor = code.seat;
     if (by == By::human && decision_ms > 0 && !in_offer()) {
       const int64_t used = t - decision_start - decision_ms;
-      if (used > 0) seats[size_t(actor)].bank = std::max<int64_t>(0, seats[size_t(actor)].bank - used);
+      if (used > 0)
+        seats[size_t(actor)].bank = std::max<int64_t>(0, seats[size_t(actor)].bank - used);
     }
     Event& e = push(EventType::action, actor, t);
     e.detail = uint8_t(by);
@@ -382,7 +384,8 @@ struct Table::Impl {
     j.key("type").value(kEventNames[size_t(e.type)]);
     auto cards = [&](const CardNews& n) {
       j.begin_array();
-      for (std::string_view c : text::split_words(std::string_view(n.cards, strnlen(n.cards, sizeof n.cards))))
+      for (std::string_view c :
+           text::split_words(std::string_view(n.cards, strnlen(n.cards, sizeof n.cards))))
         j.value(c);
       j.end_array();
     };
@@ -423,7 +426,7 @@ struct Table::Impl {
         // The stored JSON object's members, spliced into the event.
         const std::string_view body = text_at(e.text, e.text_len);
         std::string out = j.take();
-        out += ',';
+        out += ", ";
         out.append(body.substr(1));
         return out;
       }
@@ -458,8 +461,10 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
     for (const TableOptionSpec& s : kTableOptions)
       if (text::iequals(k, s.name)) spec = &s;
     if (!spec) {
-      fail(err, Reason::bad_option, "no table option %s (decision_ms, bank_ms, bot_ms, offer_ms, "
-           "deal_ms, standin, events)", text::quote(key).c_str());
+      fail(err, Reason::bad_option,
+           "no table option %s (decision_ms, bank_ms, bot_ms, offer_ms, "
+           "deal_ms, standin, events)",
+           text::quote(key).c_str());
       return nullptr;
     }
     const std::string_view n = spec->name;
@@ -484,8 +489,8 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
     const int64_t hi = n == "decision_ms" || n == "bank_ms" ? 86400000 : 600000;
     int64_t parsed = 0;
     if (!text::parse_int(v, 0, hi, &parsed)) {
-      fail(err, Reason::bad_option, "%s=%s: a whole number of milliseconds, 0 to %lld",
-           spec->name, text::quote(value).c_str(), static_cast<long long>(hi));
+      fail(err, Reason::bad_option, "%s=%s: a whole number of milliseconds, 0 to %lld", spec->name,
+           text::quote(value).c_str(), static_cast<long long>(hi));
       return nullptr;
     }
     int64_t* field = n == "decision_ms" ? &impl->decision_ms
@@ -565,21 +570,27 @@ Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err)
   if (t.seats[size_t(seat)].holder != SeatHolder::human)
     return fail(err, Reason::not_seated, "no human holds seat %d (it is %s)", seat,
                 kHolderNames[uint8_t(t.seats[size_t(seat)].holder)]);
-  if (!t.started) return fail(err, Reason::not_started, "the table waits for every seat to be held");
-  // Parse before anything moves, so that malformed text changes nothing.
-  ActionCode code;
-  if (Reason r = t.game->parse_action(seat, action, &code, err); r != Reason::ok) return r;
+  if (!t.started)
+    return fail(err, Reason::not_started, "the table waits for every seat to be held");
+  // The moves due by now come first (a refusal leaves the table as tick(now_ms) would).
   t.now = now_ms;
   if (Reason r = t.run_due(now_ms, err); r != Reason::ok) return r;
   if (t.in_offer() && t.game->to_act() != seat) {
     const std::vector<int> may = t.offer_seats();
-    if (std::find(may.begin(), may.end(), seat) == may.end())
-      return t.game->check(code, err);  // the game's own refusal (wrong_seat, cannot_buy)
-    if (code.kind != t.hooks->offer_accept_kind && code.kind != t.hooks->offer_decline_kind)
-      return fail(err, Reason::wrong_phase, "seat %d may only answer the offer now", seat);
-    t.answers[size_t(seat)] = int8_t(code.kind == t.hooks->offer_accept_kind);
-    return Reason::ok;
+    if (std::find(may.begin(), may.end(), seat) != may.end()) {
+      // An answer ahead of the seats before it, kept until they have answered.
+      const std::vector<std::string> answers = legal_actions_text(seat);  // accept, decline
+      for (size_t i = 0; i < answers.size(); ++i)
+        if (text::iequals(text::trim(action), answers[i])) {
+          t.answers[size_t(seat)] = int8_t(i == 0);
+          return t.run_due(now_ms, err);
+        }
+      return fail(err, Reason::wrong_phase, "seat %d may only answer the offer now: %s or %s", seat,
+                  answers[0].c_str(), answers[1].c_str());
+    }
   }
+  ActionCode code;
+  if (Reason r = t.game->parse_action(seat, action, &code, err); r != Reason::ok) return r;
   if (Reason r = t.apply(code, By::human, now_ms, err); r != Reason::ok) return r;
   return t.run_due(now_ms, err);
 }
@@ -715,8 +726,7 @@ Reason Table::write_record(std::string* out, Error* err) const {
     } else if (e.type == EventType::timeout) {
       c = "table: seat " + std::to_string(e.seat) + " timed out";
     } else if (e.type == EventType::action && By(e.detail) != By::human) {
-      c = "table: " + std::string(kByNames[e.detail]) + " moves for seat " +
-          std::to_string(e.seat);
+      c = "table: " + std::string(kByNames[e.detail]) + " moves for seat " + std::to_string(e.seat);
     } else {
       continue;
     }
@@ -948,7 +958,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     return corrupt("the game image is of another game");
   t.game.p = std::move(game);
   // Every event must render: offsets inside the pools, seats in range, kinds consistent.
-  const int64_t last_time = t.now;
+  const int64_t last_time = t.time_now();
   int64_t prev = std::numeric_limits<int64_t>::min();
   for (const Event& e : t.events) {
     auto in_texts = [&](uint32_t off, uint32_t n) {
@@ -979,8 +989,8 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
         break;
       case EventType::hand_end:
       case EventType::over:
-        ok = ok && in_texts(e.text, e.text_len) && e.text_len >= 2 &&
-             t.texts[e.text] == '{' && t.texts[e.text + e.text_len - 1] == '}';
+        ok = ok && in_texts(e.text, e.text_len) && e.text_len >= 2 && t.texts[e.text] == '{' &&
+             t.texts[e.text + e.text_len - 1] == '}';
         break;
     }
     if (!ok) return corrupt("an event does not hold together");
@@ -993,6 +1003,18 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   if (t.in_offer() != (t.started && t.is_offer(*t.game)))
     return corrupt("the offer does not match the game");
   return table;
+}
+
+struct TableAccess {
+  static Table::Impl& impl(Table& t) { return *t.impl_; }
+};
+
+bool detail_table_replace_game(Table& table, std::unique_ptr<Game> game) {
+  Table::Impl& t = TableAccess::impl(table);
+  if (!game || std::string_view(game->name()) != t.name || game->players() != t.players)
+    return false;
+  t.game.p = std::move(game);
+  return true;
 }
 
 }  // namespace deckhand
