@@ -309,8 +309,11 @@ struct Table::Impl {
     const int s = game->to_act();
     ActionCode code;
     if (level == kQuickest) {
-      if (game->legal_actions(&code, 1) == 0)
+      // legal_actions writes nothing when the actions exceed cap: ask for all of them
+      std::vector<ActionCode> codes(game->legal_actions(nullptr, 0));
+      if (codes.empty() || game->legal_actions(codes.data(), codes.size()) != codes.size())
         return fail(err, Reason::internal_error, "seat %d has no legal action", s);
+      code = codes[0];
     } else {
       auto bot = bots::make_bot(name, kLevelNames[level], derive(seed, 2, bot_moves), {}, err);
       if (!bot) return Reason::internal_error;
