@@ -411,3 +411,15 @@ def test_empty_seats_wait_and_bots_move_after_their_delay():
     assert t.seq == seq
     t.tick(due)
     assert t.seq > seq
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("standin", ["quickest", "random", "strong"])
+def test_every_standin_moves_for_a_silent_seat(name, standin):
+    t = new_table(name, seed=8, decision_ms=700, standin=standin)
+    seat_all(t, humans=set(range(t.players)))
+    drive(t, silent={1}, choose=varied, until=lambda t, now: t.seq > 40)
+    events = t.events(1)
+    stand_in = [e for e in events if e["type"] == "action" and e["by"] == "stand-in"]
+    assert stand_in and all(e["seat"] == 1 for e in stand_in)
+    assert len(stand_in) == len([e for e in events if e["type"] == "timeout"])
