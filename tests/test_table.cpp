@@ -1,8 +1,6 @@
 // Tables (include/deckhand/table.hpp, docs/tables.md): whole games of every game through
 // tables mixing bots, scripted humans, leaves, returns and timeouts; per-seat streams that
 // never carry another seat's cards; snapshots; serialization at every step; refusals.
-#include "deckhand/table.hpp"
-
 #include <doctest/doctest.h>
 
 #include <string>
@@ -10,6 +8,7 @@
 
 #include "../src/common/games.hpp"
 #include "../src/table/table_internal.hpp"
+#include "deckhand/table.hpp"
 #include "test_support.hpp"
 
 using namespace deckhand;
@@ -141,7 +140,8 @@ TEST_CASE("a seat's stream never names a card it may not see; spectators see no 
       CHECK(mine.find("\"hand\":") != std::string::npos);
       // Exactly the deals' own hands: one per deal in this seat's stream.
       size_t deals = 0, hands = 0;
-      for (size_t at = 0; (at = spectator.find("\"type\": \"deal\"", at)) != std::string::npos; ++at)
+      for (size_t at = 0; (at = spectator.find("\"type\": \"deal\"", at)) != std::string::npos;
+           ++at)
         ++deals;
       for (size_t at = 0; (at = mine.find("\"hand\":", at)) != std::string::npos; ++at) ++hands;
       CHECK(deals == hands);
@@ -350,5 +350,35 @@ TEST_CASE("offers: every seat that may answer answers at once, applied in the ru
       REQUIRE(t->act(may.front(), pick, now, &e) == Reason::ok);
     }
     CHECK(seen);
+  }
+}
+
+TEST_CASE("events=deal keeps the current and the previous deal: a bot table's memory stays flat") {
+  for (const GameSpec& spec : game_specs()) {
+    CAPTURE(spec.name);
+    Error e;
+    // Bots think 1 ms, so that each tick makes a bounded number of moves.
+    auto t =
+        Table::create(spec.name, spec.max_players, {{"history", "off"}}, {{"bot_ms", "1"}}, 4, &e);
+    REQUIRE_MESSAGE(t, e.message);
+    for (int s = 0; s < t->players(); ++s) REQUIRE(t->seat_bot(s, "basic", &e) == Reason::ok);
+    size_t size_at_2 = 0, largest = 0;
+    int64_t now = 0;
+    for (int step = 0; step < 200000 && !t->is_over() && t->game().hands_scored() < 8; ++step) {
+      now += 1;
+      REQUIRE(t->tick(now, &e) == Reason::ok);
+      if (t->game().hands_scored() >= 2 && step % 16 == 0) {
+        const size_t size = t->serialize().size();
+        if (!size_at_2) size_at_2 = size;
+        largest = std::max(largest, size);
+      }
+    }
+    REQUIRE(t->game().hands_scored() >= 4);
+    // Two deals' events at most, whatever the number of hands played.
+    CHECK(largest < 6 * size_at_2);  // later rounds may be longer (T2: longer contracts)
+    std::string out;
+    CHECK(t->events_json(-1, 0, &out, &e) == Reason::events_dropped);
+    REQUIRE(t->events_json(-1, t->first_seq() - 1, &out, &e) == Reason::ok);
+    CHECK(out.find("\"type\": \"hand_end\"") != std::string::npos);
   }
 }

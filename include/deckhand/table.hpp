@@ -13,7 +13,10 @@
 // spectator. `snapshot_json(seat)` is {"seq", "view", "table"}: a client that reconnects asks
 // for it, then for the events after its seq, and has everything.
 //
-// Every call that fails returns a Reason, fills *err, and leaves the table exactly as it was.
+// Every call that fails returns a Reason and fills *err. A call refused for its arguments (a
+// seat out of range, a time going backwards, a seat no human holds, a bad option) leaves the
+// table exactly as it was; an act refused by the rules leaves it as tick(now_ms) would (the
+// moves due by then are made first, and the refused action changes nothing).
 #pragma once
 
 #include <cstdint>
@@ -36,8 +39,8 @@ namespace deckhand {
 //   deal_ms=N       the pause after a hand is scored before the next deal (default 0)
 //   standin=LEVEL   who moves for a seat that timed out or left: random|basic|strong (a bot of
 //                   that level) or quickest (the first legal action); default basic
-//   events=all|deal which events are kept: all (default) or those since the current deal
-//                   began (for long-running tables; a game with history=off implies deal)
+//   events=all|deal which events are kept: all (default), or those of the current and the
+//                   previous deal (long-running tables; a game with history=off implies deal)
 struct TableOptionSpec {
   const char* name;
   const char* values;

@@ -151,12 +151,50 @@ struct Table::Impl {
     e.detail = uint8_t(seats[size_t(seat)].holder);
     e.detail2 = seats[size_t(seat)].level;
   }
+  // events=deal: at a new deal, the events before the previous deal go (the previous hand's
+  // stay, so that a client polling after each tick still gets how a hand ended); the pools
+  // are rebuilt from the events kept, so memory stays flat.
   void clear_events_for_deal() {
     if (keep_all) return;
-    events.clear();
-    texts.clear();
-    news.clear();
-    first_seq = seq + 1;
+    size_t keep = events.size();
+    for (size_t i = events.size(); i-- > 0;)
+      if (events[i].type == EventType::deal) {
+        keep = i;
+        break;
+      }
+    if (keep == 0 || keep == events.size()) {
+      if (keep == events.size()) {
+        events.clear();
+        texts.clear();
+        news.clear();
+        first_seq = seq + 1;
+      }
+      return;
+    }
+    std::string kept_texts;
+    std::vector<CardNews> kept_news;
+    for (size_t i = keep; i < events.size(); ++i) {
+      Event e = events[i];
+      auto move_text = [&](uint32_t* off, uint32_t len) {
+        if (*off == kNone) return;
+        const auto at = uint32_t(kept_texts.size());
+        kept_texts.append(texts, *off, len);
+        *off = at;
+      };
+      if (e.type != EventType::deal) move_text(&e.text, e.text_len);
+      move_text(&e.pub, e.pub_len);
+      if (e.news_count) {
+        const auto at = uint32_t(kept_news.size());
+        kept_news.insert(kept_news.end(), news.begin() + e.news,
+                         news.begin() + e.news + e.news_count);
+        e.news = at;
+      }
+      events[i - keep] = e;
+    }
+    events.resize(events.size() - keep);
+    texts.swap(kept_texts);
+    news.swap(kept_news);
+    first_seq = events.front().seq;
   }
 
   // --- offers (T6) ---
