@@ -623,8 +623,7 @@ DH_API int dh_table_record(size_t* out_len, char* buf, size_t cap, const dh_tabl
 DH_API int dh_table_game(dh_game** out, const dh_table* table, dh_error* err);
 /* The whole table, checksummed, the same bytes on every platform. */
 DH_API int dh_table_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_table* table);
-DH_API int dh_table_deserialize(dh_table** out, const uint8_t* bytes, size_t len,
-                                dh_error* err);
+DH_API int dh_table_deserialize(dh_table** out, const uint8_t* bytes, size_t len, dh_error* err);
 
 #ifdef __cplusplus
 }

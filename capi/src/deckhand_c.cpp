@@ -9,6 +9,7 @@
 
 #include "../../src/common/c_game.hpp"
 #include "../../src/common/text.hpp"
+#include "deckhand/table.hpp"
 #include "handle.hpp"
 
 using deckhand::ActionCode;
@@ -69,6 +70,9 @@ int status_of(Reason r) {
     case Reason::bad_seat:
     case Reason::bad_player_count:
     case Reason::bad_action_index:
+    case Reason::time_backwards:
+    case Reason::seat_taken:
+    case Reason::events_dropped:
       return DH_E_INVALID_ARGUMENT;
     case Reason::internal_error:
       return DH_E_INTERNAL;
@@ -76,8 +80,10 @@ int status_of(Reason r) {
     case Reason::bad_header:
       return DH_E_RECORD;
     case Reason::wrong_seat:
+    case Reason::not_seated:
       return DH_E_WRONG_SEAT;
     case Reason::wrong_phase:
+    case Reason::not_started:
       return DH_E_WRONG_PHASE;
     case Reason::game_over:
       return DH_E_GAME_OVER;
@@ -364,6 +370,24 @@ const char* dh_status_message(int status) {
   return "unknown status code";
 }
 
+namespace {
+// `n` strings "key=value" as an option list (DH_OK, or the status reported).
+int option_list(const char* const* options, size_t n, deckhand::OptionList* list, dh_error* err) {
+  for (size_t i = 0; i < n; ++i) {
+    if (!options[i]) return null_arg(err, "an option string");
+    std::string k, v;
+    if (!deckhand::split_option(options[i], &k, &v)) {
+      Error e;
+      deckhand::fail(&e, Reason::bad_option, "option %s is not key=value",
+                     deckhand::text::quote(options[i]).c_str());
+      return from_reason(err, e.reason, e);
+    }
+    list->emplace_back(k, v);
+  }
+  return DH_OK;
+}
+}  // namespace
+
 int dh_game_new(dh_game** out, const char* name, const char* const* options, size_t n_options,
                 int32_t players, int32_t first_dealer, dh_error* err) {
   if (out) *out = nullptr;
@@ -372,17 +396,7 @@ int dh_game_new(dh_game** out, const char* name, const char* const* options, siz
   if (n_options && !options) return null_arg(err, "options");
   return guarded(err, [&] {
     deckhand::OptionList list;
-    for (size_t i = 0; i < n_options; ++i) {
-      if (!options[i]) return null_arg(err, "an option string");
-      std::string k, v;
-      if (!deckhand::split_option(options[i], &k, &v)) {
-        Error e;
-        deckhand::fail(&e, Reason::bad_option, "option %s is not key=value",
-                       deckhand::text::quote(options[i]).c_str());
-        return from_reason(err, e.reason, e);
-      }
-      list.emplace_back(k, v);
-    }
+    if (int status = option_list(options, n_options, &list, err); status != DH_OK) return status;
     Error e;
     auto game = deckhand::make_game(name, list, players, first_dealer, &e);
     if (!game) return from_reason(err, e.reason, e);
@@ -718,6 +732,242 @@ int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const char* re
   if (!out_len || !record) return DH_E_NULL_ARGUMENT;
   return guarded(nullptr, [&] {
     return write_text(out_len, buf, cap, deckhand::replay_json(deckhand::replay_record(record)));
+  });
+}
+
+// ---- Tables ----
+
+struct dh_table {
+  std::unique_ptr<deckhand::Table> table;
+};
+
+namespace {
+int table_seat_ok(const dh_table* t, int32_t seat, bool spectator) {
+  return seat >= (spectator ? -1 : 0) && seat < t->table->players();
+}
+}  // namespace
+
+int dh_table_new(dh_table** out, const char* name, int32_t players, const char* const* options,
+                 size_t n_options, const char* const* table_options, size_t n_table_options,
+                 uint64_t seed, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_arg(err, "out");
+  if (!name) return null_arg(err, "name");
+  if (n_options && !options) return null_arg(err, "options");
+  if (n_table_options && !table_options) return null_arg(err, "table_options");
+  return guarded(err, [&] {
+    deckhand::OptionList game_list, table_list;
+    if (int st = option_list(options, n_options, &game_list, err); st != DH_OK) return st;
+    if (int st = option_list(table_options, n_table_options, &table_list, err); st != DH_OK)
+      return st;
+    Error e;
+    auto table = deckhand::Table::create(name, players, game_list, table_list, seed, &e);
+    if (!table) return from_reason(err, e.reason, e);
+    *out = new dh_table{std::move(table)};
+    return report(err, DH_OK, Reason::ok, "");
+  });
+}
+
+void dh_table_free(dh_table* table) {
+  delete table;
+}
+
+int dh_table_clone(dh_table** out, const dh_table* table, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_arg(err, "out");
+  if (!table) return null_arg(err, "table");
+  return guarded(err, [&] {
+    *out = new dh_table{std::make_unique<deckhand::Table>(*table->table)};
+    return report(err, DH_OK, Reason::ok, "");
+  });
+}
+
+int dh_table_seat_human(dh_table* table, int32_t seat, dh_error* err) {
+  if (!table) return null_arg(err, "table");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, table->table->seat_human(seat, &e), e);
+  });
+}
+
+int dh_table_seat_bot(dh_table* table, int32_t seat, const char* level, dh_error* err) {
+  if (!table) return null_arg(err, "table");
+  if (!level) return null_arg(err, "level");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, table->table->seat_bot(seat, level, &e), e);
+  });
+}
+
+int dh_table_leave(dh_table* table, int32_t seat, int64_t now_ms, dh_error* err) {
+  if (!table) return null_arg(err, "table");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, table->table->leave(seat, now_ms, &e), e);
+  });
+}
+
+int dh_table_act(dh_table* table, int32_t seat, const char* action, int64_t now_ms, dh_error* err) {
+  if (!table) return null_arg(err, "table");
+  if (!action) return null_arg(err, "action");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, table->table->act(seat, action, now_ms, &e), e);
+  });
+}
+
+int dh_table_tick(dh_table* table, int64_t now_ms, dh_error* err) {
+  if (!table) return null_arg(err, "table");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, table->table->tick(now_ms, &e), e);
+  });
+}
+
+int dh_table_players(int32_t* out_players, const dh_table* table) {
+  if (!out_players || !table) return DH_E_NULL_ARGUMENT;
+  *out_players = table->table->players();
+  return DH_OK;
+}
+
+int dh_table_holder(int32_t* out_holder, const dh_table* table, int32_t seat) {
+  if (!out_holder || !table) return DH_E_NULL_ARGUMENT;
+  if (!table_seat_ok(table, seat, false)) return DH_E_INVALID_ARGUMENT;
+  *out_holder = int32_t(table->table->holder(seat));
+  return DH_OK;
+}
+
+int dh_table_to_act(int32_t* out_seat, const dh_table* table) {
+  if (!out_seat || !table) return DH_E_NULL_ARGUMENT;
+  *out_seat = table->table->to_act();
+  return DH_OK;
+}
+
+int dh_table_may_act(size_t* out_count, int32_t* seats, size_t cap, const dh_table* table) {
+  if (!out_count || !table) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr,
+                 [&] { return write_array(out_count, seats, cap, table->table->may_act()); });
+}
+
+int dh_table_deadline_ms(int64_t* out_ms, const dh_table* table) {
+  if (!out_ms || !table) return DH_E_NULL_ARGUMENT;
+  *out_ms = table->table->deadline_ms();
+  return DH_OK;
+}
+
+int dh_table_next_due_ms(int64_t* out_ms, const dh_table* table) {
+  if (!out_ms || !table) return DH_E_NULL_ARGUMENT;
+  *out_ms = table->table->next_due_ms();
+  return DH_OK;
+}
+
+int dh_table_is_over(int32_t* out_flag, const dh_table* table) {
+  if (!out_flag || !table) return DH_E_NULL_ARGUMENT;
+  *out_flag = table->table->is_over();
+  return DH_OK;
+}
+
+int dh_table_scores(size_t* out_count, int64_t* scores, size_t cap, const dh_table* table) {
+  if (!out_count || !table) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr,
+                 [&] { return write_array(out_count, scores, cap, table->table->scores()); });
+}
+
+int dh_table_seq(uint64_t* out_seq, const dh_table* table) {
+  if (!out_seq || !table) return DH_E_NULL_ARGUMENT;
+  *out_seq = table->table->seq();
+  return DH_OK;
+}
+
+int dh_table_legal_actions_text(size_t* out_len, char* buf, size_t cap, const dh_table* table,
+                                int32_t seat) {
+  if (!out_len || !table) return DH_E_NULL_ARGUMENT;
+  if (!table_seat_ok(table, seat, true)) return DH_E_INVALID_ARGUMENT;
+  return guarded(nullptr, [&] {
+    std::string text;
+    for (const std::string& a : table->table->legal_actions_text(seat)) text += a + "\n";
+    return write_text(out_len, buf, cap, text);
+  });
+}
+
+int dh_table_events_json(size_t* out_len, char* buf, size_t cap, const dh_table* table,
+                         int32_t seat, uint64_t since, dh_error* err) {
+  if (!out_len) return null_arg(err, "out_len");
+  if (!table) return null_arg(err, "table");
+  return guarded(err, [&] {
+    std::string json;
+    Error e;
+    if (Reason r = table->table->events_json(seat, since, &json, &e); r != Reason::ok)
+      return from_reason(err, r, e);
+    const int status = write_text(out_len, buf, cap, json);
+    return status == DH_OK ? report(err, DH_OK, Reason::ok, "")
+                           : report(err, status, Reason::ok, "buffer_too_small",
+                                    "buffer_too_small: see *out_len for the size needed");
+  });
+}
+
+int dh_table_snapshot_json(size_t* out_len, char* buf, size_t cap, const dh_table* table,
+                           int32_t seat, dh_error* err) {
+  if (!out_len) return null_arg(err, "out_len");
+  if (!table) return null_arg(err, "table");
+  return guarded(err, [&] {
+    std::string json;
+    Error e;
+    if (Reason r = table->table->snapshot_json(seat, &json, &e); r != Reason::ok)
+      return from_reason(err, r, e);
+    const int status = write_text(out_len, buf, cap, json);
+    return status == DH_OK ? report(err, DH_OK, Reason::ok, "")
+                           : report(err, status, Reason::ok, "buffer_too_small",
+                                    "buffer_too_small: see *out_len for the size needed");
+  });
+}
+
+int dh_table_record(size_t* out_len, char* buf, size_t cap, const dh_table* table, dh_error* err) {
+  if (!out_len) return null_arg(err, "out_len");
+  if (!table) return null_arg(err, "table");
+  return guarded(err, [&] {
+    std::string record;
+    Error e;
+    if (Reason r = table->table->write_record(&record, &e); r != Reason::ok)
+      return from_reason(err, r, e);
+    const int status = write_text(out_len, buf, cap, record);
+    return status == DH_OK ? report(err, DH_OK, Reason::ok, "")
+                           : report(err, status, Reason::ok, "buffer_too_small",
+                                    "buffer_too_small: see *out_len for the size needed");
+  });
+}
+
+int dh_table_game(dh_game** out, const dh_table* table, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_arg(err, "out");
+  if (!table) return null_arg(err, "table");
+  return guarded(err, [&] {
+    *out = new dh_game{table->table->game().clone()};
+    return report(err, DH_OK, Reason::ok, "");
+  });
+}
+
+int dh_table_serialize(size_t* out_len, uint8_t* buf, size_t cap, const dh_table* table) {
+  if (!out_len || !table) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] {
+    const std::vector<uint8_t> bytes = table->table->serialize();
+    *out_len = bytes.size();
+    if (!buf || cap < bytes.size()) return DH_E_BUFFER_TOO_SMALL;
+    std::memcpy(buf, bytes.data(), bytes.size());
+    return DH_OK;
+  });
+}
+
+int dh_table_deserialize(dh_table** out, const uint8_t* bytes, size_t len, dh_error* err) {
+  if (out) *out = nullptr;
+  if (!out) return null_arg(err, "out");
+  if (!bytes) return null_arg(err, "bytes");
+  return guarded(err, [&] {
+    Error e;
+    auto table = deckhand::Table::deserialize(bytes, len, &e);
+    if (!table) return from_reason(err, e.reason, e);
+    *out = new dh_table{std::move(table)};
+    return report(err, DH_OK, Reason::ok, "");
   });
 }
 

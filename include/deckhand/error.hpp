@@ -68,11 +68,11 @@ namespace deckhand {
   X(reshuffle_needed, 78, "the stock is empty: the record must give the reshuffle (T13)")       \
   X(no_penalty_card, 79, "no card is left for the buyer's penalty card (T13)")                  \
   X(empty_discard_pile, 80, "the discard pile is empty")                                        \
-  X(no_such_meld, 81, "no meld on the table has that id")                                      \
-  X(time_backwards, 90, "the time given is earlier than a time the table was given before")    \
-  X(seat_taken, 91, "a human or a bot already holds that seat")                               \
-  X(not_seated, 92, "no human holds that seat")                                               \
-  X(not_started, 93, "the table waits for every seat to be held")                              \
+  X(no_such_meld, 81, "no meld on the table has that id")                                       \
+  X(time_backwards, 90, "the time given is earlier than a time the table was given before")     \
+  X(seat_taken, 91, "a human or a bot already holds that seat")                                 \
+  X(not_seated, 92, "no human holds that seat")                                                 \
+  X(not_started, 93, "the table waits for every seat to be held")                               \
   X(events_dropped, 94, "the events after that sequence number are no longer kept")
 
 enum class Reason : uint16_t {

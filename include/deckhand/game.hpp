@@ -124,6 +124,13 @@ class Game {
   // The game as a record (docs/records.md), replayable to this state; refused with
   // Reason::no_history for a game without history.
   virtual Reason write_record(std::string* out, Error* err) const = 0;
+  // The number of events in the history (deals, actions, reshuffles), and write_record with
+  // comment lines: each pair's text (one line, no newline) written as "# text" before the
+  // history's event of that index (at the end for an index past the last), in order.
+  virtual size_t history_size() const = 0;
+  virtual Reason write_record_with_comments(
+      std::span<const std::pair<size_t, std::string>> comments, std::string* out,
+      Error* err) const = 0;
   // The same, or an empty string for a game without history.
   std::string record() const {
     std::string out;

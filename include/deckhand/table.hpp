@@ -99,6 +99,8 @@ class Table {
   int to_act() const;
   // The seats that may act now: to_act, or during an offer every seat that may still answer.
   std::vector<int> may_act() const;
+  // What `seat` (-1: a spectator) may do now, as action texts (empty when nothing).
+  std::vector<std::string> legal_actions_text(int seat) const;
   // When the next move is due without a call (a bot's move, a timeout, a deal), or -1 when
   // nothing is due: what a server sets its timer to.
   int64_t next_due_ms() const;
@@ -109,7 +111,7 @@ class Table {
   int64_t now_ms() const;           // the latest time the table was given
   bool is_over() const;
   std::vector<int64_t> scores() const;
-  uint64_t seq() const;     // the sequence number of the latest change (0: none yet)
+  uint64_t seq() const;        // the sequence number of the latest change (0: none yet)
   uint64_t first_seq() const;  // the oldest event still kept (events=deal drops older ones)
 
   // The events after `since` as a JSON array of objects (docs/tables.md), as `seat` may see

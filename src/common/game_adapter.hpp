@@ -721,6 +721,11 @@ class GameAdapter final : public CGame {
   }
 
   Reason write_record(std::string* record_out, Error* err) const override {
+    return write_record_with_comments({}, record_out, err);
+  }
+  size_t history_size() const override { return history_.size(); }
+  Reason write_record_with_comments(std::span<const std::pair<size_t, std::string>> comments,
+                                    std::string* record_out, Error* err) const override {
     if (!keep_history_)
       return fail(err, Reason::no_history,
                   "this %s game was created with history=off and keeps no record", Rules::kName);
@@ -729,7 +734,16 @@ class GameAdapter final : public CGame {
     for (const std::string& option : Rules::option_strings(state_.options))
       out += "option " + option + "\n";
     out += "dealer " + std::to_string(state_.first_dealer) + "\n";
-    for (const Event& e : history_) write_event(e, &out);
+    size_t next = 0;
+    auto comments_before = [&](size_t index) {
+      for (; next < comments.size() && comments[next].first <= index; ++next)
+        out += "# " + comments[next].second + "\n";
+    };
+    for (size_t i = 0; i < history_.size(); ++i) {
+      comments_before(i);
+      write_event(history_.begin()[i], &out);
+    }
+    comments_before(SIZE_MAX);
     *record_out = std::move(out);
     return Reason::ok;
   }

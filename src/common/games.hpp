@@ -50,6 +50,37 @@ struct GameExtensions {
                   Error* err);
   // The observation encoder and action index (src/rl/rl.hpp); null: no RL environment.
   const rl::Encoder* encoder;
+  // What a table tells each seat of a change (src/table/); null: the table tells only public
+  // action texts and no private cards.
+  const struct TableHooks* table = nullptr;
+};
+
+// Cards one seat got that the others did not see (a draw, the blind, the ghost hand): `count`
+// cards, named space-separated in `cards`.
+struct CardNews {
+  int8_t seat = -1;
+  uint8_t count = 0;
+  char cards[126] = {};
+};
+
+// The game's part of a table's per-seat event streams (docs/tables.md). The hooks read the
+// game's own state (Game::state_data); the table copies `state_size` bytes of it before each
+// action so that `before` is the state the action was applied to.
+struct TableHooks {
+  size_t state_size;
+  // The form of `action` every seat but the actor is told, where its text names cards the
+  // others may not see (Sheepshead's bury); false when its own text is public.
+  bool (*public_text)(const void* before, const ActionCode& action, std::string* out);
+  // The cards seats got from before to after that the others did not see, into out[0..n);
+  // returns n (at most 2).
+  int (*received)(const void* before, const void* after, CardNews out[2]);
+  // The cards `seat` holds, for the deal event.
+  void (*hand)(const void* state, int seat, CardNews* out);
+  // Offers several seats may answer at once (T6): a decision whose legal actions are exactly
+  // one action of each of these kinds, the decline passing the offer to the next seat; -1 when
+  // the game has none.
+  int offer_accept_kind = -1;
+  int offer_decline_kind = -1;
 };
 
 // The options the engine itself takes, the same for every game; make_game takes them out of

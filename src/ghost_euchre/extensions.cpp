@@ -5,6 +5,7 @@
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
 #include "../solve/solver.hpp"
+#include "../table/card_news.hpp"
 #include "bots.hpp"
 #include "deckhand/ghost_euchre_bots.hpp"
 #include "deckhand/ghost_euchre_solve.hpp"
@@ -48,12 +49,18 @@ using EuchrePolicy = TrickTakingPolicy<EuchreRules>;
 
 namespace deckhand::ghost_euchre {
 
+// A table tells the swapper the ghost hand it took (G4); every action's text is public (G11).
+const TableHooks kTableHooks{sizeof(State), nullptr,
+                             &table_detail::received_cardsets<State, kPlayers>,
+                             &table_detail::hand_cardset<State>};
+
 const GameExtensions& extensions() {
   static const GameExtensions extensions{
       &bots::detail::make_game_bot<bots::detail::EuchrePolicy>,
       &bots::detail::sample_image<bots::detail::EuchreSampler, State, kSerializedSize>,
       &solve::detail::card_values_of<State>,
       &rl::kGhostEuchreEncoder,
+      &kTableHooks,
   };
   return extensions;
 }

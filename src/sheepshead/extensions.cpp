@@ -5,6 +5,7 @@
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
 #include "../solve/solver.hpp"
+#include "../table/card_news.hpp"
 #include "bots.hpp"
 #include "deckhand/sheepshead_bots.hpp"
 #include "deckhand/sheepshead_solve.hpp"
@@ -47,12 +48,43 @@ using SheepsheadPolicy = TrickTakingPolicy<SheepsheadRules>;
 
 namespace deckhand::sheepshead {
 
+namespace {
+
+// S13: the bury and the unknown are the picker's alone until the hand is over; the unknown is
+// played face down. (ActionCode: arg = first card, cards[0] = second; kinds as ActionKind.)
+bool table_public_text(const void* before, const ActionCode& action, std::string* out) {
+  const auto& s = *static_cast<const State*>(before);
+  switch (ActionKind(action.kind)) {
+    case ActionKind::bury:
+      *out = "bury";
+      return true;
+    case ActionKind::call:
+      if (action.count == 0 || action.cards[0] == kNoCard) return false;
+      *out = std::string("call ") + card_name(Card(action.arg)) + " unknown";
+      return true;
+    case ActionKind::play:
+      if (s.unknown == kNoCard || action.arg != s.unknown) return false;
+      *out = "play face-down";
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+// A table tells the picker the blind it took (S5).
+const TableHooks kTableHooks{sizeof(State), &table_public_text,
+                             &table_detail::received_cardsets<State, kPlayers>,
+                             &table_detail::hand_cardset<State>};
+
 const GameExtensions& extensions() {
   static const GameExtensions extensions{
       &bots::detail::make_game_bot<bots::detail::SheepsheadPolicy>,
       &bots::detail::sample_image<bots::detail::SheepsheadSampler, State, kSerializedSize>,
       &solve::detail::card_values_of<State>,
       &rl::kSheepsheadEncoder,
+      &kTableHooks,
   };
   return extensions;
 }

@@ -1,6 +1,10 @@
 // Toonerville Rook's extensions (src/common/games.hpp, GameExtensions): its bots at every level,
 // its consistent deals, its reinforcement-learning encoder, hung on the
 // game's descriptor (game.cpp).
+#include <algorithm>
+#include <cstring>
+#include <string>
+
 #include "../bots/game_bot.hpp"
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
@@ -55,7 +59,49 @@ struct ToonervillePolicy {
 
 namespace deckhand::toonerville {
 
-namespace {}  // namespace
+namespace {
+
+void name_faces(const FaceCounts& faces, int seat, CardNews* out) {
+  *out = CardNews{};
+  out->seat = int8_t(seat);
+  std::string text;
+  int count = 0;
+  for (int f = 0; f < kRookFaces; ++f)
+    for (int k = 0; k < faces.n[f]; ++k) {
+      if (!text.empty()) text += ' ';
+      text += rook_face_name(RookFace(f));
+      ++count;
+    }
+  out->count = uint8_t(count);
+  std::memcpy(out->cards, text.data(), std::min(text.size(), sizeof out->cards - 1));
+}
+
+// T14: a seat sees the cards it draws, buys (the penalty card) or takes; the others their count.
+int table_received(const void* before, const void* after, CardNews out[2]) {
+  const auto& b = *static_cast<const State*>(before);
+  const auto& a = *static_cast<const State*>(after);
+  int n = 0;
+  for (int s = 0; s < players(a) && n < 2; ++s) {
+    FaceCounts gained;
+    bool any = false;
+    for (int f = 0; f < kRookFaces; ++f)
+      if (a.hands[s].n[f] > b.hands[s].n[f]) {
+        gained.n[f] = uint8_t(a.hands[s].n[f] - b.hands[s].n[f]);
+        any = true;
+      }
+    if (any) name_faces(gained, s, &out[n++]);
+  }
+  return n;
+}
+
+void table_hand(const void* state, int seat, CardNews* out) {
+  name_faces(static_cast<const State*>(state)->hands[seat], seat, out);
+}
+
+// A discard offered to the other seats (T6) is answered with buy (kind 2) or pass (kind 7).
+const TableHooks kTableHooks{sizeof(State), nullptr, &table_received, &table_hand, 2, 7};
+
+}  // namespace
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{
@@ -63,6 +109,7 @@ const GameExtensions& extensions() {
       &bots::detail::sample_image<bots::detail::ToonervilleSampler, State, kSerializedSize>,
       nullptr,  // no open-hand solver: not a trick-taking game
       &rl::kToonervilleEncoder,
+      &kTableHooks,
   };
   return extensions;
 }

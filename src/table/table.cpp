@@ -1,0 +1,1020 @@
+// deckhand::Table (include/deckhand/table.hpp, docs/tables.md): a game plus its seats, clocks,
+// stand-ins and per-seat event streams. The table is game-blind: what a seat may see of an
+// action comes from the game's TableHooks (src/common/games.hpp).
+#include "deckhand/table.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+#include "../common/games.hpp"
+#include "deckhand/bots.hpp"
+#include "deckhand/rng.hpp"
+#include "deckhand/text.hpp"
+#include "table_internal.hpp"
+
+namespace deckhand {
+
+namespace {
+
+constexpr TableOptionSpec kTableOptions[] = {
+    {"decision_ms", "0..86400000", "0", "time per decision; 0: no clock"},
+    {"bank_ms", "0..86400000", "0", "each seat's time bank, spent once a decision's time is up"},
+    {"bot_ms", "0..600000", "0", "a bot's or stand-in's thinking delay"},
+    {"offer_ms", "0..600000", "3000", "how long the seats offered a discard may answer (T6)"},
+    {"deal_ms", "0..600000", "0", "the pause after a hand is scored before the next deal"},
+    {"standin", "random|basic|strong|quickest", "basic",
+     "who moves for a seat that timed out or left"},
+    {"events", "all|deal", "all", "which events are kept: all, or those of the current deal"},
+};
+
+enum class EventType : uint8_t { seat, deal, action, cards, timeout, reshuffle, hand_end, over };
+constexpr const char* kEventNames[] = {"seat",    "deal",      "action",   "cards",
+                                       "timeout", "reshuffle", "hand_end", "game_over"};
+enum class By : uint8_t { human, bot, standin };
+constexpr const char* kByNames[] = {"human", "bot", "stand-in"};
+constexpr const char* kHolderNames[] = {"empty", "human", "away", "bot"};
+constexpr const char* kLevelNames[] = {"random", "basic", "strong"};
+constexpr uint8_t kQuickest = 3;  // standin=quickest: the first legal action
+
+constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+
+struct Event {
+  uint64_t seq = 0;
+  int64_t time = 0;
+  EventType type = EventType::seat;
+  int8_t seat = -1;
+  uint8_t detail = 0;     // action: By; seat: SeatHolder; (level in detail2)
+  uint8_t detail2 = 0;    // seat event: the bot's level
+  uint32_t text = kNone;  // action: its text; hand_end/over: its JSON (texts_ offset)
+  uint32_t text_len = 0;
+  uint32_t pub = kNone;  // action: the public form, when it differs
+  uint32_t pub_len = 0;
+  uint32_t news = 0;  // cards/deal: news_[news .. news + news_count)
+  uint32_t news_count = 0;
+  uint64_t history = 0;  // the game's history size when it happened (record comments)
+};
+
+struct Seat {
+  SeatHolder holder = SeatHolder::empty;
+  uint8_t level = 0;  // bots::Level of a bot
+  int64_t bank = 0;
+};
+
+uint64_t fnv1a(const uint8_t* p, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
+}
+
+// The seed of the n-th chance event of a kind, derived from the table's seed.
+uint64_t derive(uint64_t seed, uint64_t salt, uint64_t n) {
+  uint64_t s = seed ^ (salt * 0x9E3779B97F4A7C15ull);
+  PortableRng::splitmix64(s);
+  s ^= n;
+  return PortableRng::splitmix64(s);
+}
+
+bool find_level(std::string_view text, uint8_t* out) {
+  for (uint8_t i = 0; i < 3; ++i)
+    if (text::iequals(text::trim(text), kLevelNames[i])) return *out = i, true;
+  return false;
+}
+
+// The table's game, copied by cloning (a Table is a value).
+struct OwnedGame {
+  std::unique_ptr<Game> p;
+  OwnedGame() = default;
+  OwnedGame(const OwnedGame& o) : p(o.p ? o.p->clone() : nullptr) {}
+  OwnedGame& operator=(const OwnedGame& o) {
+    p = o.p ? o.p->clone() : nullptr;
+    return *this;
+  }
+  Game* operator->() const { return p.get(); }
+  Game& operator*() const { return *p; }
+};
+
+}  // namespace
+
+struct Table::Impl {
+  // Configuration.
+  std::string name;
+  int players = 0;
+  OptionList options;  // the game's, as given
+  uint64_t seed = 0;
+  int64_t decision_ms = 0, bank_ms = 0, bot_ms = 0, offer_ms = 3000, deal_ms = 0;
+  uint8_t standin = 1;  // basic
+  bool keep_all = true;
+  const TableHooks* hooks = nullptr;
+
+  // State.
+  OwnedGame game;
+  std::vector<Seat> seats;
+  bool started = false;
+  int64_t now = std::numeric_limits<int64_t>::min();  // the latest time given (min: none)
+  int64_t decision_start = 0;  // when the current decision (or deal wait) began
+  int64_t offer_start = -1;    // when the current offer opened, or -1
+  uint64_t deals = 0, reshuffles = 0, bot_moves = 0;
+  uint64_t seq = 0;
+  uint64_t first_seq = 1;
+  std::vector<int8_t> answers;  // per seat during an offer: -1 none, 0 decline, 1 accept
+
+  // Events.
+  std::vector<Event> events;
+  std::string texts;
+  std::vector<CardNews> news;
+
+  // Scratch: the state before an action.
+  std::vector<uint64_t> before;
+
+  int64_t time_now() const { return now == std::numeric_limits<int64_t>::min() ? 0 : now; }
+
+  // --- events ---
+  Event& push(EventType type, int seat, int64_t time) {
+    Event e;
+    e.seq = ++seq;
+    e.time = time;
+    e.type = type;
+    e.seat = int8_t(seat);
+    e.history = game->keeps_history() ? game->history_size() : 0;
+    events.push_back(e);
+    return events.back();
+  }
+  uint32_t add_text(std::string_view s, uint32_t* len) {
+    const auto off = uint32_t(texts.size());
+    texts.append(s);
+    *len = uint32_t(s.size());
+    return off;
+  }
+  void seat_event(int seat) {
+    Event& e = push(EventType::seat, seat, time_now());
+    e.detail = uint8_t(seats[size_t(seat)].holder);
+    e.detail2 = seats[size_t(seat)].level;
+  }
+  void clear_events_for_deal() {
+    if (keep_all) return;
+    events.clear();
+    texts.clear();
+    news.clear();
+    first_seq = seq + 1;
+  }
+
+  // --- offers (T6) ---
+  // True when the seat to act decides on an offer several seats may answer at once.
+  bool is_offer(const Game& g) const {
+    if (!hooks || hooks->offer_accept_kind < 0 || g.to_act() < 0) return false;
+    ActionCode acts[3];
+    if (g.legal_actions(acts, 3) != 2) return false;
+    const int k0 = acts[0].kind, k1 = acts[1].kind;
+    return (k0 == hooks->offer_accept_kind && k1 == hooks->offer_decline_kind) ||
+           (k1 == hooks->offer_accept_kind && k0 == hooks->offer_decline_kind);
+  }
+  bool in_offer() const { return offer_start >= 0; }
+  // The seats that may still answer the open offer, in the rules' order.
+  std::vector<int> offer_seats() const {
+    std::vector<int> out;
+    if (!in_offer()) return out;
+    auto probe = game->clone();
+    while (is_offer(*probe)) {
+      const int s = probe->to_act();
+      out.push_back(s);
+      ActionCode decline = decline_of(*probe);
+      if (probe->apply(decline, nullptr) != Reason::ok) break;
+    }
+    return out;
+  }
+  ActionCode action_of_kind(const Game& g, int kind) const {
+    ActionCode acts[3];
+    const size_t n = g.legal_actions(acts, 3);
+    for (size_t i = 0; i < n && i < 3; ++i)
+      if (acts[i].kind == kind) return acts[i];
+    return acts[0];
+  }
+  ActionCode decline_of(const Game& g) const {
+    return action_of_kind(g, hooks->offer_decline_kind);
+  }
+
+  // --- the clock ---
+  bool moves_for_itself(int seat) const {
+    const SeatHolder h = seats[size_t(seat)].holder;
+    return h == SeatHolder::bot || h == SeatHolder::away;
+  }
+  int64_t deadline() const {
+    const int s = game->to_act();
+    if (!started || s < 0 || moves_for_itself(s)) return -1;
+    if (in_offer()) return offer_start + offer_ms;
+    if (decision_ms == 0) return -1;
+    return decision_start + decision_ms + seats[size_t(s)].bank;
+  }
+  int64_t next_due() const {
+    if (!started || game->over()) return -1;
+    if (game->awaiting_deal()) return decision_start + deal_ms;
+    if (game->needs_reshuffle()) return decision_start;
+    const int s = game->to_act();
+    if (s < 0) return -1;
+    if (in_offer() && answers[size_t(s)] >= 0) return decision_start;
+    if (moves_for_itself(s)) return (in_offer() ? offer_start : decision_start) + bot_ms;
+    return deadline();
+  }
+
+  // --- changes ---
+  Reason deal(int64_t t, Error* err) {
+    const Reason r = game->deal_seed(derive(seed, 1, deals), err);
+    if (r != Reason::ok) return r;
+    ++deals;
+    clear_events_for_deal();
+    Event& e = push(EventType::deal, -1, t);
+    e.text = uint32_t(deals);
+    e.news = uint32_t(news.size());
+    if (hooks) {
+      for (int s = 0; s < players; ++s) {
+        CardNews n;
+        hooks->hand(game->state_data(), s, &n);
+        news.push_back(n);
+      }
+      e.news_count = uint32_t(players);
+    }
+    decision_start = t;
+    opened(t);
+    return Reason::ok;
+  }
+  // After any change at time t: a new decision begins.
+  void opened(int64_t t) {
+    decision_start = t;
+    const bool offer = is_offer(*game);
+    if (offer && !in_offer()) {
+      offer_start = t;
+      answers.assign(size_t(players), -1);
+    } else if (!offer && in_offer()) {
+      offer_start = -1;
+      answers.assign(size_t(players), -1);
+    }
+  }
+  // Applies `code` for its seat at time t, with the events every seat is told.
+  Reason apply(const ActionCode& code, By by, int64_t t, Error* err) {
+    const Game& g = *game;
+    const uint32_t scored = g.hands_scored();
+    if (hooks) std::memcpy(before.data(), g.state_data(), hooks->state_size);
+    const Reason r = game->apply(code, err);
+    if (r != Reason::ok) return r;
+    const int actor = code.seat;
+    if (by == By::human && decision_ms > 0 && !in_offer()) {
+      const int64_t used = t - decision_start - decision_ms;
+      if (used > 0)
+        seats[size_t(actor)].bank = std::max<int64_t>(0, seats[size_t(actor)].bank - used);
+    }
+    Event& e = push(EventType::action, actor, t);
+    e.detail = uint8_t(by);
+    e.text = add_text(game->format_action(code), &e.text_len);
+    std::string pub;
+    if (hooks && hooks->public_text && hooks->public_text(before.data(), code, &pub)) {
+      Event& back = events.back();
+      back.pub = add_text(pub, &back.pub_len);
+    }
+    if (hooks && hooks->received) {
+      CardNews got[2];
+      const int n = hooks->received(before.data(), game->state_data(), got);
+      for (int i = 0; i < n; ++i) {
+        Event& c = push(EventType::cards, got[i].seat, t);
+        c.news = uint32_t(news.size());
+        c.news_count = 1;
+        news.push_back(got[i]);
+      }
+    }
+    if (game->hands_scored() != scored) {
+      text::Json j;
+      j.begin_object().key("result").raw(game->last_hand_json()).key("deltas").begin_array();
+      for (int64_t d : game->last_deltas()) j.value(d);
+      j.end_array().key("scores").begin_array();
+      for (int64_t s : game->scores()) j.value(s);
+      j.end_array().end_object();
+      Event& h = push(EventType::hand_end, -1, t);
+      h.text = add_text(j.str(), &h.text_len);
+    }
+    if (game->over()) {
+      text::Json j;
+      j.begin_object().key("scores").begin_array();
+      for (int64_t s : game->scores()) j.value(s);
+      j.end_array().key("winners").begin_array();
+      for (int w : game->winners()) j.value(w);
+      j.end_array().end_object();
+      Event& o = push(EventType::over, -1, t);
+      o.text = add_text(j.str(), &o.text_len);
+    }
+    opened(t);
+    return Reason::ok;
+  }
+  // The move a bot or stand-in of `level` makes for the seat to act.
+  Reason bot_move(uint8_t level, By by, int64_t t, Error* err) {
+    const int s = game->to_act();
+    ActionCode code;
+    if (level == kQuickest) {
+      if (game->legal_actions(&code, 1) == 0)
+        return fail(err, Reason::internal_error, "seat %d has no legal action", s);
+    } else {
+      auto bot = bots::make_bot(name, kLevelNames[level], derive(seed, 2, bot_moves), {}, err);
+      if (!bot) return Reason::internal_error;
+      const Reason r = bot->choose(*game, s, &code, err);
+      if (r != Reason::ok) return r;
+    }
+    ++bot_moves;
+    return apply(code, by, t, err);
+  }
+  // Makes the one move due at time t.
+  Reason due_move(int64_t t, Error* err) {
+    if (game->awaiting_deal()) return deal(t, err);
+    if (game->needs_reshuffle()) {
+      const Reason r = game->reshuffle_seed(derive(seed, 3, reshuffles), err);
+      if (r != Reason::ok) return r;
+      ++reshuffles;
+      push(EventType::reshuffle, -1, t);
+      opened(t);
+      return Reason::ok;
+    }
+    const int s = game->to_act();
+    const Seat& seat = seats[size_t(s)];
+    if (in_offer() && answers[size_t(s)] >= 0) {
+      const ActionCode code = action_of_kind(
+          *game, answers[size_t(s)] ? hooks->offer_accept_kind : hooks->offer_decline_kind);
+      return apply(code, By::human, t, err);
+    }
+    if (seat.holder == SeatHolder::bot) return bot_move(seat.level, By::bot, t, err);
+    if (seat.holder == SeatHolder::away) return bot_move(standin, By::standin, t, err);
+    // A human's time ran out: the stand-in moves (an unanswered offer is declined).
+    push(EventType::timeout, s, t);
+    if (in_offer()) return apply(decline_of(*game), By::standin, t, err);
+    seats[size_t(s)].bank = 0;
+    return bot_move(standin, By::standin, t, err);
+  }
+  Reason run_due(int64_t until, Error* err) {
+    for (;;) {
+      const int64_t due = next_due();
+      if (due < 0 || due > until) return Reason::ok;
+      const Reason r = due_move(due, err);
+      if (r != Reason::ok) return r;
+    }
+  }
+  void maybe_start() {
+    if (started) return;
+    for (const Seat& s : seats)
+      if (s.holder == SeatHolder::empty) return;
+    started = true;
+    decision_start = time_now();
+  }
+  Reason check_time(int64_t t, Error* err) const {
+    if (t < now)
+      return fail(err, Reason::time_backwards, "time %lld is before %lld, a time given before",
+                  static_cast<long long>(t), static_cast<long long>(now));
+    return Reason::ok;
+  }
+  Reason check_seat(int seat, Error* err) const {
+    if (seat < 0 || seat >= players)
+      return fail(err, Reason::bad_seat, "seat %d: this table has seats 0 to %d", seat,
+                  players - 1);
+    return Reason::ok;
+  }
+
+  // --- rendering ---
+  std::string_view text_at(uint32_t off, uint32_t len) const {
+    return std::string_view(texts).substr(off, len);
+  }
+  std::string render(const Event& e, int viewer) const {
+    text::Json j;
+    j.begin_object().key("seq").value(int64_t(e.seq)).key("time_ms").value(e.time);
+    j.key("type").value(kEventNames[size_t(e.type)]);
+    auto cards = [&](const CardNews& n) {
+      j.begin_array();
+      for (std::string_view c :
+           text::split_words(std::string_view(n.cards, strnlen(n.cards, sizeof n.cards))))
+        j.value(c);
+      j.end_array();
+    };
+    switch (e.type) {
+      case EventType::seat:
+        j.key("seat").value(int(e.seat)).key("holder").value(kHolderNames[e.detail]);
+        if (SeatHolder(e.detail) == SeatHolder::bot) j.key("level").value(kLevelNames[e.detail2]);
+        break;
+      case EventType::deal:
+        j.key("deal").value(int64_t(e.text));
+        if (viewer >= 0 && uint32_t(viewer) < e.news_count) {
+          j.key("hand");
+          cards(news[e.news + uint32_t(viewer)]);
+        }
+        break;
+      case EventType::action:
+        j.key("seat").value(int(e.seat)).key("action");
+        if (e.pub != kNone && viewer != e.seat)
+          j.value(text_at(e.pub, e.pub_len));
+        else
+          j.value(text_at(e.text, e.text_len));
+        j.key("by").value(kByNames[e.detail]);
+        break;
+      case EventType::cards:
+        j.key("seat").value(int(e.seat)).key("count").value(int(news[e.news].count));
+        if (viewer == e.seat) {
+          j.key("cards");
+          cards(news[e.news]);
+        }
+        break;
+      case EventType::timeout:
+        j.key("seat").value(int(e.seat));
+        break;
+      case EventType::reshuffle:
+        break;
+      case EventType::hand_end:
+      case EventType::over: {
+        // The stored JSON object's members, spliced into the event.
+        const std::string_view body = text_at(e.text, e.text_len);
+        std::string out = j.take();
+        out += ", ";
+        out.append(body.substr(1));
+        return out;
+      }
+    }
+    j.end_object();
+    return j.take();
+  }
+};
+
+std::span<const TableOptionSpec> table_option_specs() {
+  return kTableOptions;
+}
+
+const char* seat_holder_name(SeatHolder h) {
+  return uint8_t(h) < 4 ? kHolderNames[uint8_t(h)] : "unknown";
+}
+
+Table::Table(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Table::~Table() = default;
+Table::Table(const Table& other) : impl_(std::make_unique<Impl>(*other.impl_)) {}
+Table& Table::operator=(const Table& other) {
+  if (this != &other) impl_ = std::make_unique<Impl>(*other.impl_);
+  return *this;
+}
+
+std::unique_ptr<Table> Table::create(std::string_view name, int players, const OptionList& options,
+                                     const OptionList& table_options, uint64_t seed, Error* err) {
+  auto impl = std::make_unique<Impl>();
+  for (const auto& [key, value] : table_options) {
+    const std::string_view k = text::trim(key), v = text::trim(value);
+    const TableOptionSpec* spec = nullptr;
+    for (const TableOptionSpec& s : kTableOptions)
+      if (text::iequals(k, s.name)) spec = &s;
+    if (!spec) {
+      fail(err, Reason::bad_option,
+           "no table option %s (decision_ms, bank_ms, bot_ms, offer_ms, "
+           "deal_ms, standin, events)",
+           text::quote(key).c_str());
+      return nullptr;
+    }
+    const std::string_view n = spec->name;
+    if (n == "standin") {
+      if (text::iequals(v, "quickest")) {
+        impl->standin = kQuickest;
+      } else if (!find_level(v, &impl->standin)) {
+        fail(err, Reason::bad_option, "standin=%s: random, basic, strong or quickest",
+             text::quote(value).c_str());
+        return nullptr;
+      }
+      continue;
+    }
+    if (n == "events") {
+      if (text::iequals(v, "all") || text::iequals(v, "deal")) {
+        impl->keep_all = text::iequals(v, "all");
+        continue;
+      }
+      fail(err, Reason::bad_option, "events=%s: all or deal", text::quote(value).c_str());
+      return nullptr;
+    }
+    const int64_t hi = n == "decision_ms" || n == "bank_ms" ? 86400000 : 600000;
+    int64_t parsed = 0;
+    if (!text::parse_int(v, 0, hi, &parsed)) {
+      fail(err, Reason::bad_option, "%s=%s: a whole number of milliseconds, 0 to %lld", spec->name,
+           text::quote(value).c_str(), static_cast<long long>(hi));
+      return nullptr;
+    }
+    int64_t* field = n == "decision_ms" ? &impl->decision_ms
+                     : n == "bank_ms"   ? &impl->bank_ms
+                     : n == "bot_ms"    ? &impl->bot_ms
+                     : n == "offer_ms"  ? &impl->offer_ms
+                                        : &impl->deal_ms;
+    *field = parsed;
+  }
+  impl->game.p = make_game(name, options, players, 0, err);
+  if (!impl->game.p) return nullptr;
+  if (!impl->game->keeps_history()) impl->keep_all = false;
+  const GameDescriptor* d = find_game(impl->game->name());
+  impl->hooks = d && d->extensions ? d->extensions->table : nullptr;
+  if (impl->hooks) impl->before.resize((impl->hooks->state_size + 7) / 8);
+  impl->name = impl->game->name();
+  impl->players = impl->game->players();
+  impl->options = options;
+  impl->seed = seed;
+  impl->seats.resize(size_t(impl->players));
+  for (Seat& s : impl->seats) s.bank = impl->bank_ms;
+  impl->answers.assign(size_t(impl->players), -1);
+  return std::unique_ptr<Table>(new Table(std::move(impl)));
+}
+
+Reason Table::seat_human(int seat, Error* err) {
+  Impl& t = *impl_;
+  if (Reason r = t.check_seat(seat, err); r != Reason::ok) return r;
+  Seat& s = t.seats[size_t(seat)];
+  if (s.holder == SeatHolder::human || s.holder == SeatHolder::bot)
+    return fail(err, Reason::seat_taken, "seat %d is held by a %s", seat,
+                kHolderNames[uint8_t(s.holder)]);
+  s.holder = SeatHolder::human;
+  t.seat_event(seat);
+  t.maybe_start();
+  return Reason::ok;
+}
+
+Reason Table::seat_bot(int seat, std::string_view level, Error* err) {
+  Impl& t = *impl_;
+  if (Reason r = t.check_seat(seat, err); r != Reason::ok) return r;
+  uint8_t lv = 0;
+  if (!find_level(level, &lv))
+    return fail(err, Reason::bad_option, "bot level %s: random, basic or strong",
+                text::quote(level).c_str());
+  Seat& s = t.seats[size_t(seat)];
+  if (s.holder == SeatHolder::human || s.holder == SeatHolder::bot)
+    return fail(err, Reason::seat_taken, "seat %d is held by a %s", seat,
+                kHolderNames[uint8_t(s.holder)]);
+  s.holder = SeatHolder::bot;
+  s.level = lv;
+  t.seat_event(seat);
+  t.maybe_start();
+  return Reason::ok;
+}
+
+Reason Table::leave(int seat, int64_t now_ms, Error* err) {
+  Impl& t = *impl_;
+  if (Reason r = t.check_seat(seat, err); r != Reason::ok) return r;
+  if (Reason r = t.check_time(now_ms, err); r != Reason::ok) return r;
+  if (t.seats[size_t(seat)].holder != SeatHolder::human)
+    return fail(err, Reason::not_seated, "no human holds seat %d (it is %s)", seat,
+                kHolderNames[uint8_t(t.seats[size_t(seat)].holder)]);
+  t.now = now_ms;
+  if (Reason r = t.run_due(now_ms, err); r != Reason::ok) return r;
+  t.seats[size_t(seat)].holder = SeatHolder::away;
+  t.seat_event(seat);
+  // The stand-in's delay runs from now, not from when the decision began.
+  if (t.started && t.game->to_act() == seat && !t.in_offer()) t.decision_start = now_ms;
+  return Reason::ok;
+}
+
+Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err) {
+  Impl& t = *impl_;
+  if (Reason r = t.check_seat(seat, err); r != Reason::ok) return r;
+  if (Reason r = t.check_time(now_ms, err); r != Reason::ok) return r;
+  if (t.seats[size_t(seat)].holder != SeatHolder::human)
+    return fail(err, Reason::not_seated, "no human holds seat %d (it is %s)", seat,
+                kHolderNames[uint8_t(t.seats[size_t(seat)].holder)]);
+  if (!t.started)
+    return fail(err, Reason::not_started, "the table waits for every seat to be held");
+  // The moves due by now come first (a refusal leaves the table as tick(now_ms) would).
+  t.now = now_ms;
+  if (Reason r = t.run_due(now_ms, err); r != Reason::ok) return r;
+  if (t.in_offer() && t.game->to_act() != seat) {
+    const std::vector<int> may = t.offer_seats();
+    if (std::find(may.begin(), may.end(), seat) != may.end()) {
+      // An answer ahead of the seats before it, kept until they have answered.
+      const std::vector<std::string> answers = legal_actions_text(seat);  // accept, decline
+      for (size_t i = 0; i < answers.size(); ++i)
+        if (text::iequals(text::trim(action), answers[i])) {
+          t.answers[size_t(seat)] = int8_t(i == 0);
+          return t.run_due(now_ms, err);
+        }
+      return fail(err, Reason::wrong_phase, "seat %d may only answer the offer now: %s or %s", seat,
+                  answers[0].c_str(), answers[1].c_str());
+    }
+  }
+  ActionCode code;
+  if (Reason r = t.game->parse_action(seat, action, &code, err); r != Reason::ok) return r;
+  if (Reason r = t.apply(code, By::human, now_ms, err); r != Reason::ok) return r;
+  return t.run_due(now_ms, err);
+}
+
+Reason Table::tick(int64_t now_ms, Error* err) {
+  Impl& t = *impl_;
+  if (Reason r = t.check_time(now_ms, err); r != Reason::ok) return r;
+  t.now = now_ms;
+  return t.run_due(now_ms, err);
+}
+
+const Game& Table::game() const {
+  return *impl_->game;
+}
+int Table::players() const {
+  return impl_->players;
+}
+SeatHolder Table::holder(int seat) const {
+  return seat >= 0 && seat < impl_->players ? impl_->seats[size_t(seat)].holder : SeatHolder::empty;
+}
+bool Table::started() const {
+  return impl_->started;
+}
+int Table::to_act() const {
+  return impl_->started ? impl_->game->to_act() : -1;
+}
+std::vector<int> Table::may_act() const {
+  if (!impl_->started || impl_->game->to_act() < 0) return {};
+  if (impl_->in_offer()) return impl_->offer_seats();
+  return {impl_->game->to_act()};
+}
+std::vector<std::string> Table::legal_actions_text(int seat) const {
+  std::vector<std::string> out;
+  const std::vector<int> may = may_act();
+  if (std::find(may.begin(), may.end(), seat) == may.end()) return out;
+  const Game& g = *impl_->game;
+  if (g.to_act() == seat) {
+    std::vector<ActionCode> acts(g.legal_actions(nullptr, 0));
+    acts.resize(g.legal_actions(acts.data(), acts.size()));
+    for (const ActionCode& a : acts) out.push_back(g.format_action(a));
+    return out;
+  }
+  // A later seat of an open offer: accept or decline.
+  for (int kind : {impl_->hooks->offer_accept_kind, impl_->hooks->offer_decline_kind}) {
+    ActionCode a = impl_->action_of_kind(g, kind);
+    a.seat = uint8_t(seat);
+    out.push_back(g.format_action(a));
+  }
+  return out;
+}
+
+int64_t Table::next_due_ms() const {
+  return impl_->next_due();
+}
+int64_t Table::deadline_ms() const {
+  return impl_->deadline();
+}
+int64_t Table::bank_ms(int seat) const {
+  return seat >= 0 && seat < impl_->players ? impl_->seats[size_t(seat)].bank : 0;
+}
+int64_t Table::now_ms() const {
+  return impl_->time_now();
+}
+bool Table::is_over() const {
+  return impl_->game->over();
+}
+std::vector<int64_t> Table::scores() const {
+  return impl_->game->scores();
+}
+uint64_t Table::seq() const {
+  return impl_->seq;
+}
+uint64_t Table::first_seq() const {
+  return impl_->first_seq;
+}
+
+Reason Table::events_json(int seat, uint64_t since, std::string* out, Error* err) const {
+  const Impl& t = *impl_;
+  if (seat < -1 || seat >= t.players)
+    return fail(err, Reason::bad_seat, "seat %d: this table has seats 0 to %d, or -1", seat,
+                t.players - 1);
+  if (since + 1 < t.first_seq)
+    return fail(err, Reason::events_dropped,
+                "events after %llu are no longer kept (the oldest kept is %llu): take a snapshot",
+                static_cast<unsigned long long>(since),
+                static_cast<unsigned long long>(t.first_seq));
+  text::Json j;
+  j.begin_array();
+  const size_t first = since < t.first_seq ? 0 : size_t(since + 1 - t.first_seq);
+  for (size_t i = first; i < t.events.size(); ++i) {
+    j.raw(t.render(t.events[i], seat));
+  }
+  j.end_array();
+  *out = j.take();
+  return Reason::ok;
+}
+
+Reason Table::snapshot_json(int seat, std::string* out, Error* err) const {
+  const Impl& t = *impl_;
+  if (seat < -1 || seat >= t.players)
+    return fail(err, Reason::bad_seat, "seat %d: this table has seats 0 to %d, or -1", seat,
+                t.players - 1);
+  text::Json j;
+  j.begin_object().key("seq").value(int64_t(t.seq)).key("view").raw(t.game->view_json(seat));
+  j.key("table").begin_object().key("players").value(t.players).key("seats").begin_array();
+  for (const Seat& s : t.seats) {
+    j.begin_object().key("holder").value(kHolderNames[uint8_t(s.holder)]).key("level");
+    if (s.holder == SeatHolder::bot)
+      j.value(kLevelNames[s.level]);
+    else
+      j.null();
+    j.key("bank_ms").value(s.bank).end_object();
+  }
+  j.end_array().key("started").value(t.started).key("to_act").value(to_act());
+  j.key("may_act").begin_array();
+  for (int s : may_act()) j.value(s);
+  j.end_array().key("deadline_ms").value(deadline_ms()).key("next_due_ms").value(next_due_ms());
+  j.key("now_ms").value(t.time_now()).key("over").value(t.game->over()).key("scores").begin_array();
+  for (int64_t s : t.game->scores()) j.value(s);
+  j.end_array().end_object().end_object();
+  *out = j.take();
+  return Reason::ok;
+}
+
+Reason Table::write_record(std::string* out, Error* err) const {
+  const Impl& t = *impl_;
+  std::vector<std::pair<size_t, std::string>> comments;
+  for (const Event& e : t.events) {
+    std::string c;
+    if (e.type == EventType::seat) {
+      c = "table: seat " + std::to_string(e.seat) + " " + kHolderNames[e.detail];
+      if (SeatHolder(e.detail) == SeatHolder::bot) c += std::string(" ") + kLevelNames[e.detail2];
+    } else if (e.type == EventType::timeout) {
+      c = "table: seat " + std::to_string(e.seat) + " timed out";
+    } else if (e.type == EventType::action && By(e.detail) != By::human) {
+      c = "table: " + std::string(kByNames[e.detail]) + " moves for seat " + std::to_string(e.seat);
+    } else {
+      continue;
+    }
+    comments.emplace_back(size_t(e.history), c + " at " + std::to_string(e.time) + " ms");
+  }
+  return t.game->write_record_with_comments(comments, out, err);
+}
+
+// --- serialization ---
+
+namespace {
+
+constexpr char kMagic[4] = {'D', 'H', 't', 'b'};
+constexpr uint16_t kVersion = 1;
+
+class Writer {
+ public:
+  void u8(uint8_t v) { out.push_back(v); }
+  void u16(uint16_t v) { le(v, 2); }
+  void u32(uint32_t v) { le(v, 4); }
+  void u64(uint64_t v) { le(v, 8); }
+  void i64(int64_t v) { le(uint64_t(v), 8); }
+  void bytes(const void* p, size_t n) {
+    const auto* b = static_cast<const uint8_t*>(p);
+    out.insert(out.end(), b, b + n);
+  }
+  void str(std::string_view s) {
+    u32(uint32_t(s.size()));
+    bytes(s.data(), s.size());
+  }
+  std::vector<uint8_t> out;
+
+ private:
+  void le(uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) out.push_back(uint8_t(v >> (8 * i)));
+  }
+};
+
+class Reader {
+ public:
+  Reader(const uint8_t* p, size_t n) : p_(p), n_(n) {}
+  bool ok() const { return ok_; }
+  uint64_t le(int n) {
+    if (!need(size_t(n))) return 0;
+    uint64_t v = 0;
+    for (int i = 0; i < n; ++i) v |= uint64_t(p_[at_ + size_t(i)]) << (8 * i);
+    at_ += size_t(n);
+    return v;
+  }
+  uint8_t u8() { return uint8_t(le(1)); }
+  uint16_t u16() { return uint16_t(le(2)); }
+  uint32_t u32() { return uint32_t(le(4)); }
+  uint64_t u64() { return le(8); }
+  int64_t i64() { return int64_t(le(8)); }
+  std::string str(size_t max) {
+    const uint32_t n = u32();
+    if (n > max || !need(n)) return ok_ = false, std::string();
+    std::string s(reinterpret_cast<const char*>(p_ + at_), n);
+    at_ += n;
+    return s;
+  }
+  void bytes(void* out, size_t n) {
+    if (!need(n)) return;
+    std::memcpy(out, p_ + at_, n);
+    at_ += n;
+  }
+  size_t left() const { return n_ - at_; }
+
+ private:
+  bool need(size_t n) {
+    if (!ok_ || n > n_ - at_) return ok_ = false, false;
+    return true;
+  }
+  const uint8_t* p_;
+  size_t n_;
+  size_t at_ = 0;
+  bool ok_ = true;
+};
+
+}  // namespace
+
+std::vector<uint8_t> Table::serialize() const {
+  const Impl& t = *impl_;
+  Writer w;
+  w.bytes(kMagic, 4);
+  w.u16(kVersion);
+  w.str(t.name);
+  w.u8(uint8_t(t.players));
+  w.u32(uint32_t(t.options.size()));
+  for (const auto& [k, v] : t.options) {
+    w.str(k);
+    w.str(v);
+  }
+  w.u64(t.seed);
+  for (int64_t v : {t.decision_ms, t.bank_ms, t.bot_ms, t.offer_ms, t.deal_ms}) w.i64(v);
+  w.u8(t.standin);
+  w.u8(t.keep_all);
+  for (const Seat& s : t.seats) {
+    w.u8(uint8_t(s.holder));
+    w.u8(s.level);
+    w.i64(s.bank);
+  }
+  w.u8(t.started);
+  for (int64_t v : {t.now, t.decision_start, t.offer_start}) w.i64(v);
+  for (uint64_t v : {t.deals, t.reshuffles, t.bot_moves, t.seq, t.first_seq}) w.u64(v);
+  for (int8_t a : t.answers) w.u8(uint8_t(a));
+  w.u32(uint32_t(t.events.size()));
+  for (const Event& e : t.events) {
+    w.u64(e.seq);
+    w.i64(e.time);
+    for (uint8_t b : {uint8_t(e.type), uint8_t(e.seat), e.detail, e.detail2}) w.u8(b);
+    for (uint32_t v : {e.text, e.text_len, e.pub, e.pub_len, e.news, e.news_count}) w.u32(v);
+    w.u64(e.history);
+  }
+  w.str(t.texts);
+  w.u32(uint32_t(t.news.size()));
+  for (const CardNews& n : t.news) {
+    w.u8(uint8_t(n.seat));
+    w.u8(n.count);
+    w.bytes(n.cards, sizeof n.cards);
+  }
+  const std::vector<uint8_t> image = t.game->serialize();
+  w.u32(uint32_t(image.size()));
+  w.bytes(image.data(), image.size());
+  w.u64(fnv1a(w.out.data(), w.out.size()));
+  return std::move(w.out);
+}
+
+std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Error* err) {
+  auto corrupt = [&](const char* what) -> std::unique_ptr<Table> {
+    fail(err, Reason::corrupt_state, "not a table image: %s", what);
+    return nullptr;
+  };
+  if (!bytes || len < 4 + 2 + 8) return corrupt("too short");
+  if (std::memcmp(bytes, kMagic, 4) != 0) return corrupt("no DHtb tag");
+  uint64_t sum = 0;
+  for (int i = 0; i < 8; ++i) sum |= uint64_t(bytes[len - 8 + size_t(i)]) << (8 * i);
+  if (sum != fnv1a(bytes, len - 8)) return corrupt("checksum mismatch");
+  Reader r(bytes + 4, len - 12);
+  if (r.u16() != kVersion) return corrupt("unknown version");
+  const std::string name = r.str(64);
+  const int players = r.u8();
+  const uint32_t n_options = r.u32();
+  if (!r.ok() || n_options > 64) return corrupt("bad options");
+  OptionList options;
+  for (uint32_t i = 0; i < n_options && r.ok(); ++i) {
+    std::string k = r.str(256), v = r.str(256);
+    options.emplace_back(std::move(k), std::move(v));
+  }
+  const uint64_t seed = r.u64();
+  int64_t times[5];
+  for (int64_t& v : times) v = r.i64();
+  const uint8_t standin = r.u8(), keep_all = r.u8();
+  if (!r.ok()) return corrupt("truncated");
+  OptionList table_options;
+  const char* keys[] = {"decision_ms", "bank_ms", "bot_ms", "offer_ms", "deal_ms"};
+  for (int i = 0; i < 5; ++i) table_options.emplace_back(keys[i], std::to_string(times[i]));
+  if (standin > kQuickest || keep_all > 1) return corrupt("bad table options");
+  table_options.emplace_back("standin", standin == kQuickest ? "quickest" : kLevelNames[standin]);
+  table_options.emplace_back("events", keep_all ? "all" : "deal");
+  Error inner;
+  auto table = create(name, players, options, table_options, seed, &inner);
+  if (!table) return corrupt(inner.message);
+  Impl& t = *table->impl_;
+  if (t.players != players || bool(keep_all) != t.keep_all) return corrupt("bad configuration");
+  for (Seat& s : t.seats) {
+    const uint8_t h = r.u8(), lv = r.u8();
+    s.bank = r.i64();
+    if (h > 3 || lv > 2 || s.bank < 0 || s.bank > t.bank_ms) return corrupt("bad seat");
+    s.holder = SeatHolder(h);
+    s.level = lv;
+  }
+  const uint8_t started = r.u8();
+  t.now = r.i64();
+  t.decision_start = r.i64();
+  t.offer_start = r.i64();
+  t.deals = r.u64();
+  t.reshuffles = r.u64();
+  t.bot_moves = r.u64();
+  t.seq = r.u64();
+  t.first_seq = r.u64();
+  for (int8_t& a : t.answers) {
+    a = int8_t(r.u8());
+    if (a < -1 || a > 1) return corrupt("bad offer answer");
+  }
+  const uint32_t n_events = r.u32();
+  if (!r.ok() || started > 1 || n_events > r.left() / 48) return corrupt("bad header");
+  t.started = started;
+  if (t.first_seq < 1 || t.first_seq > t.seq + 1 || n_events != t.seq + 1 - t.first_seq)
+    return corrupt("events do not match the sequence numbers");
+  t.events.resize(n_events);
+  for (uint32_t i = 0; i < n_events; ++i) {
+    Event& e = t.events[i];
+    e.seq = r.u64();
+    e.time = r.i64();
+    const uint8_t type = r.u8(), seat = r.u8();
+    e.detail = r.u8();
+    e.detail2 = r.u8();
+    e.text = r.u32();
+    e.text_len = r.u32();
+    e.pub = r.u32();
+    e.pub_len = r.u32();
+    e.news = r.u32();
+    e.news_count = r.u32();
+    e.history = r.u64();
+    if (type > uint8_t(EventType::over) || e.seq != t.first_seq + i) return corrupt("bad event");
+    e.type = EventType(type);
+    e.seat = int8_t(seat);
+  }
+  t.texts = r.str(size_t(1) << 30);
+  const uint32_t n_news = r.u32();
+  if (!r.ok() || n_news > r.left() / 128) return corrupt("bad news");
+  t.news.resize(n_news);
+  for (CardNews& n : t.news) {
+    n.seat = int8_t(r.u8());
+    n.count = r.u8();
+    r.bytes(n.cards, sizeof n.cards);
+    if (n.seat < 0 || n.seat >= players || n.cards[sizeof n.cards - 1] != '\0')
+      return corrupt("bad cards");
+  }
+  const uint32_t image_len = r.u32();
+  if (!r.ok() || image_len != r.left()) return corrupt("bad game image length");
+  std::vector<uint8_t> image(image_len);
+  r.bytes(image.data(), image_len);
+  auto game = deserialize_game(image.data(), image.size(), &inner);
+  if (!game) return corrupt(inner.message);
+  if (std::string_view(game->name()) != t.name || game->players() != t.players ||
+      game->keeps_history() != t.game->keeps_history())
+    return corrupt("the game image is of another game");
+  t.game.p = std::move(game);
+  // Every event must render: offsets inside the pools, seats in range, kinds consistent.
+  const int64_t last_time = t.time_now();
+  int64_t prev = std::numeric_limits<int64_t>::min();
+  for (const Event& e : t.events) {
+    auto in_texts = [&](uint32_t off, uint32_t n) {
+      return off != kNone && uint64_t(off) + n <= t.texts.size();
+    };
+    const bool seat_ok = e.seat >= -1 && e.seat < players;
+    bool ok = seat_ok && e.time >= prev && e.time <= last_time;
+    switch (e.type) {
+      case EventType::seat:
+        ok = ok && e.seat >= 0 && e.detail <= 3 && e.detail2 <= 2;
+        break;
+      case EventType::deal:
+        ok = ok && (e.news_count == 0 || e.news_count == uint32_t(players)) &&
+             uint64_t(e.news) + e.news_count <= t.news.size();
+        break;
+      case EventType::action:
+        ok = ok && e.seat >= 0 && e.detail <= 2 && in_texts(e.text, e.text_len) &&
+             (e.pub == kNone || in_texts(e.pub, e.pub_len));
+        break;
+      case EventType::cards:
+        ok = ok && e.seat >= 0 && e.news_count == 1 && e.news < t.news.size() &&
+             t.news[e.news].seat == e.seat;
+        break;
+      case EventType::timeout:
+        ok = ok && e.seat >= 0;
+        break;
+      case EventType::reshuffle:
+        break;
+      case EventType::hand_end:
+      case EventType::over:
+        ok = ok && in_texts(e.text, e.text_len) && e.text_len >= 2 && t.texts[e.text] == '{' &&
+             t.texts[e.text + e.text_len - 1] == '}';
+        break;
+    }
+    if (!ok) return corrupt("an event does not hold together");
+    prev = e.time;
+  }
+  if (t.started) {
+    for (const Seat& s : t.seats)
+      if (s.holder == SeatHolder::empty) return corrupt("a started table with an empty seat");
+  }
+  if (t.in_offer() != (t.started && t.is_offer(*t.game)))
+    return corrupt("the offer does not match the game");
+  return table;
+}
+
+struct TableAccess {
+  static Table::Impl& impl(Table& t) { return *t.impl_; }
+};
+
+bool detail_table_replace_game(Table& table, std::unique_ptr<Game> game) {
+  Table::Impl& t = TableAccess::impl(table);
+  if (!game || std::string_view(game->name()) != t.name || game->players() != t.players)
+    return false;
+  t.game.p = std::move(game);
+  return true;
+}
+
+}  // namespace deckhand
