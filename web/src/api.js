@@ -955,10 +955,6 @@ function bind(M) {
       check(fn(outPtr, tableHandleOf(this)));
       return i32At(outPtr);
     }
-    _int64(fn) {
-      check(fn(outPtr, tableHandleOf(this)));
-      return Number(int64At(outPtr));
-    }
 
     get players() { return this._int32(M._dh_table_players); }
     // "empty", "human", "away" or "bot".
@@ -974,11 +970,13 @@ function bind(M) {
     }
     get mayAct() { return readInt32s(M._dh_table_may_act, tableHandleOf(this)); }
     get deadlineMs() {
-      const ms = this._int64(M._dh_table_deadline_ms);
+      check(M._dh_table_deadline_ms(outPtr, tableHandleOf(this)));
+      const ms = Number(int64At(outPtr));
       return ms === -1 ? null : ms;
     }
     get nextDueMs() {
-      const ms = this._int64(M._dh_table_next_due_ms);
+      check(M._dh_table_next_due_ms(outPtr, tableHandleOf(this)));
+      const ms = Number(int64At(outPtr));
       return ms === -1 ? null : ms;
     }
     get isOver() { return this._int32(M._dh_table_is_over) === 1; }
