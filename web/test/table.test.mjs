@@ -239,3 +239,34 @@ test("hostile arguments throw TypeError or RangeError and change nothing", () =>
   assert.throws(() => table.seq, TypeError);
   assert.throws(() => table.tick(0), TypeError);
 });
+
+test("clocks and kept events: deadlineMs with decisionMs, events=deal drops old events", () => {
+  for (const info of CATALOG) {
+    const table = makeTable(info, { humans: [...Array(tableSize(info)).keys()],
+      decisionMs: 1000, bankMs: 0 });
+    table.tick(10);
+    if (table.toAct !== null) {
+      assert.equal(typeof table.deadlineMs, "number");
+      assert.equal(table.snapshot(null).table.deadline_ms, table.deadlineMs);
+      assert.ok(table.nextDueMs !== null && table.nextDueMs <= table.deadlineMs);
+    }
+    table.free();
+    const kept = makeTable(info, { humans: [], events: "deal" });
+    drive(kept, { humans: [] });
+    assert.ok(kept.isOver);
+    let dropped = null;
+    try {
+      kept.events(null, 0);
+    } catch (e) {
+      dropped = e;
+    }
+    if (dropped) {
+      assert.ok(dropped instanceof dh.InvalidArgument);
+      assert.equal(dropped.reason, "events_dropped");
+      assert.equal(dropped.reasonNumber, 94);
+      const snap = kept.snapshot(null);
+      assert.deepEqual(kept.events(null, snap.seq), []);
+    }
+    kept.free();
+  }
+});
