@@ -186,7 +186,7 @@ web-test: web
 	cmake --preset dev > /dev/null
 	cmake --build --preset dev -j $(JOBS) --target deckhand_cli
 	DECKHAND_CLI="$(CURDIR)/build/dev/deckhand" DECKHAND_PYTHON=$(PY) node --test web/test/header.test.mjs web/test/api.test.mjs \
-	  web/test/hostile.test.mjs web/test/examples.test.mjs web/test/browser.test.mjs
+	  web/test/hostile.test.mjs web/test/table.test.mjs web/test/examples.test.mjs web/test/browser.test.mjs
 
 web-serve: web
 	node web/serve.mjs --port $(WEB_PORT)

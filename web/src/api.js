@@ -760,6 +760,244 @@ function bind(M) {
       M._dh_record_replay_json(len, buf, cap, ptr)));
   }
 
+  // ---- Tables (deckhand.h "Tables", docs/tables.md) ----
+
+  // A table clock (int64_t now_ms): a whole number of ms as a safe-integer number, or a
+  // bigint within int64_t; passed to the module as a bigint.
+  const INT64_MIN = -(1n << 63n);
+  const INT64_MAX = (1n << 63n) - 1n;
+  function nowArg(name, value) {
+    if (typeof value === "bigint") {
+      if (value < INT64_MIN || value > INT64_MAX)
+        throw new RangeError(`${name}: -2^63 to 2^63 - 1, not ${value}n`);
+      return value;
+    }
+    if (typeof value !== "number")
+      throw new TypeError(`${name}: a number or a bigint, not ${shown(value)}`);
+    if (!Number.isInteger(value)) throw new RangeError(`${name}: a whole number, not ${value}`);
+    if (!Number.isSafeInteger(value))
+      throw new RangeError(`${name}: ${value} is beyond 2^53 - 1, where numbers round; ` +
+        "pass a bigint");
+    return BigInt(value);
+  }
+  // An event sequence number (uint64_t): a whole number from 0, or a bigint.
+  function seqArg(name, value) {
+    return seedArg(name, value);
+  }
+
+  // Reads a text a sized call with a dh_error writes: fn(outLen, buf, cap) returns the status.
+  function readTextErr(fn) {
+    let status = fn(outPtr, bufPtr, bufCap);
+    if (status === DH_E_BUFFER_TOO_SMALL) {
+      bufferOf(u32At(outPtr));
+      status = fn(outPtr, bufPtr, bufCap);
+    }
+    if (status !== DH_OK) throw errorOf(status, true);
+    const length = u32At(outPtr);
+    return textDecoder.decode(u8().subarray(bufPtr, bufPtr + length - 1));
+  }
+  const int64At = (ptr) => new DataView(M.HEAPU8.buffer).getBigInt64(ptr, true);
+  const uint64At = (ptr) => new DataView(M.HEAPU8.buffer).getBigUint64(ptr, true);
+
+  const HOLDERS = ["empty", "human", "away", "bot"];
+
+  const tableFinalizer = typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry((handle) => M._dh_table_free(handle)) : null;
+
+  function tableHandleOf(table) {
+    if (!(table instanceof Table)) throw new TypeError("not a Table");
+    if (!table._h) throw new TypeError("this Table was freed (free() or dispose)");
+    return table._h;
+  }
+
+  const TABLE_NUMBERS = { decisionMs: "decision_ms", bankMs: "bank_ms", botMs: "bot_ms",
+    offerMs: "offer_ms", dealMs: "deal_ms" };
+  const TABLE_TEXTS = { standin: "standin", events: "events" };
+
+  class Table {
+    // new Table("ghost-euchre", { players, options, seed, decisionMs, bankMs, botMs, offerMs,
+    // dealMs, standin, events }): options are the game's (as Game takes them), the rest the
+    // table's own (docs/tables.md).
+    constructor(name, settings = undefined) {
+      textArg("name", name);
+      const bag = bagArg("settings", settings, ["players", "options", "seed",
+        ...Object.keys(TABLE_NUMBERS), ...Object.keys(TABLE_TEXTS)]);
+      const playerCount = bag.players == null ? 0 : seatArg("players", bag.players);
+      const opts = optionsArg("options", bag.options);
+      const seed64 = seedArg("seed", bag.seed ?? 0);
+      const tableOpts = [];
+      for (const [key, option] of Object.entries(TABLE_NUMBERS)) {
+        if (bag[key] != null) tableOpts.push(`${option}=${optionNumberArg(key, bag[key])}`);
+      }
+      for (const [key, option] of Object.entries(TABLE_TEXTS)) {
+        if (bag[key] != null) tableOpts.push(`${option}=${textArg(key, bag[key])}`);
+      }
+      withString(name, (namePtr) => withStrings(opts, (array, count) =>
+        withStrings(tableOpts, (tarray, tcount) => callErr((err) =>
+          M._dh_table_new(outPtr, namePtr, playerCount, array, count, tarray, tcount, seed64,
+            err)))));
+      this._own(u32At(outPtr));
+    }
+
+    _own(handle) {
+      this._h = handle;
+      if (tableFinalizer) tableFinalizer.register(this, handle, this);
+    }
+
+    static _adopt(handle) {
+      const table = Object.create(Table.prototype);
+      table._own(handle);
+      return table;
+    }
+
+    // Releases the table's memory in the module now; afterwards every method throws a
+    // TypeError; free() again does nothing.
+    free() {
+      if (!(this instanceof Table)) throw new TypeError("not a Table");
+      if (this._h) {
+        if (tableFinalizer) tableFinalizer.unregister(this);
+        M._dh_table_free(this._h);
+        this._h = 0;
+      }
+    }
+
+    static deserialize(bytes) {
+      const data = bytesArg("bytes", bytes);
+      const ptr = allocate(Math.max(data.length, 1));
+      try {
+        u8().set(data, ptr);
+        callErr((err) => M._dh_table_deserialize(outPtr, ptr, data.length, err));
+      } finally {
+        M._free(ptr);
+      }
+      return Table._adopt(u32At(outPtr));
+    }
+
+    serialize() {
+      return readBytes(M._dh_table_serialize, tableHandleOf(this));
+    }
+
+    copy() {
+      callErr((err) => M._dh_table_clone(outPtr, tableHandleOf(this), err));
+      return Table._adopt(u32At(outPtr));
+    }
+
+    // ---- seats and moves ----
+    seatHuman(seat) {
+      const handle = tableHandleOf(this);
+      seatArg("seat", seat);
+      callErr((err) => M._dh_table_seat_human(handle, seat, err));
+    }
+
+    // level: "random", "basic" (the default) or "strong".
+    seatBot(seat, level = "basic") {
+      const handle = tableHandleOf(this);
+      seatArg("seat", seat);
+      textArg("level", level);
+      withString(level, (ptr) => callErr((err) => M._dh_table_seat_bot(handle, seat, ptr, err)));
+    }
+
+    leave(seat, nowMs) {
+      const handle = tableHandleOf(this);
+      seatArg("seat", seat);
+      const now64 = nowArg("nowMs", nowMs);
+      callErr((err) => M._dh_table_leave(handle, seat, now64, err));
+    }
+
+    act(seat, action, nowMs) {
+      const handle = tableHandleOf(this);
+      seatArg("seat", seat);
+      textArg("action", action);
+      const now64 = nowArg("nowMs", nowMs);
+      withString(action, (ptr) =>
+        callErr((err) => M._dh_table_act(handle, seat, ptr, now64, err)));
+    }
+
+    tick(nowMs) {
+      const handle = tableHandleOf(this);
+      const now64 = nowArg("nowMs", nowMs);
+      callErr((err) => M._dh_table_tick(handle, now64, err));
+    }
+
+    // ---- what each seat is told ----
+    // The events after `since` as `seat` (null: a spectator) sees them.
+    events(seat = null, since = 0) {
+      const handle = tableHandleOf(this);
+      const viewer = viewerArg(seat);
+      const since64 = seqArg("since", since);
+      return JSON.parse(readTextErr((len, buf, cap) =>
+        M._dh_table_events_json(len, buf, cap, handle, viewer, since64, resetError())));
+    }
+
+    // { seq, view, table } for `seat` (null: a spectator).
+    snapshot(seat = null) {
+      const handle = tableHandleOf(this);
+      const viewer = viewerArg(seat);
+      return JSON.parse(readTextErr((len, buf, cap) =>
+        M._dh_table_snapshot_json(len, buf, cap, handle, viewer, resetError())));
+    }
+
+    // The game's record with the table's events as comments.
+    record() {
+      const handle = tableHandleOf(this);
+      return readTextErr((len, buf, cap) =>
+        M._dh_table_record(len, buf, cap, handle, resetError()));
+    }
+
+    // A copy of the table's whole game (for the host).
+    game() {
+      callErr((err) => M._dh_table_game(outPtr, tableHandleOf(this), err));
+      return Game._adopt(u32At(outPtr));
+    }
+
+    // ---- queries ----
+    _int32(fn) {
+      check(fn(outPtr, tableHandleOf(this)));
+      return i32At(outPtr);
+    }
+
+    get players() { return this._int32(M._dh_table_players); }
+    // "empty", "human", "away" or "bot".
+    holder(seat) {
+      const handle = tableHandleOf(this);
+      seatArg("seat", seat);
+      check(M._dh_table_holder(outPtr, handle, seat));
+      return HOLDERS[i32At(outPtr)] ?? i32At(outPtr);
+    }
+    get toAct() {
+      const seat = this._int32(M._dh_table_to_act);
+      return seat < 0 ? null : seat;
+    }
+    get mayAct() { return readInt32s(M._dh_table_may_act, tableHandleOf(this)); }
+    get deadlineMs() {
+      check(M._dh_table_deadline_ms(outPtr, tableHandleOf(this)));
+      const ms = Number(int64At(outPtr));
+      return ms === -1 ? null : ms;
+    }
+    get nextDueMs() {
+      check(M._dh_table_next_due_ms(outPtr, tableHandleOf(this)));
+      const ms = Number(int64At(outPtr));
+      return ms === -1 ? null : ms;
+    }
+    get isOver() { return this._int32(M._dh_table_is_over) === 1; }
+    get scores() { return readInt64s(M._dh_table_scores, tableHandleOf(this)); }
+    get seq() {
+      check(M._dh_table_seq(outPtr, tableHandleOf(this)));
+      return Number(uint64At(outPtr));
+    }
+    // What `seat` (null: a spectator) may do now as action texts.
+    legalActions(seat = null) {
+      const handle = tableHandleOf(this);
+      const viewer = viewerArg(seat);
+      return readText(M._dh_table_legal_actions_text, handle, viewer)
+        .split("\n").filter((line) => line !== "");
+    }
+
+    toString() {
+      return `<deckhand.Table players=${this.players} toAct=${this.toAct} seq=${this.seq}>`;
+    }
+  }
+
   // `using game = new dh.Game(...)` (explicit resource management) frees at the end of the
   // block where the runtime has Symbol.dispose (Node 20 defines it; its value there is
   // Symbol.for("nodejs.dispose")).
@@ -770,11 +1008,15 @@ function bind(M) {
     Object.defineProperty(Bot.prototype, Symbol.dispose, {
       value: function dispose() { this.free(); }, writable: true, configurable: true,
     });
+    Object.defineProperty(Table.prototype, Symbol.dispose, {
+      value: function dispose() { this.free(); }, writable: true, configurable: true,
+    });
   }
 
   return {
     Game,
     Bot,
+    Table,
     replay: (text) => JSON.parse(replayJson(text)),
     replayJson,
     // Every game of the library: name, min_players, max_players, description, options

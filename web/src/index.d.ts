@@ -241,7 +241,82 @@ export interface GameInfo {
   lower_is_better: boolean;
 }
 
+export type Holder = "empty" | "human" | "away" | "bot";
+/** A table clock in ms (any epoch): a safe-integer number or a bigint. */
+export type NowMs = number | bigint;
+
+export interface TableOptions {
+  players?: number;
+  options?: Options;
+  seed?: Seed;
+  decisionMs?: number;
+  bankMs?: number;
+  botMs?: number;
+  offerMs?: number;
+  dealMs?: number;
+  standin?: BotLevel | "quickest";
+  events?: "all" | "deal";
+}
+
+/** One event of a table's stream (docs/tables.md). */
+export interface TableEvent {
+  seq: number;
+  time_ms: number;
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface TableSnapshot {
+  seq: number;
+  view: unknown;
+  table: {
+    players: number;
+    seats: { holder: Holder; level: string | null; bank_ms: number }[];
+    started: boolean;
+    to_act: number;
+    may_act: number[];
+    deadline_ms: number;
+    next_due_ms: number;
+    now_ms: number;
+    over: boolean;
+    scores: number[];
+  };
+}
+
+export interface Table extends Disposable {
+  seatHuman(seat: number): void;
+  seatBot(seat: number, level?: BotLevel): void;
+  leave(seat: number, nowMs: NowMs): void;
+  act(seat: number, action: string, nowMs: NowMs): void;
+  tick(nowMs: NowMs): void;
+  /** The events after `since` as `seat` (null: a spectator) sees them. */
+  events(seat?: number | null, since?: Seed): TableEvent[];
+  snapshot(seat?: number | null): TableSnapshot;
+  readonly toAct: number | null;
+  readonly deadlineMs: number | null;
+  readonly nextDueMs: number | null;
+  readonly mayAct: number[];
+  readonly isOver: boolean;
+  readonly scores: number[];
+  readonly seq: number;
+  readonly players: number;
+  holder(seat: number): Holder;
+  legalActions(seat?: number | null): string[];
+  /** A copy of the table's whole game. */
+  game(): Game;
+  record(): string;
+  serialize(): Uint8Array;
+  copy(): Table;
+  free(): void;
+}
+
+export interface TableConstructor {
+  new (name: GameName, settings?: TableOptions): Table;
+  deserialize(bytes: Uint8Array | ArrayBuffer | readonly number[]): Table;
+}
+
 export interface Deckhand {
+  Table: TableConstructor;
   Game: GameConstructor;
   /** The library's bots (dh_bot_new, dh_bot_choose). */
   Bot: BotConstructor;
