@@ -7,7 +7,7 @@
 PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
-.PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install \
+.PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install native \
   coverage python python-test python-bench python-bench-selfplay web web-deps web-test \
   web-serve web-bench python-fuzz format format-check
 
@@ -138,11 +138,16 @@ PY := /usr/bin/python3
 PY_BUILD := build/python
 PY_PACKAGES := python3-build python3-wheel python3-setuptools python3-numpy python3-pytest \
   python3-hypothesis python3-venv python3-distributed python3-pycparser
-python: deps
-	@$(MAKE) --no-print-directory deps PACKAGES="$(PY_PACKAGES)"
-	cmake -S . -B $(PY_BUILD) -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TESTS=OFF \
+# The Release build of libdeckhand.so and the deckhand tool that the Python package and every
+# binding (bindings/*) load and compare against: $(NATIVE_BUILD)/libdeckhand.so, $(NATIVE_BUILD)/deckhand.
+NATIVE_BUILD := $(PY_BUILD)
+native: deps
+	cmake -S . -B $(NATIVE_BUILD) -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TESTS=OFF \
 	  -DDECKHAND_BUILD_BENCH=OFF > /dev/null
-	cmake --build $(PY_BUILD) -j $(JOBS) --target deckhand deckhand_cli
+	cmake --build $(NATIVE_BUILD) -j $(JOBS) --target deckhand deckhand_cli
+
+python: native
+	@$(MAKE) --no-print-directory deps PACKAGES="$(PY_PACKAGES)"
 	cp -L $(PY_BUILD)/libdeckhand.so python/deckhand/libdeckhand.so
 	rm -rf $(PY_BUILD)/dist python/build python/deckhand.egg-info
 	cd python && $(PY) -m build --no-isolation --wheel --outdir ../$(PY_BUILD)/dist .
