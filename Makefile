@@ -40,7 +40,7 @@ sanitize: deps
 	ctest --preset sanitize
 
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS := record action deserialize capi image
+FUZZ_TARGETS := record action deserialize capi image table
 FUZZ_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 fuzz: deps

@@ -234,3 +234,41 @@ TEST_CASE("text: the JSON writer passes only well-formed UTF-8 and escapes contr
   CHECK(text::utf8_char_length("\xF0\x8F\xBF\xBF", 4) == 0);  // overlong U+FFFF
   CHECK(text::utf8_char_length("\xF4\x8F\xBF\xBF", 4) == 4);  // U+10FFFF
 }
+
+TEST_CASE("text::is_json: exactly one JSON value, strings of UTF-8, bounded nesting") {
+  for (std::string_view good :
+       {"0", "-0", "12.5e-3", "1E9", "true", "false", "null", "\"\"", "\"a\\u00e9\\n\\/\"",
+        " {\"a\": [1, {\"b\": null}], \"c\": \"\xC3\xA9\"} ", "[]", "{}", "[[[]]]"})
+    CHECK_MESSAGE(text::is_json(good), std::string(good));
+  for (std::string_view bad : {"",
+                               " ",
+                               "01",
+                               "1.",
+                               ".5",
+                               "-",
+                               "1e",
+                               "+1",
+                               "tru",
+                               "nul",
+                               "\"",
+                               "\"\\x\"",
+                               "\"\\u12\"",
+                               "\"a\nb\"",
+                               "\"pl\xE9y\"",
+                               "\"\xED\xA0\x80\"",
+                               "[1,]",
+                               "[1 2]",
+                               "{\"a\" 1}",
+                               "{1: 2}",
+                               "{\"a\": 1,}",
+                               "{\"a\": 1",
+                               "[1]]",
+                               "{} {}",
+                               "[1], 2",
+                               "{\"a\": 1}}"})
+    CHECK_MESSAGE(!text::is_json(bad), std::string(bad));
+  CHECK(!text::is_json(std::string_view("[\0]", 3)));
+  CHECK(text::is_json(std::string(64, '[') + std::string(64, ']')));
+  CHECK(!text::is_json(std::string(65, '[') + std::string(65, ']')));
+  CHECK(!text::is_json(std::string(100000, '[')));
+}

@@ -3,6 +3,7 @@
 // never carry another seat's cards; snapshots; serialization at every step; refusals.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -330,6 +331,13 @@ TEST_CASE("offers: every seat that may answer answers at once, applied in the ru
         const std::vector<std::string> last = t->legal_actions_text(may.back());
         REQUIRE(last.size() == 2);
         REQUIRE(t->act(may.back(), last.front(), now, &e) == Reason::ok);
+        CHECK(t->seq() == seq);
+        // It has answered: it may not act again until its answer takes effect.
+        const std::vector<int> still = t->may_act();
+        CHECK(std::find(still.begin(), still.end(), may.back()) == still.end());
+        CHECK(still.size() + 1 == may.size());
+        CHECK(t->legal_actions_text(may.back()).empty());
+        CHECK(t->act(may.back(), last.back(), now, &e) == Reason::wrong_phase);
         CHECK(t->seq() == seq);
         for (size_t i = 0; i + 1 < may.size(); ++i)
           REQUIRE(t->act(may[i], t->legal_actions_text(may[i]).back(), now, &e) == Reason::ok);

@@ -580,7 +580,8 @@ DH_API int dh_table_leave(dh_table* table, int32_t seat, int64_t now_ms, dh_erro
  * after the moves due by then are made. Refused as dh_game_apply_text refuses it, or with
  * DH_E_WRONG_PHASE (reason not_started) before the first deal, DH_E_WRONG_SEAT (not_seated)
  * for a seat no human holds. During an offer of a discard (T6) every seat that may still
- * answer may answer at once; the table applies the answers in the rules' order. */
+ * answer may answer at once, once (DH_E_WRONG_PHASE for a second answer); the table applies
+ * the answers in the rules' order. */
 DH_API int dh_table_act(dh_table* table, int32_t seat, const char* action, int64_t now_ms,
                         dh_error* err);
 /* Makes every move due by `now_ms`. */
@@ -591,7 +592,7 @@ DH_API int dh_table_holder(int32_t* out_holder, const dh_table* table, int32_t s
 /* The seat that decides now, or -1 (before the first deal, between hands, when over). */
 DH_API int dh_table_to_act(int32_t* out_seat, const dh_table* table);
 /* The seats that may act now: the seat to act, or during an offer every seat that may still
- * answer it, in the rules' order. */
+ * answer it (that has not answered yet), in the rules' order. */
 DH_API int dh_table_may_act(size_t* out_count, int32_t* seats, size_t cap, const dh_table* table);
 /* The deadline of the seat to act (its decision time and bank), or -1. */
 DH_API int dh_table_deadline_ms(int64_t* out_ms, const dh_table* table);

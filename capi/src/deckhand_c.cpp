@@ -154,6 +154,15 @@ int write_text(size_t* out_len, char* buf, size_t cap, const std::string& s) {
   return DH_OK;
 }
 
+// write_text for the calls that report into a dh_error: a short buffer is named in it.
+int write_text_reported(size_t* out_len, char* buf, size_t cap, const std::string& s,
+                        dh_error* err) {
+  const int status = write_text(out_len, buf, cap, s);
+  return status == DH_OK ? report(err, DH_OK, Reason::ok, "")
+                         : report(err, status, Reason::ok, "buffer_too_small",
+                                  "buffer_too_small: see *out_len for the size needed");
+}
+
 template <typename T, typename U>
 int write_array(size_t* out_count, T* buf, size_t cap, const std::vector<U>& v) {
   *out_count = v.size();
@@ -899,10 +908,7 @@ int dh_table_events_json(size_t* out_len, char* buf, size_t cap, const dh_table*
     Error e;
     if (Reason r = table->table->events_json(seat, since, &json, &e); r != Reason::ok)
       return from_reason(err, r, e);
-    const int status = write_text(out_len, buf, cap, json);
-    return status == DH_OK ? report(err, DH_OK, Reason::ok, "")
-                           : report(err, status, Reason::ok, "buffer_too_small",
-                                    "buffer_too_small: see *out_len for the size needed");
+    return write_text_reported(out_len, buf, cap, json, err);
   });
 }
 
@@ -915,10 +921,7 @@ int dh_table_snapshot_json(size_t* out_len, char* buf, size_t cap, const dh_tabl
     Error e;
     if (Reason r = table->table->snapshot_json(seat, &json, &e); r != Reason::ok)
       return from_reason(err, r, e);
-    const int status = write_text(out_len, buf, cap, json);
-    return status == DH_OK ? report(err, DH_OK, Reason::ok, "")
-                           : report(err, status, Reason::ok, "buffer_too_small",
-                                    "buffer_too_small: see *out_len for the size needed");
+    return write_text_reported(out_len, buf, cap, json, err);
   });
 }
 
@@ -930,10 +933,7 @@ int dh_table_record(size_t* out_len, char* buf, size_t cap, const dh_table* tabl
     Error e;
     if (Reason r = table->table->write_record(&record, &e); r != Reason::ok)
       return from_reason(err, r, e);
-    const int status = write_text(out_len, buf, cap, record);
-    return status == DH_OK ? report(err, DH_OK, Reason::ok, "")
-                           : report(err, status, Reason::ok, "buffer_too_small",
-                                    "buffer_too_small: see *out_len for the size needed");
+    return write_text_reported(out_len, buf, cap, record, err);
   });
 }
 

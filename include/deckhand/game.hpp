@@ -54,6 +54,9 @@ class Game {
   // keep no history, or this one's history has room). False, and nothing changed, when
   // `other` is a different game: clone it instead.
   virtual bool copy_from(const Game& other) = 0;
+  // A copy of the state alone, keeping no history (history=off): a cheap probe of what
+  // follows from here, whatever the length of this game's history.
+  virtual std::unique_ptr<Game> clone_without_history() const { return clone(); }
   virtual const char* name() const = 0;  // "ghost-euchre"
   virtual int players() const = 0;
 

@@ -87,8 +87,9 @@ class Table {
   // `seat` does `action` (text, as Game::apply_text takes it) at `now_ms`. Refused as the game
   // refuses it (wrong_seat, illegal moves with their reasons, game_over), or with
   // time_backwards, not_started, not_seated (the seat is not held by a human). During an offer
-  // (T6) every seat that may still answer it may answer at once; the answers are applied in
-  // the rules' order. Moves that are due by `now_ms` are made first, as tick does.
+  // (T6) every seat that may still answer it may answer at once, once (wrong_phase for a second
+  // answer); the answers are applied in the rules' order. Moves that are due by `now_ms` are made
+  // first, as tick does.
   Reason act(int seat, std::string_view action, int64_t now_ms, Error* err);
   // Makes every move due by `now_ms` (time_backwards only).
   Reason tick(int64_t now_ms, Error* err);
@@ -100,7 +101,8 @@ class Table {
   bool started() const;  // every seat has been held once: the first hand is dealt
   // The seat that decides now (-1: nobody: before the start, between hands, when over).
   int to_act() const;
-  // The seats that may act now: to_act, or during an offer every seat that may still answer.
+  // The seats that may act now: to_act, or during an offer every seat that may still answer
+  // (has not answered yet).
   std::vector<int> may_act() const;
   // What `seat` (-1: a spectator) may do now, as action texts (empty when nothing).
   std::vector<std::string> legal_actions_text(int seat) const;

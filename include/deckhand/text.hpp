@@ -49,6 +49,11 @@ inline Quoted quote(std::string_view s) {
   return Quoted(s);
 }
 
+// Whether `s` is exactly one JSON value (RFC 8259: white space around it allowed, strings of
+// well-formed UTF-8, nesting at most `max_depth` deep). For JSON the library stores and splices
+// back, such as a table image's hand results, which a crafted image could otherwise corrupt.
+bool is_json(std::string_view s, int max_depth = 64);
+
 // A minimal JSON writer: the caller produces well-formed nesting; commas are automatic.
 class Json {
  public:

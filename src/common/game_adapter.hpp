@@ -265,6 +265,10 @@ class GameAdapter final : public CGame {
         payload_(other.payload_) {
     copy_legal_cache(other);
   }
+  struct StateOnly {};
+  GameAdapter(const GameAdapter& other, StateOnly) : state_(other.state_), keep_history_(false) {
+    copy_legal_cache(other);
+  }
   // All or nothing: the only steps that can fail (growing the buffers) come first, after them
   // the copies reuse this game's memory and cannot fail.
   GameAdapter& operator=(const GameAdapter& other) {
@@ -279,6 +283,9 @@ class GameAdapter final : public CGame {
   }
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<GameAdapter>(*this); }
+  std::unique_ptr<Game> clone_without_history() const override {
+    return std::unique_ptr<GameAdapter>(new GameAdapter(*this, StateOnly{}));
+  }
   bool copy_from(const Game& other) override {
     const auto* same = dynamic_cast<const GameAdapter*>(&other);
     if (!same) return false;

@@ -163,6 +163,135 @@ Quoted::Quoted(std::string_view s) {
   text_[out] = '\0';
 }
 
+namespace {
+
+// A recursive-descent reader of the JSON grammar that only says whether the text fits it.
+class JsonChecker {
+ public:
+  JsonChecker(std::string_view s, int max_depth) : s_(s), depth_left_(max_depth) {}
+  bool whole() {
+    space();
+    if (!value()) return false;
+    space();
+    return at_ == s_.size();
+  }
+
+ private:
+  bool more() const { return at_ < s_.size(); }
+  char peek() const { return more() ? s_[at_] : '\0'; }
+  bool eat(char c) {
+    if (peek() != c || !more()) return false;
+    ++at_;
+    return true;
+  }
+  void space() {
+    while (more() && (s_[at_] == ' ' || s_[at_] == '\t' || s_[at_] == '\n' || s_[at_] == '\r'))
+      ++at_;
+  }
+  bool literal(std::string_view word) {
+    if (s_.substr(at_, word.size()) != word) return false;
+    at_ += word.size();
+    return true;
+  }
+  bool digits() {
+    const size_t start = at_;
+    while (more() && s_[at_] >= '0' && s_[at_] <= '9') ++at_;
+    return at_ > start;
+  }
+  bool number() {
+    eat('-');
+    if (eat('0')) {
+      if (more() && s_[at_] >= '0' && s_[at_] <= '9') return false;
+    } else if (!digits()) {
+      return false;
+    }
+    if (eat('.') && !digits()) return false;
+    if (peek() == 'e' || peek() == 'E') {
+      ++at_;
+      if (!eat('+')) eat('-');
+      if (!digits()) return false;
+    }
+    return true;
+  }
+  static bool hex(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  }
+  bool string() {
+    if (!eat('"')) return false;
+    while (more()) {
+      const auto c = static_cast<unsigned char>(s_[at_]);
+      if (c == '"') return ++at_, true;
+      if (c < 0x20) return false;
+      if (c == '\\') {
+        ++at_;
+        const char e = peek();
+        if (!more()) return false;
+        if (e == 'u') {
+          for (int k = 1; k <= 4; ++k)
+            if (at_ + size_t(k) >= s_.size() || !hex(s_[at_ + size_t(k)])) return false;
+          at_ += 5;
+        } else if (std::string_view("\"\\/bfnrt").find(e) != std::string_view::npos) {
+          ++at_;
+        } else {
+          return false;
+        }
+        continue;
+      }
+      const int n = utf8_char_length(s_.data() + at_, s_.size() - at_);
+      if (n == 0) return false;
+      at_ += size_t(n);
+    }
+    return false;
+  }
+  // Members of an object or elements of an array, up to the closing bracket.
+  bool items(char close, bool keyed) {
+    if (--depth_left_ < 0) return false;
+    space();
+    if (eat(close)) return ++depth_left_, true;
+    for (;;) {
+      space();
+      if (keyed) {
+        if (!string()) return false;
+        space();
+        if (!eat(':')) return false;
+        space();
+      }
+      if (!value()) return false;
+      space();
+      if (eat(close)) return ++depth_left_, true;
+      if (!eat(',')) return false;
+    }
+  }
+  bool value() {
+    switch (peek()) {
+      case '{':
+        return ++at_, items('}', true);
+      case '[':
+        return ++at_, items(']', false);
+      case '"':
+        return string();
+      case 't':
+        return literal("true");
+      case 'f':
+        return literal("false");
+      case 'n':
+        return literal("null");
+      default:
+        return number();
+    }
+  }
+
+  std::string_view s_;
+  size_t at_ = 0;
+  int depth_left_;
+};
+
+}  // namespace
+
+bool is_json(std::string_view s, int max_depth) {
+  return JsonChecker(s, max_depth).whole();
+}
+
 void Json::comma() {
   if (need_comma_) out_ += ", ";
   need_comma_ = true;

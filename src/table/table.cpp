@@ -75,6 +75,14 @@ uint64_t derive(uint64_t seed, uint64_t salt, uint64_t n) {
   return PortableRng::splitmix64(s);
 }
 
+// A JSON array of numbers (scores, deltas, seats).
+template <class Numbers>
+text::Json& numbers(text::Json& j, const Numbers& values) {
+  j.begin_array();
+  for (auto v : values) j.value(int64_t(v));
+  return j.end_array();
+}
+
 bool find_level(std::string_view text, uint8_t* out) {
   for (uint8_t i = 0; i < 3; ++i)
     if (text::iequals(text::trim(text), kLevelNames[i])) return *out = i, true;
@@ -212,10 +220,10 @@ struct Table::Impl {
   std::vector<int> offer_seats() const {
     std::vector<int> out;
     if (!in_offer()) return out;
-    auto probe = game->clone();
+    auto probe = game->clone_without_history();
     while (is_offer(*probe)) {
       const int s = probe->to_act();
-      out.push_back(s);
+      if (answers[size_t(s)] < 0) out.push_back(s);
       ActionCode decline = decline_of(*probe);
       if (probe->apply(decline, nullptr) != Reason::ok) break;
     }
@@ -251,7 +259,9 @@ struct Table::Impl {
     const int s = game->to_act();
     if (s < 0) return -1;
     if (in_offer() && answers[size_t(s)] >= 0) return decision_start;
-    if (moves_for_itself(s)) return (in_offer() ? offer_start : decision_start) + bot_ms;
+    // A bot answers an offer as it opens, but its answer takes effect in its turn, not before.
+    if (moves_for_itself(s))
+      return std::max(decision_start, (in_offer() ? offer_start : decision_start) + bot_ms);
     return deadline();
   }
 
@@ -321,21 +331,16 @@ struct Table::Impl {
     }
     if (game->hands_scored() != scored) {
       text::Json j;
-      j.begin_object().key("result").raw(game->last_hand_json()).key("deltas").begin_array();
-      for (int64_t d : game->last_deltas()) j.value(d);
-      j.end_array().key("scores").begin_array();
-      for (int64_t s : game->scores()) j.value(s);
-      j.end_array().end_object();
+      j.begin_object().key("result").raw(game->last_hand_json());
+      numbers(j.key("deltas"), game->last_deltas());
+      numbers(j.key("scores"), game->scores()).end_object();
       Event& h = push(EventType::hand_end, -1, t);
       h.text = add_text(j.str(), &h.text_len);
     }
     if (game->over()) {
       text::Json j;
-      j.begin_object().key("scores").begin_array();
-      for (int64_t s : game->scores()) j.value(s);
-      j.end_array().key("winners").begin_array();
-      for (int w : game->winners()) j.value(w);
-      j.end_array().end_object();
+      numbers(j.begin_object().key("scores"), game->scores());
+      numbers(j.key("winners"), game->winners()).end_object();
       Event& o = push(EventType::over, -1, t);
       o.text = add_text(j.str(), &o.text_len);
     }
@@ -617,6 +622,8 @@ Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err)
   t.now = now_ms;
   if (Reason r = t.run_due(now_ms, err); r != Reason::ok) return r;
   if (t.in_offer() && t.game->to_act() != seat) {
+    if (t.answers[size_t(seat)] >= 0)
+      return fail(err, Reason::wrong_phase, "seat %d has answered this offer already", seat);
     const std::vector<int> may = t.offer_seats();
     if (std::find(may.begin(), may.end(), seat) != may.end()) {
       // An answer ahead of the seats before it, kept until they have answered.
@@ -746,12 +753,10 @@ Reason Table::snapshot_json(int seat, std::string* out, Error* err) const {
     j.key("bank_ms").value(s.bank).end_object();
   }
   j.end_array().key("started").value(t.started).key("to_act").value(to_act());
-  j.key("may_act").begin_array();
-  for (int s : may_act()) j.value(s);
-  j.end_array().key("deadline_ms").value(deadline_ms()).key("next_due_ms").value(next_due_ms());
-  j.key("now_ms").value(t.time_now()).key("over").value(t.game->over()).key("scores").begin_array();
-  for (int64_t s : t.game->scores()) j.value(s);
-  j.end_array().end_object().end_object();
+  numbers(j.key("may_act"), may_act());
+  j.key("deadline_ms").value(deadline_ms()).key("next_due_ms").value(next_due_ms());
+  j.key("now_ms").value(t.time_now()).key("over").value(t.game->over());
+  numbers(j.key("scores"), t.game->scores()).end_object().end_object();
   *out = j.take();
   return Reason::ok;
 }
@@ -1030,11 +1035,18 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
         break;
       case EventType::hand_end:
       case EventType::over:
-        ok = ok && in_texts(e.text, e.text_len) && e.text_len >= 2 && t.texts[e.text] == '{' &&
-             t.texts[e.text + e.text_len - 1] == '}';
+        // The object the event's members are spliced from as it renders (hand_body/over_body).
+        ok = ok && in_texts(e.text, e.text_len) &&
+             t.text_at(e.text, e.text_len)
+                 .starts_with(e.type == EventType::hand_end ? "{\"result\": " : "{\"scores\": ") &&
+             text::is_json(t.text_at(e.text, e.text_len));
         break;
     }
-    if (!ok) return corrupt("an event does not hold together");
+    if (!ok) {
+      const std::string what = "event " + std::to_string(e.seq) + " (" +
+                               kEventNames[size_t(e.type)] + ") does not hold together";
+      return corrupt(what.c_str());
+    }
     prev = e.time;
   }
   if (t.started) {
