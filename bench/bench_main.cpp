@@ -80,14 +80,16 @@ bool bench::count_capi_hands(const char* game, const std::string& path, int hand
   return false;
 }
 
-// --count=GAME,PATH,HANDS: plays and exits, for valgrind --tool=callgrind.
+// --count=GAME,PATH,HANDS: plays and exits, for valgrind --tool=callgrind. PATH table or
+// table-game: HANDS rounds of the table scripts (bench_table.cpp).
 int count_mode(const std::string& spec) {
   const size_t a = spec.find(','), b = spec.rfind(',');
   if (a == std::string::npos || a == b) return 2;
   const std::string game = spec.substr(0, a), path = spec.substr(a + 1, b - a - 1);
   const int hands = std::atoi(spec.c_str() + b + 1);
-  const bool ok = path == "cpp" ? bench::count_pure_api_hands(game, hands)
-                                : bench::count_capi_hands(game.c_str(), path, hands);
+  const bool ok = path == "cpp"                             ? bench::count_pure_api_hands(game, hands)
+                  : path == "table" || path == "table-game" ? bench::count_table_actions(game, path, hands)
+                                                            : bench::count_capi_hands(game.c_str(), path, hands);
   if (!ok) std::fprintf(stderr, "deckhand_bench: --count=%s failed\n", spec.c_str());
   return ok ? 0 : 1;
 }
@@ -98,12 +100,17 @@ int main(int argc, char** argv) {
     for (const auto& counter : pure_api_counters()) std::printf("%s\n", counter.first.c_str());
     return 0;
   }
+  if (argc == 2 && std::strcmp(argv[1], "--table-games") == 0) {  // count_table_instructions.sh
+    for (const deckhand::GameSpec& spec : deckhand::game_specs()) std::printf("%s\n", spec.name);
+    return 0;
+  }
   if (!bench::every_game_playouts_agree(bench::kAgreementHands) ||
       !bench::registered_playouts_agree()) {
     std::fprintf(stderr,
                  "deckhand_bench: the C++ and C ABI playouts diverged; the comparison is void\n");
     return 1;
   }
+  bench::register_table_benchmarks();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -17,6 +17,11 @@
 
 namespace bench {
 
+// Plays a game's table scripts `rounds` times through Table::act ("table") or Game::apply_text
+// ("table-game") inside counted_table_game / counted_bare_game (bench_table.cpp).
+bool count_table_actions(const std::string& game, const std::string& path, int rounds);
+void register_table_benchmarks();
+
 // Heap allocations made so far by this process (alloc_counter.cpp replaces operator new).
 uint64_t allocations();
 

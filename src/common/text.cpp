@@ -328,6 +328,15 @@ Json& Json::value(std::string_view s) {
   comma();
   out_ += '"';
   for (size_t i = 0; i < s.size(); ++i) {
+    // Runs of printable ASCII other than the two escaped characters go in whole.
+    size_t run = i;
+    while (run < s.size() && s[run] >= 0x20 && s[run] < 0x7f && s[run] != '"' && s[run] != '\\')
+      ++run;
+    if (run > i) {
+      out_.append(s.data() + i, run - i);
+      i = run - 1;
+      continue;
+    }
     const char c = s[i];
     switch (c) {
       case '"':
@@ -370,7 +379,9 @@ Json& Json::value(std::string_view s) {
 }
 Json& Json::value(int64_t n) {
   comma();
-  out_ += std::to_string(n);
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+  out_.append(digits, size_t(end - digits));
   return *this;
 }
 Json& Json::value(bool b) {
