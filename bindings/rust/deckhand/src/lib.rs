@@ -1,28 +1,14 @@
 //! deckhand: a safe Rust API over deckhand's C ABI (capi/include/deckhand.h), the same
 //! concepts and names as the Python package where Rust allows.
 //!
-//! ```no_run
-//! use deckhand::{games, next_move, Bot, Game};
-//! for info in games() {
-//!     let options = info.unattended_options();
-//!     let options: Vec<&str> = options.iter().map(String::as_str).collect();
-//!     let mut game = Game::new(&info.name, None, &options).unwrap();
-//!     let mut bots: Vec<Bot> = (0..game.players() as u64)
-//!         .map(|s| Bot::new(&info.name, "basic", s, &[]).unwrap())
-//!         .collect();
-//!     let mut deal = 0;
-//!     while !game.is_over() {
-//!         if game.awaiting_deal() { deal += 1; game.deal(deal).unwrap(); continue; }
-//!         let (seat, action) = next_move(&game, &mut bots).unwrap();
-//!         game.apply(seat, &action).unwrap();
-//!     }
-//!     println!("{} {:?}", info.name, game.scores());
-//! }
-//! ```
+//! The example of the README (bindings/rust/README.md), which `cargo test` runs as a
+//! doctest, plays a whole game of every game with the library's bots.
 //!
 //! Every fallible call returns `Result<T, deckhand::Error>`; a refused call changes nothing.
 //! Handles are freed on drop. `Game`, `Bot` and `Table` are `Send` and not `Sync`: a handle
 //! is used by one thread at a time.
+
+#![doc = include_str!("../../README.md")]
 
 mod args;
 mod bot;
