@@ -35,7 +35,9 @@ fn setup(spec: &Json, name: &str) -> Game {
 /// An integer of the table ({"int": "..."} or a plain number), or why Rust has none.
 fn integer(v: &Json) -> Result<i128, Skip> {
     match v {
-        Json::Number(n) if !n.contains(['.', 'e', 'E']) => n.parse().map_err(|_| format!("{n}: no i128")),
+        Json::Number(n) if !n.contains(['.', 'e', 'E']) => {
+            n.parse().map_err(|_| format!("{n}: no i128"))
+        }
         Json::Object(_) if v.get("int").is_some() => v
             .at("int")
             .str()
@@ -48,7 +50,10 @@ fn integer(v: &Json) -> Result<i128, Skip> {
         Json::Object(_) if v.get("undefined").is_some() => {
             Err("JS undefined: Rust has no such value (an argument cannot be left out)".into())
         }
-        other => Err(format!("{}: a wrong type does not compile in Rust", kind(other))),
+        other => Err(format!(
+            "{}: a wrong type does not compile in Rust",
+            kind(other)
+        )),
     }
 }
 
@@ -67,7 +72,8 @@ fn kind(v: &Json) -> &'static str {
 
 fn usize_arg(v: &Json) -> Result<usize, Skip> {
     let n = integer(v)?;
-    usize::try_from(n).map_err(|_| format!("{n} has no usize: it cannot be written as a seat or index in Rust"))
+    usize::try_from(n)
+        .map_err(|_| format!("{n} has no usize: it cannot be written as a seat or index in Rust"))
 }
 
 fn u64_arg(v: &Json) -> Result<u64, Skip> {
@@ -89,7 +95,10 @@ fn text_arg(v: &Json) -> Result<String, Skip> {
         Json::Object(_) if v.get("repeat").is_some() => {
             Ok(v.at("repeat").str().repeat(v.at("times").i64() as usize))
         }
-        other => Err(format!("{} where text is expected does not compile in Rust", kind(other))),
+        other => Err(format!(
+            "{} where text is expected does not compile in Rust",
+            kind(other)
+        )),
     }
 }
 
@@ -104,7 +113,11 @@ fn bytes_arg(v: &Json, game: &Game) -> Result<Vec<u8>, Skip> {
         let mut image = game.serialize();
         if let Some(flip) = v.get("flip") {
             let (offset, xor) = (flip.array()[0].i64(), flip.array()[1].i64());
-            let at = if offset < 0 { image.len() as i64 + offset } else { offset } as usize;
+            let at = if offset < 0 {
+                image.len() as i64 + offset
+            } else {
+                offset
+            } as usize;
             image[at] ^= xor as u8;
         }
         if let Some(n) = v.get("truncate") {
@@ -112,7 +125,10 @@ fn bytes_arg(v: &Json, game: &Game) -> Result<Vec<u8>, Skip> {
         }
         return Ok(image);
     }
-    Err(format!("{} where bytes are expected does not compile in Rust", kind(v)))
+    Err(format!(
+        "{} where bytes are expected does not compile in Rust",
+        kind(v)
+    ))
 }
 
 /// Options as "key=value" strings (&[&str]): null, a list of text, or an object of text or
@@ -127,17 +143,25 @@ fn options_arg(v: &Json) -> Result<Vec<String>, Skip> {
         }
         Json::Object(_) if v.get("numbered_list").is_some() => {
             let pattern = v.at("numbered_list").str();
-            Ok((0..v.at("times").i64()).map(|i| pattern.replace("{}", &i.to_string())).collect())
+            Ok((0..v.at("times").i64())
+                .map(|i| pattern.replace("{}", &i.to_string()))
+                .collect())
         }
         Json::Object(fields) => fields
             .iter()
             .map(|(k, value)| match value {
                 Json::Text(s) => Ok(format!("{k}={s}")),
                 Json::Number(n) => Ok(format!("{k}={n}")),
-                other => Err(format!("an option value that is {}: does not compile in Rust", kind(other))),
+                other => Err(format!(
+                    "an option value that is {}: does not compile in Rust",
+                    kind(other)
+                )),
             })
             .collect(),
-        other => Err(format!("options that are {}: not a &[&str], does not compile in Rust", kind(other))),
+        other => Err(format!(
+            "options that are {}: not a &[&str], does not compile in Rust",
+            kind(other)
+        )),
     }
 }
 
@@ -204,7 +228,10 @@ fn check(expect: &str, outcome: &Result<(), Error>) -> Result<(), String> {
 }
 
 fn snapshot(g: &Game) -> (Vec<u8>, Option<String>) {
-    (g.serialize(), g.keeps_history().then(|| g.record().unwrap()))
+    (
+        g.serialize(),
+        g.keeps_history().then(|| g.record().unwrap()),
+    )
 }
 
 #[test]
@@ -242,7 +269,12 @@ fn every_hostile_case_is_refused_cleanly_or_skipped_with_a_reason() {
     for (id, why) in &skipped {
         eprintln!("  skipped {id}: {why}");
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(controls >= 3, "only {controls} control cases ran");
     assert!(ran >= 30, "only {ran} cases ran");
 }

@@ -14,7 +14,10 @@ fn cli_replay(path: &str) -> (String, i32) {
         .args(["replay", path])
         .output()
         .unwrap_or_else(|e| panic!("{}: {e} (run `make native`)", common::cli().display()));
-    (String::from_utf8(out.stdout).unwrap(), out.status.code().unwrap())
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
 }
 
 #[test]
@@ -51,7 +54,10 @@ fn the_replay_script_runs_the_example_program() {
     let out = Command::new(&script).arg(record).output().unwrap();
     let theirs = cli_replay(record.to_str().unwrap());
     assert_eq!(
-        (String::from_utf8(out.stdout).unwrap(), out.status.code().unwrap()),
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            out.status.code().unwrap()
+        ),
         theirs,
         "{}",
         String::from_utf8_lossy(&out.stderr)

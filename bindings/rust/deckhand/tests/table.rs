@@ -12,7 +12,14 @@ fn short(info: &GameInfo) -> Vec<String> {
 fn new_table(info: &GameInfo, seed: u64, table_options: &[&str]) -> Table {
     let options = short(info);
     let options: Vec<&str> = options.iter().map(String::as_str).collect();
-    Table::new(&info.name, Some(info.min_players), &options, table_options, seed).unwrap()
+    Table::new(
+        &info.name,
+        Some(info.min_players),
+        &options,
+        table_options,
+        seed,
+    )
+    .unwrap()
 }
 
 /// Plays: ticks, lets the scripted humans act (a varied legal action), else jumps to the next
@@ -27,7 +34,10 @@ fn drive(t: &mut Table, mut now: i64, silent: &[usize]) -> i64 {
         for s in t.may_act() {
             if t.holder(s).unwrap() == Holder::Human && !silent.contains(&s) {
                 let actions = t.legal_actions(Some(s)).unwrap();
-                assert!(!actions.is_empty(), "seat {s} may act but has no legal action");
+                assert!(
+                    !actions.is_empty(),
+                    "seat {s} may act but has no legal action"
+                );
                 let pick = &actions[(t.seq() as usize * 7919) % actions.len()];
                 t.act(s, pick, now).unwrap();
                 acted = true;
@@ -38,8 +48,13 @@ fn drive(t: &mut Table, mut now: i64, silent: &[usize]) -> i64 {
             now += 5;
             continue;
         }
-        let due = t.next_due_ms().expect("stuck: nobody acts and nothing is due");
-        assert!(due > now || due == now && t.to_act().is_some(), "tick left a move due");
+        let due = t
+            .next_due_ms()
+            .expect("stuck: nobody acts and nothing is due");
+        assert!(
+            due > now || due == now && t.to_act().is_some(),
+            "tick left a move due"
+        );
         now = due.max(now + 1);
     }
     panic!("no end: {t:?}");
@@ -121,7 +136,10 @@ fn timeouts_leave_return_persistence_and_copies() {
         drive(&mut copy, now, &[]);
         assert!(end >= now);
         assert_eq!(restored.serialize(), copy.serialize());
-        assert_eq!(Table::deserialize(&bytes[..10]).unwrap_err().status, Status::CORRUPT);
+        assert_eq!(
+            Table::deserialize(&bytes[..10]).unwrap_err().status,
+            Status::CORRUPT
+        );
     }
 }
 
@@ -134,16 +152,25 @@ fn refusals_name_their_reason_and_change_nothing() {
     assert_eq!(e.reason, "not_seated");
     t.seat_human(0).unwrap();
     let e = t.act(0, "anything", 0).unwrap_err();
-    assert_eq!((e.status, e.reason.as_str()), (Status::WRONG_PHASE, "not_started"));
+    assert_eq!(
+        (e.status, e.reason.as_str()),
+        (Status::WRONG_PHASE, "not_started")
+    );
     let e = t.seat_human(0).unwrap_err();
-    assert_eq!((e.status, e.reason.as_str()), (Status::INVALID_ARGUMENT, "seat_taken"));
+    assert_eq!(
+        (e.status, e.reason.as_str()),
+        (Status::INVALID_ARGUMENT, "seat_taken")
+    );
     for s in 1..t.players() {
         t.seat_bot(s, "random").unwrap();
     }
     t.tick(100).unwrap();
     let before = t.serialize();
     let e = t.tick(50).unwrap_err();
-    assert_eq!((e.status, e.reason.as_str()), (Status::INVALID_ARGUMENT, "time_backwards"));
+    assert_eq!(
+        (e.status, e.reason.as_str()),
+        (Status::INVALID_ARGUMENT, "time_backwards")
+    );
     assert_eq!(e.reason_number, 90);
     let e = t.seat_human(1 << 40).unwrap_err();
     assert_eq!(e.status, Status::VALUE);
