@@ -235,3 +235,19 @@ python-fuzz: python
 	$(PY_BUILD)/fuzz-venv/bin/pip install --no-index --no-deps --force-reinstall --quiet $(PY_BUILD)/dist/deckhand-*.whl
 	cd $(PY_BUILD) && fuzz-venv/bin/python "$(CURDIR)/python/fuzz/fuzz_args.py" -max_total_time=$(PY_FUZZ_SECONDS) \
 	  -print_final_stats=1
+
+# The Rust binding (bindings/rust: crates deckhand-sys and deckhand, over the library of
+# `native`, linked with an rpath to it; docs/install.md). No crates from crates.io: nothing is
+# downloaded. rust-test checks the formatting (rustfmt) and runs cargo test: the header check
+# reads deckhand.h through tests/bindings/deckhand_header.py (python3-pycparser), the replay
+# test runs the CLI of `native`.
+RUST_DIR := bindings/rust
+RUST_ENV := DECKHAND_LIB_DIR="$(CURDIR)/$(NATIVE_BUILD)" DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand"
+.PHONY: bindings-rust rust-test
+bindings-rust: native
+	cd $(RUST_DIR) && $(RUST_ENV) cargo build --locked --all-targets -j $(JOBS)
+
+rust-test: native
+	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
+	cd $(RUST_DIR) && cargo fmt --all --check
+	cd $(RUST_DIR) && $(RUST_ENV) cargo test --locked -j $(JOBS)
