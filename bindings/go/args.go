@@ -93,10 +93,14 @@ func itoa(i int) string {
 	return string(b)
 }
 
-// bytesPtr is a pointer to data's first byte (nil when empty).
+// noBytes is where an empty byte slice points: the C ABI takes NULL as a missing argument
+// (DH_E_NULL_ARGUMENT), and empty bytes are bytes (DH_E_CORRUPT).
+var noBytes [1]byte
+
+// bytesPtr is a pointer to data's first byte (to noBytes when empty).
 func bytesPtr(data []byte) *C.uint8_t {
 	if len(data) == 0 {
-		return nil
+		return (*C.uint8_t)(unsafe.Pointer(&noBytes[0]))
 	}
 	return (*C.uint8_t)(unsafe.Pointer(&data[0]))
 }
