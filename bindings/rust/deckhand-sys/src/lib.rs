@@ -83,6 +83,12 @@ impl Default for dh_error {
     }
 }
 
+impl Default for dh_game_info {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct dh_game_info {
@@ -118,6 +124,12 @@ impl dh_game_info {
     }
 }
 
+impl Default for dh_option_info {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct dh_option_info {
@@ -140,6 +152,12 @@ impl dh_option_info {
             rule: std::ptr::null(),
             description: std::ptr::null(),
         }
+    }
+}
+
+impl Default for dh_action_kind_info {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
