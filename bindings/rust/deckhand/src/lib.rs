@@ -6,7 +6,17 @@
 //!
 //! Every fallible call returns `Result<T, deckhand::Error>`; a refused call changes nothing.
 //! Handles are freed on drop. `Game`, `Bot` and `Table` are `Send` and not `Sync`: a handle
-//! is used by one thread at a time.
+//! is used by one thread at a time. Sharing one between threads does not compile:
+//!
+//! ```compile_fail
+//! fn shared<T: Sync>() {}
+//! shared::<deckhand::Game>();
+//! ```
+//!
+//! ```compile_fail
+//! fn shared<T: Sync>() {}
+//! shared::<deckhand::Table>();
+//! ```
 
 #![doc = include_str!("../../README.md")]
 
