@@ -235,3 +235,36 @@ python-fuzz: python
 	$(PY_BUILD)/fuzz-venv/bin/pip install --no-index --no-deps --force-reinstall --quiet $(PY_BUILD)/dist/deckhand-*.whl
 	cd $(PY_BUILD) && fuzz-venv/bin/python "$(CURDIR)/python/fuzz/fuzz_args.py" -max_total_time=$(PY_FUZZ_SECONDS) \
 	  -print_final_stats=1
+
+# The Rust binding (bindings/rust: crates deckhand-sys and deckhand, over the library of
+# `native`, linked with an rpath to it; docs/install.md). No crates from crates.io: nothing is
+# downloaded. rust-test checks the formatting (rustfmt) and runs cargo test: the header check
+# reads deckhand.h through tests/bindings/deckhand_header.py (python3-pycparser), the replay
+# test runs the CLI of `native`.
+RUST_DIR := bindings/rust
+RUST_ENV := DECKHAND_LIB_DIR="$(CURDIR)/$(NATIVE_BUILD)" DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand"
+.PHONY: bindings-rust rust-test
+bindings-rust: native
+	cd $(RUST_DIR) && $(RUST_ENV) cargo build --locked --all-targets -j $(JOBS)
+
+rust-test: native
+	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
+	cd $(RUST_DIR) && cargo fmt --all --check
+	cd $(RUST_DIR) && $(RUST_ENV) cargo test --locked -j $(JOBS)
+
+# The Go binding (bindings/go: module github.com/deckhand/deckhand-go, cgo against capi/include
+# and the library of `native`, with an rpath to it; docs/install.md). Standard library only:
+# nothing is downloaded. go-test checks gofmt and go vet and runs go test (the header check
+# reads deckhand.h through tests/bindings/deckhand_header.py, python3-pycparser; the replay
+# test runs the CLI of `native`).
+GO_DIR := bindings/go
+.PHONY: bindings-go go-test
+bindings-go: native
+	cd $(GO_DIR) && go build -p $(JOBS) ./... && go build -p $(JOBS) -o bin/replay ./cmd/replay
+
+go-test: native
+	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
+	@cd $(GO_DIR) && drift=$$(gofmt -l .); if [ -n "$$drift" ]; then \
+	  echo "not formatted as gofmt says (run gofmt -w bindings/go):"; echo "$$drift"; exit 1; fi
+	cd $(GO_DIR) && go vet -p $(JOBS) ./...
+	cd $(GO_DIR) && DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand" go test -p $(JOBS) -count=1 ./...

@@ -1,0 +1,3 @@
+module github.com/deckhand/deckhand-go
+
+go 1.22
