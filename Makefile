@@ -235,3 +235,23 @@ python-fuzz: python
 	$(PY_BUILD)/fuzz-venv/bin/pip install --no-index --no-deps --force-reinstall --quiet $(PY_BUILD)/dist/deckhand-*.whl
 	cd $(PY_BUILD) && fuzz-venv/bin/python "$(CURDIR)/python/fuzz/fuzz_args.py" -max_total_time=$(PY_FUZZ_SECONDS) \
 	  -print_final_stats=1
+
+# The Java/Kotlin binding (bindings/java, JNA over the C ABI; bindings/java/README.md).
+# java-test runs its JUnit tests (the Kotlin program among them) against the library of
+# `make native`; bindings-java builds the jar and copies JNA beside it (target/lib) for
+# bindings/java/replay, without tests. Maven's repository: ~/.m2 unless MVN_REPO names one.
+JAVA_PACKAGES := openjdk-17-jdk-headless maven
+MVN_REPO ?=
+MVN := mvn -B -q -Dstyle.color=never -f bindings/java/pom.xml $(if $(MVN_REPO),-Dmaven.repo.local=$(MVN_REPO))
+.PHONY: java-deps java-test bindings-java
+java-deps:
+	@command -v mvn > /dev/null && command -v javac > /dev/null || \
+	  $(MAKE) --no-print-directory deps PACKAGES="$(JAVA_PACKAGES)"
+
+java-test: native java-deps
+	$(MVN) -Ddeckhand.lib.dir=$(CURDIR)/$(NATIVE_BUILD) package
+	@cat bindings/java/target/surefire-reports/TEST-*.xml | sed -n 's/.*<testsuite .* tests="\([0-9]*\)" errors="\([0-9]*\)" skipped="\([0-9]*\)" failures="\([0-9]*\)".*/\1 \2 \3 \4/p' | \
+	  awk '{t += $$1; e += $$2; s += $$3; f += $$4} END {printf "java: %d passed, %d failed, %d skipped\n", t - e - s - f, e + f, s}'
+
+bindings-java: native java-deps
+	$(MVN) -Ddeckhand.lib.dir=$(CURDIR)/$(NATIVE_BUILD) -DskipTests package
