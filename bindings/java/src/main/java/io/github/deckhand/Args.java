@@ -13,32 +13,36 @@ import java.util.Objects;
 
 /**
  * Checks of every argument passed to the C ABI, made before the C call (issue 28), so that a
- * refused argument reaches no C function and changes nothing: null is {@link
- * NullPointerException}, a value outside what the C parameter means (a negative seat or seed,
- * a NUL in text, a lone surrogate) {@link IllegalArgumentException}. Messages name the
- * argument.
+ * refused argument reaches no C function and changes nothing: null is {@link NullPointerException},
+ * a value outside what the C parameter means (a negative seat or seed, a NUL in text, a lone
+ * surrogate) {@link IllegalArgumentException}. Messages name the argument.
  */
 final class Args {
   private Args() {}
 
   static int seat(int value, String name) {
-    if (value < 0) throw new IllegalArgumentException(name + ": " + value + " is not a seat (0 or more)");
+    if (value < 0)
+      throw new IllegalArgumentException(name + ": " + value + " is not a seat (0 or more)");
     return value;
   }
 
   static int index(int value, String name) {
-    if (value < 0) throw new IllegalArgumentException(name + ": " + value + " is not an index (0 or more)");
+    if (value < 0)
+      throw new IllegalArgumentException(name + ": " + value + " is not an index (0 or more)");
     return value;
   }
 
   static int players(int value) {
     if (value < 0)
-      throw new IllegalArgumentException("players: " + value + " (0 for the game's default, else 1 or more)");
+      throw new IllegalArgumentException(
+          "players: " + value + " (0 for the game's default, else 1 or more)");
     return value;
   }
 
-  /** A seed: deckhand.h's uint64, of which Java takes 0 .. Long.MAX_VALUE (a negative long
-   * is refused rather than read as a huge unsigned number). */
+  /**
+   * A seed: deckhand.h's uint64, of which Java takes 0 .. Long.MAX_VALUE (a negative long is
+   * refused rather than read as a huge unsigned number).
+   */
   static long seed(long value, String name) {
     if (value < 0) throw new IllegalArgumentException(name + ": " + value + " is negative");
     return value;
@@ -53,7 +57,8 @@ final class Args {
   static byte[] text(String value, String name) {
     Objects.requireNonNull(value, name);
     int nul = value.indexOf('\0');
-    if (nul >= 0) throw new IllegalArgumentException(name + ": contains a NUL character (at " + nul + ")");
+    if (nul >= 0)
+      throw new IllegalArgumentException(name + ": contains a NUL character (at " + nul + ")");
     CharsetEncoder enc =
         StandardCharsets.UTF_8
             .newEncoder()
@@ -94,7 +99,8 @@ final class Args {
     List<byte[]> out = new ArrayList<>();
     if (options == null) return out;
     for (int i = 0; i < options.size(); i++) {
-      out.add(text(Objects.requireNonNull(options.get(i), name + "[" + i + "]"), name + "[" + i + "]"));
+      out.add(
+          text(Objects.requireNonNull(options.get(i), name + "[" + i + "]"), name + "[" + i + "]"));
     }
     return out;
   }

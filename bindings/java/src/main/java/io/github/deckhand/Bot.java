@@ -9,13 +9,15 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * One of the library's bots (dh_bot_*) for one game, deciding from its seat's view alone.
- * The same seed and the same calls give the same choices; one bot may serve several seats.
- * Close it when done. Not thread-safe: one thread at a time per bot.
+ * One of the library's bots (dh_bot_*) for one game, deciding from its seat's view alone. The same
+ * seed and the same calls give the same choices; one bot may serve several seats. Close it when
+ * done. Not thread-safe: one thread at a time per bot.
  */
 public final class Bot extends Handle {
-  /** The levels deckhand.h documents: a uniformly random legal action, simple heuristics,
-   * sampling and open-hand solving. */
+  /**
+   * The levels deckhand.h documents: a uniformly random legal action, simple heuristics, sampling
+   * and open-hand solving.
+   */
   public static final List<String> LEVELS = List.of("random", "basic", "strong");
 
   private final Native.DhError err = new Native.DhError();
@@ -30,13 +32,16 @@ public final class Bot extends Handle {
     this(gameName, level, seed, Map.of());
   }
 
-  /** options: the level's budget (samples=N, time_ms=N; levels that do not search ignore
-   * them). An unknown level is BAD_OPTION, an unknown game UNKNOWN_GAME. */
+  /**
+   * options: the level's budget (samples=N, time_ms=N; levels that do not search ignore them). An
+   * unknown level is BAD_OPTION, an unknown game UNKNOWN_GAME.
+   */
   public Bot(String gameName, String level, long seed, Map<String, String> options) {
     super(create(gameName, level, seed, options), Native.LIB::dh_bot_free);
   }
 
-  private static Pointer create(String gameName, String level, long seed, Map<String, String> options) {
+  private static Pointer create(
+      String gameName, String level, long seed, Map<String, String> options) {
     byte[] g = Args.cText(gameName, "gameName");
     byte[] l = Args.cText(level, "level");
     Args.seed(seed, "seed");
@@ -47,9 +52,11 @@ public final class Bot extends Handle {
     return out.getValue();
   }
 
-  /** What the seat to act does now in {@code game}, as action text for {@link Game#apply}.
-   * A game waiting for a deal or a reshuffle throws WRONG_PHASE, one that is over GAME_OVER,
-   * a game of another kind UNKNOWN_GAME. */
+  /**
+   * What the seat to act does now in {@code game}, as action text for {@link Game#apply}. A game
+   * waiting for a deal or a reshuffle throws WRONG_PHASE, one that is over GAME_OVER, a game of
+   * another kind UNKNOWN_GAME.
+   */
   public String choose(Game game) {
     Objects.requireNonNull(game, "game");
     OptionalInt seat = game.toAct();
@@ -69,7 +76,7 @@ public final class Bot extends Handle {
     int status = Native.LIB.dh_bot_choose(action, ptr(), g, seat, err);
     if (status == Status.WRONG_SEAT.code() && !toAct) return null;
     Native.check(status, err);
-    return Native.readText((len, buf, cap) -> Native.LIB.dh_game_format_action(len, buf, cap, g, action));
+    return Native.readText(
+        (len, buf, cap) -> Native.LIB.dh_game_format_action(len, buf, cap, g, action));
   }
-
 }

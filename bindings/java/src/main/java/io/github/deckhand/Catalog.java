@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * What games, options, phases and action kinds the library has (dh_catalog_*): a program
- * builds its menus and forms from it and names no game itself.
+ * What games, options, phases and action kinds the library has (dh_catalog_*): a program builds its
+ * menus and forms from it and names no game itself.
  */
 public final class Catalog {
   private Catalog() {}
@@ -22,8 +22,8 @@ public final class Catalog {
   public record ActionKind(int kind, String name, String syntax) {}
 
   /**
-   * One game. limitOption is the option that bounds its length ("max_hands"); unattended
-   * play sets it to unattendedLimit. lowerIsBetter: the lowest total wins.
+   * One game. limitOption is the option that bounds its length ("max_hands"); unattended play sets
+   * it to unattendedLimit. lowerIsBetter: the lowest total wins.
    */
   public record GameInfo(
       String name,
@@ -46,8 +46,10 @@ public final class Catalog {
     return g;
   }
 
-  /** The game of that name (ASCII case and surrounding spaces ignored, as the library
-   * matches names), or empty. */
+  /**
+   * The game of that name (ASCII case and surrounding spaces ignored, as the library matches
+   * names), or empty.
+   */
   public static Optional<GameInfo> find(String name) {
     Args.text(name, "name");
     String wanted = name.strip().toLowerCase(Locale.ROOT);

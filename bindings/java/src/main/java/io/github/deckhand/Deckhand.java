@@ -23,8 +23,8 @@ public final class Deckhand {
 
   /**
    * The same for a record given as its raw bytes (a file's, which may hold bytes that are not
-   * UTF-8: they reach the library as they are, as the CLI reads them), giving the JSON's
-   * bytes. A NUL byte cannot be passed through the C ABI's text: IllegalArgumentException.
+   * UTF-8: they reach the library as they are, as the CLI reads them), giving the JSON's bytes. A
+   * NUL byte cannot be passed through the C ABI's text: IllegalArgumentException.
    */
   public static byte[] replayJson(byte[] record) {
     java.util.Objects.requireNonNull(record, "record");
@@ -33,6 +33,7 @@ public final class Deckhand {
         throw new IllegalArgumentException("record: contains a NUL byte (at " + i + ")");
     }
     byte[] r = Native.cstr(record);
-    return Native.readBytes((len, buf, cap) -> Native.LIB.dh_record_replay_json(len, buf, cap, r), true);
+    return Native.readBytes(
+        (len, buf, cap) -> Native.LIB.dh_record_replay_json(len, buf, cap, r), true);
   }
 }

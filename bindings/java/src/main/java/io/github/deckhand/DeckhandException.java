@@ -4,12 +4,12 @@ package io.github.deckhand;
  * A call the library refused. The game, table or bot it was made on is unchanged.
  *
  * <p>{@link #status()} is the C ABI status, {@link #reason()} the rule-level reason
- * ("must_follow_suit", "" when none), {@link #reasonNumber()} its stable number
- * (docs/reasons.md), {@link #getMessage()} the library's readable message and {@link #line()},
- * for records, the 1-based line refused (else 0).
+ * ("must_follow_suit", "" when none), {@link #reasonNumber()} its stable number (docs/reasons.md),
+ * {@link #getMessage()} the library's readable message and {@link #line()}, for records, the
+ * 1-based line refused (else 0).
  *
- * <p>Arguments that are wrong before any rule is asked (a negative seat, a NUL in text, null)
- * are refused by the binding itself with {@link IllegalArgumentException} and {@link
+ * <p>Arguments that are wrong before any rule is asked (a negative seat, a NUL in text, null) are
+ * refused by the binding itself with {@link IllegalArgumentException} and {@link
  * NullPointerException}, as Java libraries do.
  */
 public class DeckhandException extends RuntimeException {

@@ -9,12 +9,12 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 /**
- * One game behind a C ABI handle. Every method that fails throws {@link DeckhandException}
- * (the library refused) or {@link IllegalArgumentException} / {@link NullPointerException}
- * (the argument was refused before the call), and leaves the game unchanged.
+ * One game behind a C ABI handle. Every method that fails throws {@link DeckhandException} (the
+ * library refused) or {@link IllegalArgumentException} / {@link NullPointerException} (the argument
+ * was refused before the call), and leaves the game unchanged.
  *
- * <p>Close it (try-with-resources) when done; a Cleaner frees a forgotten one eventually.
- * Not thread-safe: use one game from one thread at a time ({@link #copy()} it per thread).
+ * <p>Close it (try-with-resources) when done; a Cleaner frees a forgotten one eventually. Not
+ * thread-safe: use one game from one thread at a time ({@link #copy()} it per thread).
  */
 public final class Game extends Handle {
   private final Native.DhError err = new Native.DhError();
@@ -66,8 +66,10 @@ public final class Game extends Handle {
 
   // ---- from data ----
 
-  /** Replays a record (docs/records.md) into a new game; a refused line throws with {@link
-   * DeckhandException#line()} set. */
+  /**
+   * Replays a record (docs/records.md) into a new game; a refused line throws with {@link
+   * DeckhandException#line()} set.
+   */
   public static Game fromRecord(String record) {
     byte[] r = Args.cText(record, "record");
     PointerByReference out = new PointerByReference();
@@ -88,7 +90,8 @@ public final class Game extends Handle {
   /** The whole game as checksummed bytes, the same on every platform. */
   public byte[] serialize() {
     Pointer h = ptr();
-    return Native.readBytes((len, buf, cap) -> Native.LIB.dh_game_serialize(len, buf, cap, h), false);
+    return Native.readBytes(
+        (len, buf, cap) -> Native.LIB.dh_game_serialize(len, buf, cap, h), false);
   }
 
   /** An independent copy (dh_game_clone). */
@@ -156,8 +159,10 @@ public final class Game extends Handle {
     Native.check(Native.LIB.dh_game_is_legal_text(ptr(), seat, a, err), err);
   }
 
-  /** True when {@code seat} may take {@code action} now; false when the rules or the turn
-   * refuse it; malformed text throws (PARSE), a seat out of range too (INVALID_ARGUMENT). */
+  /**
+   * True when {@code seat} may take {@code action} now; false when the rules or the turn refuse it;
+   * malformed text throws (PARSE), a seat out of range too (INVALID_ARGUMENT).
+   */
   public boolean isLegal(int seat, String action) {
     Args.seat(seat, "seat");
     byte[] a = Args.cText(action, "action");
@@ -167,8 +172,7 @@ public final class Game extends Handle {
     throw Native.error(status, err);
   }
 
-  /** The action texts the seat to act may take, in the library's order; empty when no seat
-   * acts. */
+  /** The action texts the seat to act may take, in the library's order; empty when no seat acts. */
   public List<String> legalActions() {
     Pointer h = ptr();
     String text =
@@ -181,16 +185,20 @@ public final class Game extends Handle {
     return (int) count.value();
   }
 
-  /** Applies the index-th legal action ({@link #legalActions()} order); returns how many legal
-   * actions there are after it. */
+  /**
+   * Applies the index-th legal action ({@link #legalActions()} order); returns how many legal
+   * actions there are after it.
+   */
   public int applyLegal(int index) {
     Args.index(index, "index");
     Native.check(Native.LIB.dh_game_apply_legal(count, ptr(), Native.size(index), err), err);
     return (int) count.value();
   }
 
-  /** Plays uniformly random legal actions from {@code seed} until the game is over or
-   * {@code maxActions} were applied (deals included, not counted); returns the actions applied. */
+  /**
+   * Plays uniformly random legal actions from {@code seed} until the game is over or {@code
+   * maxActions} were applied (deals included, not counted); returns the actions applied.
+   */
   public long randomPlayout(long seed, long maxActions) {
     Args.seed(seed, "seed");
     Args.nonNegative(maxActions, "maxActions");
@@ -322,7 +330,16 @@ public final class Game extends Handle {
   @Override
   public String toString() {
     if (isClosed()) return "Game(closed)";
-    return "Game(" + name() + ", players=" + players() + ", phase=" + phase() + ", toAct="
-        + toAct() + ", scores=" + Arrays.toString(scores()) + ")";
+    return "Game("
+        + name()
+        + ", players="
+        + players()
+        + ", phase="
+        + phase()
+        + ", toAct="
+        + toAct()
+        + ", scores="
+        + Arrays.toString(scores())
+        + ")";
   }
 }

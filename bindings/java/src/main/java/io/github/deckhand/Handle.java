@@ -5,13 +5,13 @@ import java.lang.ref.Cleaner;
 import java.util.function.Consumer;
 
 /**
- * A C handle owned by one Java object: {@link #close()} frees it at once (use
- * try-with-resources, or close in a loop that makes many); a {@link Cleaner} frees it when
- * the object becomes unreachable, as a safety net only. A closed object refuses every call
- * with {@link IllegalStateException}.
+ * A C handle owned by one Java object: {@link #close()} frees it at once (use try-with-resources,
+ * or close in a loop that makes many); a {@link Cleaner} frees it when the object becomes
+ * unreachable, as a safety net only. A closed object refuses every call with {@link
+ * IllegalStateException}.
  *
- * <p>Threads: one handle must not be used from two threads at the same time (deckhand.h);
- * distinct handles may be used from different threads at once. Copy a game per thread.
+ * <p>Threads: one handle must not be used from two threads at the same time (deckhand.h); distinct
+ * handles may be used from different threads at once. Copy a game per thread.
  */
 abstract class Handle implements AutoCloseable {
   private static final Cleaner CLEANER = Cleaner.create();
@@ -39,7 +39,8 @@ abstract class Handle implements AutoCloseable {
   private volatile Pointer pointer;
 
   Handle(Pointer pointer, Consumer<Pointer> free) {
-    if (pointer == null) throw new IllegalStateException("deckhand: the library returned no handle");
+    if (pointer == null)
+      throw new IllegalStateException("deckhand: the library returned no handle");
     this.pointer = pointer;
     this.release = new Release(pointer, free);
     this.cleanable = CLEANER.register(this, release);

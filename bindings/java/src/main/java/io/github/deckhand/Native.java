@@ -16,9 +16,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The C ABI (capi/include/deckhand.h) through JNA: the library, its signatures and the
- * conventions (outputs first, sized buffers, {@code dh_error}). Package-private: the public
- * classes check every argument before they call in here.
+ * The C ABI (capi/include/deckhand.h) through JNA: the library, its signatures and the conventions
+ * (outputs first, sized buffers, {@code dh_error}). Package-private: the public classes check every
+ * argument before they call in here.
  */
 final class Native {
   private Native() {}
@@ -43,8 +43,8 @@ final class Native {
   public static final class SizeTByReference extends ByReference {
     public SizeTByReference() {
       super(com.sun.jna.Native.SIZE_T_SIZE);
-      getPointer().setLong(0, 0); // 8 bytes on 64-bit; 4 below
-      if (com.sun.jna.Native.SIZE_T_SIZE == 4) getPointer().setInt(0, 0);
+      if (com.sun.jna.Native.SIZE_T_SIZE == 8) getPointer().setLong(0, 0);
+      else getPointer().setInt(0, 0); // 32-bit platforms (armeabi-v7a)
     }
 
     public long value() {
@@ -309,9 +309,11 @@ final class Native {
     int dh_table_deserialize(PointerByReference out, byte[] bytes, SizeT len, DhError err);
   }
 
-  /** The library: jna.library.path, the system property deckhand.lib.dir, the environment
-   * variable DECKHAND_LIB_DIR, else ../../build/python (what `make native` builds, seen from
-   * bindings/java), else the system's library path (an Android app's jniLibs). */
+  /**
+   * The library: jna.library.path, the system property deckhand.lib.dir, the environment variable
+   * DECKHAND_LIB_DIR, else ../../build/python (what `make native` builds, seen from bindings/java),
+   * else the system's library path (an Android app's jniLibs).
+   */
   static final Lib LIB = load();
 
   private static Lib load() {
@@ -423,7 +425,8 @@ final class Native {
     while (true) {
       if (status != DH_OK && status != DH_E_BUFFER_TOO_SMALL) throw error(status, null);
       long n = need.value();
-      if (n > Integer.MAX_VALUE - 8) throw new OutOfMemoryError("deckhand: output of " + n + " bytes");
+      if (n > Integer.MAX_VALUE - 8)
+        throw new OutOfMemoryError("deckhand: output of " + n + " bytes");
       byte[] buf = new byte[(int) Math.max(n, 1)];
       status = fn.call(need, buf, size(n));
       if (status == DH_OK) {

@@ -17,7 +17,9 @@ public enum Status {
   RECORD(-12),
   INTERNAL(-13),
   UNSUPPORTED(-14),
-  /** A status this binding does not know (a later library): see {@link DeckhandException#code()}. */
+  /**
+   * A status this binding does not know (a later library): see {@link DeckhandException#code()}.
+   */
   UNKNOWN(Integer.MIN_VALUE);
 
   private final int code;

@@ -8,15 +8,14 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * A game plus its seats, clocks, stand-ins and per-seat event streams (dh_table_*,
- * docs/tables.md). A table reads no clock: every call that can change it takes the caller's
- * time {@code nowMs} (any epoch, never going backwards). Every method that fails throws and
- * leaves the table unchanged. Close it when done. Not thread-safe: one thread at a time.
+ * A game plus its seats, clocks, stand-ins and per-seat event streams (dh_table_*, docs/tables.md).
+ * A table reads no clock: every call that can change it takes the caller's time {@code nowMs} (any
+ * epoch, never going backwards). Every method that fails throws and leaves the table unchanged.
+ * Close it when done. Not thread-safe: one thread at a time.
  */
 public final class Table extends Handle {
   /** Who holds a seat ({@link #holder(int)}). */
@@ -33,24 +32,34 @@ public final class Table extends Handle {
     super(handle, Native.LIB::dh_table_free);
   }
 
-  /** A table of game {@code name} for {@code players} (0: the game's default) with the
-   * game's default options and the table's defaults, its deals derived from {@code seed}. */
+  /**
+   * A table of game {@code name} for {@code players} (0: the game's default) with the game's
+   * default options and the table's defaults, its deals derived from {@code seed}.
+   */
   public Table(String name, int players, long seed) {
     this(name, players, Map.of(), Map.of(), seed);
   }
 
   /**
-   * options: the game's, as {@link Game} takes them; tableOptions: the table's own
-   * (decision_ms, bank_ms, bot_ms, offer_ms, deal_ms: milliseconds; standin: random, basic,
-   * strong or quickest; events: all or deal). Either may be null.
+   * options: the game's, as {@link Game} takes them; tableOptions: the table's own (decision_ms,
+   * bank_ms, bot_ms, offer_ms, deal_ms: milliseconds; standin: random, basic, strong or quickest;
+   * events: all or deal). Either may be null.
    */
   public Table(
-      String name, int players, Map<String, String> options, Map<String, String> tableOptions, long seed) {
+      String name,
+      int players,
+      Map<String, String> options,
+      Map<String, String> tableOptions,
+      long seed) {
     this(create(name, players, options, tableOptions, seed));
   }
 
   private static Pointer create(
-      String name, int players, Map<String, String> options, Map<String, String> tableOptions, long seed) {
+      String name,
+      int players,
+      Map<String, String> options,
+      Map<String, String> tableOptions,
+      long seed) {
     byte[] n = Args.cText(name, "name");
     Args.players(players);
     Args.seed(seed, "seed");
@@ -122,7 +131,8 @@ public final class Table extends Handle {
   /** The whole table (game, seats, clocks, events) as checksummed bytes. */
   public byte[] serialize() {
     Pointer h = ptr();
-    return Native.readBytes((len, buf, cap) -> Native.LIB.dh_table_serialize(len, buf, cap, h), false);
+    return Native.readBytes(
+        (len, buf, cap) -> Native.LIB.dh_table_serialize(len, buf, cap, h), false);
   }
 
   /** Restores {@link #serialize()}'s bytes (CORRUPT for anything else). */
@@ -144,8 +154,10 @@ public final class Table extends Handle {
 
   // ---- seats ----
 
-  /** A human takes an empty seat, or its own seat back after leaving (INVALID_ARGUMENT,
-   * reason seat_taken, for a seat a human or a bot holds). */
+  /**
+   * A human takes an empty seat, or its own seat back after leaving (INVALID_ARGUMENT, reason
+   * seat_taken, for a seat a human or a bot holds).
+   */
   public void seatHuman(int seat) {
     Args.seat(seat, "seat");
     Native.check(Native.LIB.dh_table_seat_human(ptr(), seat, err), err);
@@ -158,8 +170,10 @@ public final class Table extends Handle {
     Native.check(Native.LIB.dh_table_seat_bot(ptr(), seat, l, err), err);
   }
 
-  /** The human at {@code seat} leaves at {@code nowMs} (WRONG_SEAT, not_seated, when no human
-   * holds it); a stand-in moves for it until it returns. */
+  /**
+   * The human at {@code seat} leaves at {@code nowMs} (WRONG_SEAT, not_seated, when no human holds
+   * it); a stand-in moves for it until it returns.
+   */
   public void leave(int seat, long nowMs) {
     Args.seat(seat, "seat");
     Native.check(Native.LIB.dh_table_leave(ptr(), seat, nowMs, err), err);
@@ -167,8 +181,10 @@ public final class Table extends Handle {
 
   // ---- play ----
 
-  /** {@code seat}, held by a human, does {@code action} at {@code nowMs}, after the moves due
-   * by then. */
+  /**
+   * {@code seat}, held by a human, does {@code action} at {@code nowMs}, after the moves due by
+   * then.
+   */
   public void act(int seat, String action, long nowMs) {
     Args.seat(seat, "seat");
     byte[] a = Args.cText(action, "action");
@@ -204,8 +220,10 @@ public final class Table extends Handle {
     return s < 0 ? OptionalInt.empty() : OptionalInt.of(s);
   }
 
-  /** The seats that may act now: the seat to act, or during an offer every seat that may
-   * still answer it, in the rules' order. */
+  /**
+   * The seats that may act now: the seat to act, or during an offer every seat that may still
+   * answer it, in the rules' order.
+   */
   public int[] mayAct() {
     Pointer h = ptr();
     return Native.readInts((n, buf, cap) -> Native.LIB.dh_table_may_act(n, buf, cap, h));
@@ -260,9 +278,11 @@ public final class Table extends Handle {
     return text.isEmpty() ? List.of() : List.of(text.split("\n"));
   }
 
-  /** The events after {@code since} as {@code seat} may see them: a JSON array
-   * (docs/tables.md). INVALID_ARGUMENT (events_dropped) when {@code since} is older than the
-   * events kept: take a snapshot. */
+  /**
+   * The events after {@code since} as {@code seat} may see them: a JSON array (docs/tables.md).
+   * INVALID_ARGUMENT (events_dropped) when {@code since} is older than the events kept: take a
+   * snapshot.
+   */
   public String eventsJson(int seat, long since) {
     Args.seat(seat, "seat");
     return events(seat, since);
@@ -280,8 +300,10 @@ public final class Table extends Handle {
         (len, buf, cap, e) -> Native.LIB.dh_table_events_json(len, buf, cap, h, seat, since, e));
   }
 
-  /** {"seq": N, "view": ..., "table": {...}} for {@code seat}: what a client that reconnects
-   * takes, before the events after its seq. */
+  /**
+   * {"seq": N, "view": ..., "table": {...}} for {@code seat}: what a client that reconnects takes,
+   * before the events after its seq.
+   */
   public String snapshotJson(int seat) {
     Args.seat(seat, "seat");
     return snapshot(seat);
@@ -297,11 +319,14 @@ public final class Table extends Handle {
         (len, buf, cap, e) -> Native.LIB.dh_table_snapshot_json(len, buf, cap, h, seat, e));
   }
 
-  /** The game's record with the table's events as comment lines (UNSUPPORTED for a
-   * history=off game). */
+  /**
+   * The game's record with the table's events as comment lines (UNSUPPORTED for a history=off
+   * game).
+   */
   public String record() {
     Pointer h = ptr();
-    return Native.readTextErr((len, buf, cap, e) -> Native.LIB.dh_table_record(len, buf, cap, h, e));
+    return Native.readTextErr(
+        (len, buf, cap, e) -> Native.LIB.dh_table_record(len, buf, cap, h, e));
   }
 
   /** A copy of the table's whole game (for the host, never for a client). */
@@ -315,11 +340,16 @@ public final class Table extends Handle {
   @Override
   public String toString() {
     if (isClosed()) return "Table(closed)";
-    return "Table(players=" + players() + ", seq=" + seq() + ", toAct=" + toAct() + ", over="
-        + isOver() + ", scores=" + Arrays.toString(scores()) + ")";
-  }
-
-  static void requireNonNull(Object o, String name) {
-    Objects.requireNonNull(o, name);
+    return "Table(players="
+        + players()
+        + ", seq="
+        + seq()
+        + ", toAct="
+        + toAct()
+        + ", over="
+        + isOver()
+        + ", scores="
+        + Arrays.toString(scores())
+        + ")";
   }
 }

@@ -22,7 +22,8 @@ class CatalogTest {
   void structuredCatalogAgreesWithItsJson() {
     List<Catalog.GameInfo> games = Catalog.games();
     assertFalse(games.isEmpty());
-    JsonArray json = JsonParser.parseString(Catalog.json()).getAsJsonObject().getAsJsonArray("games");
+    JsonArray json =
+        JsonParser.parseString(Catalog.json()).getAsJsonObject().getAsJsonArray("games");
     assertEquals(json.size(), games.size());
     for (int i = 0; i < games.size(); i++) {
       Catalog.GameInfo g = games.get(i);
@@ -36,7 +37,8 @@ class CatalogTest {
       assertEquals(j.get("lower_is_better").getAsBoolean(), g.lowerIsBetter());
       JsonArray phases = j.getAsJsonArray("phases");
       assertEquals(phases.size(), g.phases().size());
-      for (int k = 0; k < phases.size(); k++) assertEquals(phases.get(k).getAsString(), g.phases().get(k));
+      for (int k = 0; k < phases.size(); k++)
+        assertEquals(phases.get(k).getAsString(), g.phases().get(k));
       JsonArray options = j.getAsJsonArray("options");
       assertEquals(options.size(), g.options().size());
       for (int k = 0; k < options.size(); k++) {
@@ -85,5 +87,4 @@ class CatalogTest {
       }
     }
   }
-
 }

@@ -35,12 +35,14 @@ class ErrorsTest {
         assertFalse(g.isLegal(other, legal));
         assertTrue(g.isLegal(seat, legal));
         g.check(seat, legal);
-        DeckhandException p = assertThrows(DeckhandException.class, () -> g.apply(seat, "no such action"));
+        DeckhandException p =
+            assertThrows(DeckhandException.class, () -> g.apply(seat, "no such action"));
         assertEquals(Status.PARSE, p.status());
         assertThrows(DeckhandException.class, () -> g.isLegal(seat, "no such action"));
         DeckhandException r = assertThrows(DeckhandException.class, () -> g.viewJson(g.players()));
         assertEquals(Status.INVALID_ARGUMENT, r.status());
-        assertEquals(Status.WRONG_PHASE, assertThrows(DeckhandException.class, () -> g.deal(1)).status());
+        assertEquals(
+            Status.WRONG_PHASE, assertThrows(DeckhandException.class, () -> g.deal(1)).status());
         assertArrayEquals(before, g.serialize());
         assertEquals(recordBefore, g.record());
       }
@@ -54,15 +56,19 @@ class ErrorsTest {
     assertEquals(Status.UNKNOWN_GAME, u.status());
     assertEquals(-4, u.code());
     DeckhandException o =
-        assertThrows(DeckhandException.class, () -> new Game(info.name(), 0, Map.of("no_such_option", "1")));
+        assertThrows(
+            DeckhandException.class, () -> new Game(info.name(), 0, Map.of("no_such_option", "1")));
     assertEquals(Status.BAD_OPTION, o.status());
     assertTrue(o.getMessage().contains("no_such_option"), o.getMessage());
     DeckhandException p =
         assertThrows(DeckhandException.class, () -> new Game(info.name(), info.maxPlayers() + 7));
     assertEquals(Status.INVALID_ARGUMENT, p.status());
-    DeckhandException b = assertThrows(DeckhandException.class, () -> new Bot(info.name(), "godlike", 0));
+    DeckhandException b =
+        assertThrows(DeckhandException.class, () -> new Bot(info.name(), "godlike", 0));
     assertEquals(Status.BAD_OPTION, b.status());
-    assertEquals(Status.UNKNOWN_GAME, assertThrows(DeckhandException.class, () -> new Bot("no-such-game")).status());
+    assertEquals(
+        Status.UNKNOWN_GAME,
+        assertThrows(DeckhandException.class, () -> new Bot("no-such-game")).status());
     assertThrows(NullPointerException.class, () -> new Game(null));
     assertThrows(IllegalArgumentException.class, () -> new Game(info.name(), -1));
     assertThrows(IllegalArgumentException.class, () -> new Game(info.name() + "\0"));
@@ -72,10 +78,12 @@ class ErrorsTest {
   @Test
   void recordsAndImages() {
     Catalog.GameInfo info = first();
-    DeckhandException r = assertThrows(DeckhandException.class, () -> Game.fromRecord("deckhand 1\nnot a line\n"));
+    DeckhandException r =
+        assertThrows(DeckhandException.class, () -> Game.fromRecord("deckhand 1\nnot a line\n"));
     assertEquals(Status.RECORD, r.status());
     assertTrue(r.line() > 0, "line " + r.line());
-    DeckhandException c = assertThrows(DeckhandException.class, () -> Game.deserialize(new byte[] {1, 2, 3}));
+    DeckhandException c =
+        assertThrows(DeckhandException.class, () -> Game.deserialize(new byte[] {1, 2, 3}));
     assertEquals(Status.CORRUPT, c.status());
     try (Game g = new Game(info.name(), 0, List.of("history=off"))) {
       g.deal(1);
@@ -109,11 +117,15 @@ class ErrorsTest {
     Catalog.GameInfo info = first();
     try (Game g = new Game(info.name(), 0, Support.unattended(info, 1));
         Bot bot = new Bot(info.name())) {
-      assertEquals(Status.WRONG_PHASE, assertThrows(DeckhandException.class, () -> bot.choose(g)).status());
+      assertEquals(
+          Status.WRONG_PHASE, assertThrows(DeckhandException.class, () -> bot.choose(g)).status());
       g.randomPlayout(1, 1_000_000);
       assertTrue(g.isOver());
-      assertEquals(Status.GAME_OVER, assertThrows(DeckhandException.class, () -> bot.choose(g)).status());
-      assertEquals(Status.INVALID_ARGUMENT, assertThrows(DeckhandException.class, () -> g.applyLegal(0)).status());
+      assertEquals(
+          Status.GAME_OVER, assertThrows(DeckhandException.class, () -> bot.choose(g)).status());
+      assertEquals(
+          Status.INVALID_ARGUMENT,
+          assertThrows(DeckhandException.class, () -> g.applyLegal(0)).status());
     }
   }
 }

@@ -10,8 +10,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-/** A whole game of every game of the catalog, at every player count, played by the
- * library's bots; its record, image and copies checked on the way. */
+/**
+ * A whole game of every game of the catalog, at every player count, played by the library's bots;
+ * its record, image and copies checked on the way.
+ */
 class GamePlayTest {
   @TestFactory
   Stream<DynamicTest> botsPlayAWholeGameOfEveryGame() {
@@ -28,7 +30,8 @@ class GamePlayTest {
   private static void playWhole(Catalog.GameInfo info, int players) {
     try (Game game = new Game(info.name(), players, Support.unattended(info, 3))) {
       Bot[] bots = new Bot[players];
-      for (int s = 0; s < players; s++) bots[s] = new Bot(info.name(), s % 2 == 0 ? "basic" : "random", s);
+      for (int s = 0; s < players; s++)
+        bots[s] = new Bot(info.name(), s % 2 == 0 ? "basic" : "random", s);
       try {
         int actions = Support.playOut(game, bots, 1);
         assertTrue(actions > 0);
@@ -71,7 +74,8 @@ class GamePlayTest {
           DynamicTest.dynamicTest(
               info.name(),
               () -> {
-                try (Game a = new Game(info.name(), info.minPlayers(), Support.unattended(info, 2));
+                try (Game a =
+                        new Game(info.name(), info.minPlayers(), Support.unattended(info, 2));
                     Game b = a.copy()) {
                   long n = a.randomPlayout(9, 1_000_000);
                   assertTrue(n > 0 && a.isOver());

@@ -21,15 +21,14 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The shared hostile-input suite, tests/hostile/cases.json (docs/hostile-input.md), through
- * the Java binding. Java is statically typed: a case whose argument has a type the Java
- * method does not declare (text or a double where an int seat is, a number where text is, an
- * integer past int's or long's range, JS undefined) cannot be written as a call, since javac
- * refuses it; such a case is skipped with that reason. Expectations in Java: "type" with
- * null is NullPointerException, "value" IllegalArgumentException (never the library's
- * error: the value did not reach C), "error:STATUS" a DeckhandException of that status.
- * Every refused call must leave the setup game's serialize() bytes and record text as they
- * were.
+ * The shared hostile-input suite, tests/hostile/cases.json (docs/hostile-input.md), through the
+ * Java binding. Java is statically typed: a case whose argument has a type the Java method does not
+ * declare (text or a double where an int seat is, a number where text is, an integer past int's or
+ * long's range, JS undefined) cannot be written as a call, since javac refuses it; such a case is
+ * skipped with that reason. Expectations in Java: "type" with null is NullPointerException, "value"
+ * IllegalArgumentException (never the library's error: the value did not reach C), "error:STATUS" a
+ * DeckhandException of that status. Every refused call must leave the setup game's serialize()
+ * bytes and record text as they were.
  */
 class HostileTest {
   /** Thrown while converting an argument that Java cannot express. */
@@ -49,8 +48,7 @@ class HostileTest {
   @TestFactory
   Stream<DynamicTest> hostileCases() throws IOException {
     table =
-        JsonParser.parseString(
-                Files.readString(Support.repo().resolve("tests/hostile/cases.json")))
+        JsonParser.parseString(Files.readString(Support.repo().resolve("tests/hostile/cases.json")))
             .getAsJsonObject();
     List<DynamicTest> tests = new ArrayList<>();
     for (JsonElement e : table.getAsJsonArray("cases")) {
@@ -92,22 +90,33 @@ class HostileTest {
       check(expect, thrown);
       if (thrown != null) {
         assertArrayEquals(image, game.serialize(), "a refused call changed the game's image");
-        if (record != null) assertEquals(record, game.record(), "a refused call changed the record");
+        if (record != null)
+          assertEquals(record, game.record(), "a refused call changed the record");
       }
     }
   }
 
   private static void check(String expect, Throwable thrown) {
-    String got = thrown == null ? "success" : thrown.getClass().getSimpleName() + ": " + thrown.getMessage();
+    String got =
+        thrown == null ? "success" : thrown.getClass().getSimpleName() + ": " + thrown.getMessage();
     switch (expect) {
       case "ok" -> assertNull(thrown, () -> "expected success, got " + got);
-      case "type" -> assertTrue(thrown instanceof NullPointerException, () -> "expected NullPointerException, got " + got);
-      case "value" -> assertTrue(
-          thrown instanceof IllegalArgumentException, () -> "expected IllegalArgumentException, got " + got);
-      case "error" -> assertTrue(thrown instanceof DeckhandException, () -> "expected a DeckhandException, got " + got);
+      case "type" ->
+          assertTrue(
+              thrown instanceof NullPointerException,
+              () -> "expected NullPointerException, got " + got);
+      case "value" ->
+          assertTrue(
+              thrown instanceof IllegalArgumentException,
+              () -> "expected IllegalArgumentException, got " + got);
+      case "error" ->
+          assertTrue(
+              thrown instanceof DeckhandException,
+              () -> "expected a DeckhandException, got " + got);
       default -> {
         assertTrue(expect.startsWith("error:"), expect);
-        assertTrue(thrown instanceof DeckhandException, () -> "expected " + expect + ", got " + got);
+        assertTrue(
+            thrown instanceof DeckhandException, () -> "expected " + expect + ", got " + got);
         assertEquals(expect.substring(6), ((DeckhandException) thrown).statusName(), got);
       }
     }
@@ -122,7 +131,9 @@ class HostileTest {
       if (p.isBoolean()) return p.getAsBoolean();
       if (p.isString()) return p.getAsString();
       String s = p.getAsString();
-      return s.contains(".") || s.contains("e") || s.contains("E") ? (Object) p.getAsDouble() : new BigInteger(s);
+      return s.contains(".") || s.contains("e") || s.contains("E")
+          ? (Object) p.getAsDouble()
+          : new BigInteger(s);
     }
     if (v.isJsonArray()) {
       List<Object> out = new ArrayList<>();
@@ -164,7 +175,8 @@ class HostileTest {
     if (o.has("numbered_list")) {
       List<Object> out = new ArrayList<>();
       String t = o.get("numbered_list").getAsString();
-      for (int i = 0; i < o.get("times").getAsInt(); i++) out.add(t.replace("{}", Integer.toString(i)));
+      for (int i = 0; i < o.get("times").getAsInt(); i++)
+        out.add(t.replace("{}", Integer.toString(i)));
       return out;
     }
     Map<String, Object> map = new LinkedHashMap<>();
@@ -190,7 +202,11 @@ class HostileTest {
   private static int asInt(Object v, String param) throws Inexpressible {
     if (v instanceof BigInteger b) {
       if (b.bitLength() < 32) return b.intValue();
-      throw new Inexpressible(b + " is not an int (" + param + " is an int; (int) would be the caller's own truncation)");
+      throw new Inexpressible(
+          b
+              + " is not an int ("
+              + param
+              + " is an int; (int) would be the caller's own truncation)");
     }
     if (v == null) throw new Inexpressible(param + " is an int, which cannot be null");
     throw new Inexpressible("javac refuses " + kind(v) + " where " + param + " is an int");
@@ -218,11 +234,13 @@ class HostileTest {
   private static Object arg(List<Object> args, int i, boolean omitOk) throws Inexpressible {
     Object v = i < args.size() ? args.get(i) : null;
     if (v == UNDEFINED)
-      throw new Inexpressible("Java has no undefined" + (omitOk ? "" : " and the case may not omit it"));
+      throw new Inexpressible(
+          "Java has no undefined" + (omitOk ? "" : " and the case may not omit it"));
     return v;
   }
 
-  private static void call(String name, List<Object> a, Game game, boolean omitOk) throws Inexpressible {
+  private static void call(String name, List<Object> a, Game game, boolean omitOk)
+      throws Inexpressible {
     switch (name) {
       case "new_game" -> {
         String gameName = asString(arg(a, 0, omitOk), "name");
@@ -245,7 +263,8 @@ class HostileTest {
           for (Object o : list) strings.add(asString(o, "an option"));
           new Game(gameName, players, strings).close();
         } else {
-          throw new Inexpressible("javac refuses " + kind(options) + " where options is a Map or a List");
+          throw new Inexpressible(
+              "javac refuses " + kind(options) + " where options is a Map or a List");
         }
       }
       case "view" -> {
@@ -258,9 +277,12 @@ class HostileTest {
         if (s == null) game.viewText();
         else game.viewText(asInt(s, "seat"));
       }
-      case "apply" -> game.apply(asInt(arg(a, 0, omitOk), "seat"), asString(arg(a, 1, omitOk), "action"));
-      case "check" -> game.check(asInt(arg(a, 0, omitOk), "seat"), asString(arg(a, 1, omitOk), "action"));
-      case "is_legal" -> game.isLegal(asInt(arg(a, 0, omitOk), "seat"), asString(arg(a, 1, omitOk), "action"));
+      case "apply" ->
+          game.apply(asInt(arg(a, 0, omitOk), "seat"), asString(arg(a, 1, omitOk), "action"));
+      case "check" ->
+          game.check(asInt(arg(a, 0, omitOk), "seat"), asString(arg(a, 1, omitOk), "action"));
+      case "is_legal" ->
+          game.isLegal(asInt(arg(a, 0, omitOk), "seat"), asString(arg(a, 1, omitOk), "action"));
       case "apply_legal" -> game.applyLegal(asInt(arg(a, 0, omitOk), "index"));
       case "deal" -> game.deal(asLong(arg(a, 0, omitOk), "seed"));
       case "deal_cards" -> game.dealCards(asString(arg(a, 0, omitOk), "cards"));
@@ -278,9 +300,10 @@ class HostileTest {
           bot.choose(game, seat);
         }
       }
-      case "buy_winner" -> throw new Inexpressible(
-          "the Java binding has no buyWinner: dh_game_buy_winner was deprecated before it existed"
-              + " (the game offers the discard itself)");
+      case "buy_winner" ->
+          throw new Inexpressible(
+              "the Java binding has no buyWinner: dh_game_buy_winner was deprecated before it"
+                  + " existed (the game offers the discard itself)");
       default -> throw new Inexpressible("no Java method for the call " + name);
     }
   }

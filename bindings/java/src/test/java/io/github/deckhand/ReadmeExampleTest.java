@@ -28,8 +28,14 @@ class ReadmeExampleTest {
     String classpath =
         String.join(
             File.pathSeparator,
-            Path.of(Game.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString(),
-            Path.of(com.sun.jna.Native.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            Path.of(Game.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toString(),
+            Path.of(
+                    com.sun.jna.Native.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
                 .toString());
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     assertNotNull(javac, "a JDK's compiler");
@@ -40,7 +46,10 @@ class ReadmeExampleTest {
     try (URLClassLoader loader =
         new URLClassLoader(new java.net.URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      loader.loadClass("Example").getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+      loader
+          .loadClass("Example")
+          .getMethod("main", String[].class)
+          .invoke(null, (Object) new String[0]);
     } finally {
       System.setOut(stdout);
     }

@@ -17,8 +17,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-/** The replay example agrees with `deckhand replay FILE` (stdout bytes and exit code) on
- * every record under tests/, in this JVM; the bindings/java/replay script on a few. */
+/**
+ * The replay example agrees with `deckhand replay FILE` (stdout bytes and exit code) on every
+ * record under tests/, in this JVM; the bindings/java/replay script on a few.
+ */
 class ReplayTest {
   record Outcome(byte[] stdout, int exit) {
     @Override
@@ -70,7 +72,8 @@ class ReplayTest {
                 Outcome want = cli(rec.toString());
                 Outcome got = inProcess(rec.toString());
                 assertEquals(want.exit(), got.exit(), () -> "CLI " + want + " Java " + got);
-                assertArrayEquals(want.stdout(), got.stdout(), () -> "CLI " + want + " Java " + got);
+                assertArrayEquals(
+                    want.stdout(), got.stdout(), () -> "CLI " + want + " Java " + got);
               }));
     }
     return tests.stream();
@@ -79,7 +82,9 @@ class ReplayTest {
   @Test
   void unreadableInputsAgreeWithTheCli() throws Exception {
     for (String path :
-        List.of(Support.repo().resolve("no-such.rec").toString(), Support.repo().resolve("tests").toString())) {
+        List.of(
+            Support.repo().resolve("no-such.rec").toString(),
+            Support.repo().resolve("tests").toString())) {
       Outcome want = cli(path);
       Outcome got = inProcess(path);
       assertEquals(want.exit(), got.exit(), () -> "CLI " + want + " Java " + got);
@@ -101,7 +106,8 @@ class ReplayTest {
       Outcome want = cli(path);
       Outcome got = run(List.of(script.toString(), path));
       assertEquals(want.exit(), got.exit(), () -> path + ": CLI " + want + " script " + got);
-      assertArrayEquals(want.stdout(), got.stdout(), () -> path + ": CLI " + want + " script " + got);
+      assertArrayEquals(
+          want.stdout(), got.stdout(), () -> path + ": CLI " + want + " script " + got);
     }
   }
 

@@ -15,7 +15,8 @@ final class Support {
 
   static Path cli() {
     String dir = System.getProperty("deckhand.lib.dir");
-    return Path.of(dir != null ? dir : repo().resolve("build/python").toString()).resolve("deckhand");
+    return Path.of(dir != null ? dir : repo().resolve("build/python").toString())
+        .resolve("deckhand");
   }
 
   /** The options that bound a game for unattended play, as the catalog names them. */

@@ -14,9 +14,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-/** A table of every game: a scripted human at seat 0 (a legal action drawn from a seeded
- * generator, at once), the
- * library's bots at the other seats, the clock the test's own. */
+/**
+ * A table of every game: a scripted human at seat 0 (a legal action drawn from a seeded generator,
+ * at once), the library's bots at the other seats, the clock the test's own.
+ */
 class TableTest {
   @TestFactory
   Stream<DynamicTest> aScriptedHumanAndBotsPlayATableToItsEnd() {
@@ -27,14 +28,17 @@ class TableTest {
   }
 
   private static void play(Catalog.GameInfo info) {
-    Map<String, String> tableOptions = Table.options().botMs(200).dealMs(500).standin("basic").toMap();
-    try (Table t = new Table(info.name(), info.minPlayers(), Support.unattended(info, 1), tableOptions, 42)) {
+    Map<String, String> tableOptions =
+        Table.options().botMs(200).dealMs(500).standin("basic").toMap();
+    try (Table t =
+        new Table(info.name(), info.minPlayers(), Support.unattended(info, 1), tableOptions, 42)) {
       int players = t.players();
       assertEquals(info.minPlayers(), players);
       t.seatHuman(0);
       assertEquals(Table.Holder.HUMAN, t.holder(0));
       assertEquals(Table.Holder.EMPTY, t.holder(1));
-      DeckhandException notStarted = assertThrows(DeckhandException.class, () -> t.act(0, "pass", 0));
+      DeckhandException notStarted =
+          assertThrows(DeckhandException.class, () -> t.act(0, "pass", 0));
       assertEquals(Status.WRONG_PHASE, notStarted.status());
       assertEquals("not_started", notStarted.reason());
       for (int s = 1; s < players; s++) t.seatBot(s, Bot.LEVELS.get(s % 2 == 1 ? 1 : 0));
@@ -47,7 +51,8 @@ class TableTest {
       long seenSeq = 0;
       List<JsonObject> humanEvents = new ArrayList<>();
       java.util.Random script = new java.util.Random(7);
-      long actedAt = -1; // the seq before the human's last act: an answer to an offer may change nothing yet
+      long actedAt =
+          -1; // the seq before the human's last act: an answer to an offer may change nothing yet
       for (int step = 0; step < 100_000 && !t.isOver(); step++) {
         boolean acted = false;
         for (int seat : t.mayAct()) {
@@ -73,7 +78,17 @@ class TableTest {
           humanEvents.add(o);
         }
       }
-      assertTrue(t.isOver(), () -> "the table ended: " + t + " mayAct " + java.util.Arrays.toString(t.mayAct()) + " due " + t.nextDueMs() + " " + t.snapshotJson().substring(0, 600));
+      assertTrue(
+          t.isOver(),
+          () ->
+              "the table ended: "
+                  + t
+                  + " mayAct "
+                  + java.util.Arrays.toString(t.mayAct())
+                  + " due "
+                  + t.nextDueMs()
+                  + " "
+                  + t.snapshotJson().substring(0, 600));
       assertTrue(humanActions > 0);
       assertEquals("game_over", humanEvents.get(humanEvents.size() - 1).get("type").getAsString());
       assertEquals(t.seq(), seenSeq);
@@ -115,7 +130,9 @@ class TableTest {
       assertThrows(IllegalArgumentException.class, () -> t.seatHuman(-1));
       assertThrows(IllegalArgumentException.class, () -> t.act(0, "x\0", 30));
       assertThrows(NullPointerException.class, () -> t.seatBot(0, null));
-      assertEquals(Status.INVALID_ARGUMENT, assertThrows(DeckhandException.class, () -> t.holder(99)).status());
+      assertEquals(
+          Status.INVALID_ARGUMENT,
+          assertThrows(DeckhandException.class, () -> t.holder(99)).status());
     }
   }
 }

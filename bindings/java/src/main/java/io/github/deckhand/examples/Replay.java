@@ -14,9 +14,9 @@ import java.nio.file.Path;
 
 /**
  * {@code replay FILE}: prints what {@code deckhand replay FILE} prints (one line of JSON, the
- * library's dh_record_replay_json) and exits as it does: 0 when every line is legal, 1 when a
- * line is refused, 2 when the record cannot be read (missing, not a file, over 64 MiB), with
- * the CLI's JSON for that. "-" reads standard input.
+ * library's dh_record_replay_json) and exits as it does: 0 when every line is legal, 1 when a line
+ * is refused, 2 when the record cannot be read (missing, not a file, over 64 MiB), with the CLI's
+ * JSON for that. "-" reads standard input.
  */
 public final class Replay {
   private Replay() {}
@@ -42,7 +42,8 @@ public final class Replay {
     byte[] record;
     try {
       if (!path.equals("-") && !Files.isRegularFile(Path.of(path))) {
-        String why = Files.exists(Path.of(path)) ? "not a regular file" : "No such file or directory";
+        String why =
+            Files.exists(Path.of(path)) ? "not a regular file" : "No such file or directory";
         return refused(out, "unreadable_input", "cannot read " + name + ": " + why);
       }
       InputStream in = path.equals("-") ? stdin : Files.newInputStream(Path.of(path));
@@ -52,7 +53,8 @@ public final class Replay {
         if (in != stdin) in.close();
       }
     } catch (NoSuchFileException e) {
-      return refused(out, "unreadable_input", "cannot read " + name + ": No such file or directory");
+      return refused(
+          out, "unreadable_input", "cannot read " + name + ": No such file or directory");
     } catch (AccessDeniedException e) {
       return refused(out, "unreadable_input", "cannot read " + name + ": Permission denied");
     } catch (IOException e) {
@@ -94,14 +96,20 @@ public final class Replay {
   private static int refused(OutputStream out, String code, String detail) throws IOException {
     String message = code + ": " + detail;
     String line =
-        "{\"ok\": false, \"line\": 0, \"code\": " + json(code) + ", \"message\": " + json(message) + "}\n";
+        "{\"ok\": false, \"line\": 0, \"code\": "
+            + json(code)
+            + ", \"message\": "
+            + json(message)
+            + "}\n";
     out.write(line.getBytes(StandardCharsets.UTF_8));
     out.flush();
     return 2;
   }
 
-  /** 'text' as the CLI quotes a path: control characters, backslash and apostrophe escaped
-   * (\\n, \\t, \\r, \\xHH), other characters kept (paths of up to 96 bytes). */
+  /**
+   * 'text' as the CLI quotes a path: control characters, backslash and apostrophe escaped (\\n,
+   * \\t, \\r, \\xHH), other characters kept (paths of up to 96 bytes).
+   */
   private static String quote(String s) {
     StringBuilder b = new StringBuilder("'");
     for (int i = 0; i < s.length(); i++) {
