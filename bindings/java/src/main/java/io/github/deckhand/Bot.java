@@ -74,7 +74,9 @@ public final class Bot extends Handle {
   private String chooseFor(Game game, int seat, boolean toAct) {
     Pointer g = game.ptr();
     int status = Native.LIB.dh_bot_choose(action, ptr(), g, seat, err);
-    if (status == Status.WRONG_SEAT.code() && !toAct) return null;
+    if (status == Status.WRONG_SEAT.code() && !toAct && game.toAct().orElse(-1) != seat) {
+      return null; // not this seat's turn
+    }
     Native.check(status, err);
     return Native.readText(
         (len, buf, cap) -> Native.LIB.dh_game_format_action(len, buf, cap, g, action));
