@@ -93,6 +93,52 @@ class ReplayTest {
   }
 
   @Test
+  void madeRecordsAgreeWithTheCli() throws Exception {
+    List<byte[]> made = new ArrayList<>();
+    made.add(new byte[0]);
+    made.add("deckhand 1\r\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    made.add(new byte[] {'d', 'e', 'c', 'k', (byte) 0xff, (byte) 0xc3, '\n'});
+    for (Catalog.GameInfo info : Catalog.games()) {
+      try (Game g = new Game(info.name(), info.maxPlayers(), Support.unattended(info, 1))) {
+        g.randomPlayout(11, 1_000_000);
+        byte[] rec = g.record().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        made.add(rec);
+        made.add(java.util.Arrays.copyOf(rec, rec.length * 2 / 3)); // cut mid-line
+        byte[] bad = rec.clone();
+        bad[rec.length / 2] = (byte) 0xfe; // a byte that is not UTF-8
+        made.add(bad);
+      }
+    }
+    Path dir = Files.createTempDirectory("deckhand-replay");
+    try {
+      for (int i = 0; i < made.size(); i++) {
+        Path f = dir.resolve("made_" + i + ".rec");
+        Files.write(f, made.get(i));
+        Outcome want = cli(f.toString());
+        Outcome got = inProcess(f.toString());
+        assertEquals(want.exit(), got.exit(), () -> f + ": CLI " + want + " Java " + got);
+        assertArrayEquals(want.stdout(), got.stdout(), () -> f + ": CLI " + want + " Java " + got);
+        Files.delete(f);
+      }
+      // standard input through the script
+      Path script = Support.repo().resolve("bindings/java/replay");
+      Path rec = records().get(0);
+      ProcessBuilder b =
+          new ProcessBuilder(script.toString(), "-")
+              .redirectInput(rec.toFile())
+              .redirectError(ProcessBuilder.Redirect.DISCARD);
+      String repo = System.getProperty("deckhand.maven.repo");
+      if (repo != null) b.environment().put("MAVEN_REPO", repo);
+      Process p = b.start();
+      byte[] out = p.getInputStream().readAllBytes();
+      assertEquals(cli(rec.toString()).exit(), p.waitFor());
+      assertArrayEquals(cli(rec.toString()).stdout(), out);
+    } finally {
+      Files.delete(dir);
+    }
+  }
+
+  @Test
   void theReplayScriptAgreesWithTheCli() throws Exception {
     Path script = Support.repo().resolve("bindings/java/replay");
     List<Path> recs = records();
