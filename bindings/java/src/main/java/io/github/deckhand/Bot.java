@@ -2,6 +2,7 @@ package io.github.deckhand;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
+import java.lang.ref.Reference;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -49,6 +50,7 @@ public final class Bot extends Handle {
     PointerByReference out = new PointerByReference();
     Native.DhError e = new Native.DhError();
     Native.check(Native.LIB.dh_bot_new(out, g, l, seed, opts.pointer(), opts.size(), e), e);
+    Reference.reachabilityFence(opts); // its strings live until the call returned
     return out.getValue();
   }
 
@@ -72,13 +74,18 @@ public final class Bot extends Handle {
   }
 
   private String chooseFor(Game game, int seat, boolean toAct) {
-    Pointer g = game.ptr();
-    int status = Native.LIB.dh_bot_choose(action, ptr(), g, seat, err);
-    if (status == Status.WRONG_SEAT.code() && !toAct && game.toAct().orElse(-1) != seat) {
-      return null; // not this seat's turn
+    try {
+      Pointer g = game.ptr();
+      int status = Native.LIB.dh_bot_choose(action, ptr(), g, seat, err);
+      if (status == Status.WRONG_SEAT.code() && !toAct && game.toAct().orElse(-1) != seat) {
+        return null; // not this seat's turn
+      }
+      Native.check(status, err);
+      return Native.readText(
+          (len, buf, cap) -> Native.LIB.dh_game_format_action(len, buf, cap, g, action));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+      Reference.reachabilityFence(game);
     }
-    Native.check(status, err);
-    return Native.readText(
-        (len, buf, cap) -> Native.LIB.dh_game_format_action(len, buf, cap, g, action));
   }
 }

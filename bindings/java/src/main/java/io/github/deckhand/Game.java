@@ -3,6 +3,7 @@ package io.github.deckhand;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
+import java.lang.ref.Reference;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,7 @@ public final class Game extends Handle {
     Native.DhError e = new Native.DhError();
     Native.check(
         Native.LIB.dh_game_new(out, n, opts.pointer(), opts.size(), players, firstDealer, e), e);
+    Reference.reachabilityFence(opts); // its strings live until the call returned
     return out.getValue();
   }
 
@@ -89,74 +91,119 @@ public final class Game extends Handle {
 
   /** The whole game as checksummed bytes, the same on every platform. */
   public byte[] serialize() {
-    Pointer h = ptr();
-    return Native.readBytes(
-        (len, buf, cap) -> Native.LIB.dh_game_serialize(len, buf, cap, h), false);
+    try {
+      Pointer h = ptr();
+      return Native.readBytes(
+          (len, buf, cap) -> Native.LIB.dh_game_serialize(len, buf, cap, h), false);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** An independent copy (dh_game_clone). */
   public Game copy() {
-    PointerByReference out = new PointerByReference();
-    Native.DhError e = new Native.DhError();
-    Native.check(Native.LIB.dh_game_clone(out, ptr(), e), e);
-    return new Game(out.getValue());
+    try {
+      PointerByReference out = new PointerByReference();
+      Native.DhError e = new Native.DhError();
+      Native.check(Native.LIB.dh_game_clone(out, ptr(), e), e);
+      return new Game(out.getValue());
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** Makes this game a copy of {@code source}, reusing its memory (dh_game_copy). */
   public void copyFrom(Game source) {
-    java.util.Objects.requireNonNull(source, "source");
-    Native.check(Native.LIB.dh_game_copy(ptr(), source.ptr(), err), err);
+    try {
+      java.util.Objects.requireNonNull(source, "source");
+      Native.check(Native.LIB.dh_game_copy(ptr(), source.ptr(), err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+      Reference.reachabilityFence(source);
+    }
   }
 
   /** Back to a new game with the same options and first dealer. */
   public void reset() {
-    Native.check(Native.LIB.dh_game_reset(ptr(), err), err);
+    try {
+      Native.check(Native.LIB.dh_game_reset(ptr(), err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   // ---- chance ----
 
   /** Deals the next hand from a seed (docs/deals.md; 0 .. Long.MAX_VALUE). */
   public void deal(long seed) {
-    Args.seed(seed, "seed");
-    Native.check(Native.LIB.dh_game_deal_seed(ptr(), seed, err), err);
+    try {
+      Args.seed(seed, "seed");
+      Native.check(Native.LIB.dh_game_deal_seed(ptr(), seed, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** Deals the next hand from explicit cards, written as in a record ("0: 9C TC ...; ..."). */
   public void dealCards(String cards) {
-    byte[] c = Args.cText(cards, "cards");
-    Native.check(Native.LIB.dh_game_deal_text(ptr(), c, err), err);
+    try {
+      byte[] c = Args.cText(cards, "cards");
+      Native.check(Native.LIB.dh_game_deal_text(ptr(), c, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** A reshuffle of an explicitly dealt round from a seed (games that have one). */
   public void reshuffle(long seed) {
-    Args.seed(seed, "seed");
-    Native.check(Native.LIB.dh_game_reshuffle_seed(ptr(), seed, err), err);
+    try {
+      Args.seed(seed, "seed");
+      Native.check(Native.LIB.dh_game_reshuffle_seed(ptr(), seed, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** A reshuffle given as the new stock text ("stock: c c ..."). */
   public void reshuffleStock(String stock) {
-    byte[] s = Args.cText(stock, "stock");
-    Native.check(Native.LIB.dh_game_reshuffle_text(ptr(), s, err), err);
+    try {
+      byte[] s = Args.cText(stock, "stock");
+      Native.check(Native.LIB.dh_game_reshuffle_text(ptr(), s, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public boolean needsReshuffle() {
-    return flag(Native.LIB.dh_game_needs_reshuffle(cell(), ptr()));
+    try {
+      return flag(Native.LIB.dh_game_needs_reshuffle(cell(), ptr()));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   // ---- actions ----
 
   /** Applies one action text ("bid 4", "play JS") for {@code seat}. */
   public void apply(int seat, String action) {
-    Args.seat(seat, "seat");
-    byte[] a = Args.cText(action, "action");
-    Native.check(Native.LIB.dh_game_apply_text(ptr(), seat, a, err), err);
+    try {
+      Args.seat(seat, "seat");
+      byte[] a = Args.cText(action, "action");
+      Native.check(Native.LIB.dh_game_apply_text(ptr(), seat, a, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** Throws what {@code action} would be refused with now; changes nothing. */
   public void check(int seat, String action) {
-    Args.seat(seat, "seat");
-    byte[] a = Args.cText(action, "action");
-    Native.check(Native.LIB.dh_game_is_legal_text(ptr(), seat, a, err), err);
+    try {
+      Args.seat(seat, "seat");
+      byte[] a = Args.cText(action, "action");
+      Native.check(Native.LIB.dh_game_is_legal_text(ptr(), seat, a, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /**
@@ -164,25 +211,38 @@ public final class Game extends Handle {
    * malformed text throws (PARSE), a seat out of range too (INVALID_ARGUMENT).
    */
   public boolean isLegal(int seat, String action) {
-    Args.seat(seat, "seat");
-    byte[] a = Args.cText(action, "action");
-    int status = Native.LIB.dh_game_is_legal_text(ptr(), seat, a, err);
-    if (status == Native.DH_OK) return true;
-    if (status <= -7 && status >= -10) return false;
-    throw Native.error(status, err);
+    try {
+      Args.seat(seat, "seat");
+      byte[] a = Args.cText(action, "action");
+      int status = Native.LIB.dh_game_is_legal_text(ptr(), seat, a, err);
+      if (status == Native.DH_OK) return true;
+      if (status <= -7 && status >= -10) return false;
+      throw Native.error(status, err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The action texts the seat to act may take, in the library's order; empty when no seat acts. */
   public List<String> legalActions() {
-    Pointer h = ptr();
-    String text =
-        Native.readText((len, buf, cap) -> Native.LIB.dh_game_legal_actions_text(len, buf, cap, h));
-    return text.isEmpty() ? List.of() : List.of(text.split("\n"));
+    try {
+      Pointer h = ptr();
+      String text =
+          Native.readText(
+              (len, buf, cap) -> Native.LIB.dh_game_legal_actions_text(len, buf, cap, h));
+      return text.isEmpty() ? List.of() : List.of(text.split("\n"));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public int legalCount() {
-    Native.check(Native.LIB.dh_game_legal_count(count, ptr()));
-    return (int) count.value();
+    try {
+      Native.check(Native.LIB.dh_game_legal_count(count, ptr()));
+      return (int) count.value();
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /**
@@ -190,9 +250,13 @@ public final class Game extends Handle {
    * actions there are after it.
    */
   public int applyLegal(int index) {
-    Args.index(index, "index");
-    Native.check(Native.LIB.dh_game_apply_legal(count, ptr(), Native.size(index), err), err);
-    return (int) count.value();
+    try {
+      Args.index(index, "index");
+      Native.check(Native.LIB.dh_game_apply_legal(count, ptr(), Native.size(index), err), err);
+      return (int) count.value();
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /**
@@ -200,12 +264,16 @@ public final class Game extends Handle {
    * maxActions} were applied (deals included, not counted); returns the actions applied.
    */
   public long randomPlayout(long seed, long maxActions) {
-    Args.seed(seed, "seed");
-    Args.nonNegative(maxActions, "maxActions");
-    Native.SizeTByReference out = new Native.SizeTByReference();
-    Native.check(
-        Native.LIB.dh_game_random_playout(out, ptr(), seed, Native.size(maxActions), err), err);
-    return out.value();
+    try {
+      Args.seed(seed, "seed");
+      Args.nonNegative(maxActions, "maxActions");
+      Native.SizeTByReference out = new Native.SizeTByReference();
+      Native.check(
+          Native.LIB.dh_game_random_playout(out, ptr(), seed, Native.size(maxActions), err), err);
+      return out.value();
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   // ---- queries ----
@@ -222,64 +290,109 @@ public final class Game extends Handle {
   }
 
   public String name() {
-    PointerByReference out = new PointerByReference();
-    Native.check(Native.LIB.dh_game_name(out, ptr()));
-    return Native.string(out.getValue());
+    try {
+      PointerByReference out = new PointerByReference();
+      Native.check(Native.LIB.dh_game_name(out, ptr()));
+      return Native.string(out.getValue());
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public int players() {
-    Native.check(Native.LIB.dh_game_players(cell(), ptr()));
-    return intCell.getValue();
+    try {
+      Native.check(Native.LIB.dh_game_players(cell(), ptr()));
+      return intCell.getValue();
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The seat to act; empty while a deal is due or once the game is over. */
   public OptionalInt toAct() {
-    Native.check(Native.LIB.dh_game_to_act(cell(), ptr()));
-    int s = intCell.getValue();
-    return s < 0 ? OptionalInt.empty() : OptionalInt.of(s);
+    try {
+      Native.check(Native.LIB.dh_game_to_act(cell(), ptr()));
+      int s = intCell.getValue();
+      return s < 0 ? OptionalInt.empty() : OptionalInt.of(s);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public boolean awaitingDeal() {
-    return flag(Native.LIB.dh_game_awaiting_deal(cell(), ptr()));
+    try {
+      return flag(Native.LIB.dh_game_awaiting_deal(cell(), ptr()));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public boolean isOver() {
-    return flag(Native.LIB.dh_game_is_over(cell(), ptr()));
+    try {
+      return flag(Native.LIB.dh_game_is_over(cell(), ptr()));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public boolean keepsHistory() {
-    return flag(Native.LIB.dh_game_keeps_history(cell(), ptr()));
+    try {
+      return flag(Native.LIB.dh_game_keeps_history(cell(), ptr()));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The current phase's name (the catalog lists each game's). */
   public String phase() {
-    PointerByReference out = new PointerByReference();
-    Native.check(Native.LIB.dh_game_phase(out, ptr()));
-    return Native.string(out.getValue());
+    try {
+      PointerByReference out = new PointerByReference();
+      Native.check(Native.LIB.dh_game_phase(out, ptr()));
+      return Native.string(out.getValue());
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** Running totals per seat. */
   public long[] scores() {
-    Pointer h = ptr();
-    return Native.readLongs((n, buf, cap) -> Native.LIB.dh_game_scores(n, buf, cap, h));
+    try {
+      Pointer h = ptr();
+      return Native.readLongs((n, buf, cap) -> Native.LIB.dh_game_scores(n, buf, cap, h));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** Winning seats (empty while the game goes on). */
   public int[] winners() {
-    Pointer h = ptr();
-    return Native.readInts((n, buf, cap) -> Native.LIB.dh_game_winners(n, buf, cap, h));
+    try {
+      Pointer h = ptr();
+      return Native.readInts((n, buf, cap) -> Native.LIB.dh_game_winners(n, buf, cap, h));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** Score changes of the last scored hand per seat (empty before the first). */
   public long[] lastDeltas() {
-    Pointer h = ptr();
-    return Native.readLongs((n, buf, cap) -> Native.LIB.dh_game_last_deltas(n, buf, cap, h));
+    try {
+      Pointer h = ptr();
+      return Native.readLongs((n, buf, cap) -> Native.LIB.dh_game_last_deltas(n, buf, cap, h));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The itemised result of the last scored hand as JSON ("null" before the first). */
   public String lastHandJson() {
-    Pointer h = ptr();
-    return Native.readText((len, buf, cap) -> Native.LIB.dh_game_last_hand_json(len, buf, cap, h));
+    try {
+      Pointer h = ptr();
+      return Native.readText(
+          (len, buf, cap) -> Native.LIB.dh_game_last_hand_json(len, buf, cap, h));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** What {@code seat} sees, as JSON (rules G11, S13); INVALID_ARGUMENT past the players. */
@@ -303,28 +416,36 @@ public final class Game extends Handle {
   }
 
   private String view(int seat, boolean json) {
-    Pointer h = ptr();
-    return Native.readText(
-        (len, buf, cap) ->
-            json
-                ? Native.LIB.dh_game_view_json(len, buf, cap, h, seat)
-                : Native.LIB.dh_game_view_text(len, buf, cap, h, seat));
+    try {
+      Pointer h = ptr();
+      return Native.readText(
+          (len, buf, cap) ->
+              json
+                  ? Native.LIB.dh_game_view_json(len, buf, cap, h, seat)
+                  : Native.LIB.dh_game_view_text(len, buf, cap, h, seat));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The game as a record; UNSUPPORTED (reason no_history) for a history=off game. */
   public String record() {
-    Pointer h = ptr();
-    Native.SizeTByReference need = new Native.SizeTByReference();
-    int status = Native.LIB.dh_game_record(need, null, Native.ZERO, h);
-    if (status == Status.UNSUPPORTED.code()) {
-      throw new DeckhandException(
-          Status.UNSUPPORTED,
-          "no_history",
-          0,
-          "no_history: the game was created with history=off and keeps no record",
-          0);
+    try {
+      Pointer h = ptr();
+      Native.SizeTByReference need = new Native.SizeTByReference();
+      int status = Native.LIB.dh_game_record(need, null, Native.ZERO, h);
+      if (status == Status.UNSUPPORTED.code()) {
+        throw new DeckhandException(
+            Status.UNSUPPORTED,
+            "no_history",
+            0,
+            "no_history: the game was created with history=off and keeps no record",
+            0);
+      }
+      return Native.readText((len, buf, cap) -> Native.LIB.dh_game_record(len, buf, cap, h));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
     }
-    return Native.readText((len, buf, cap) -> Native.LIB.dh_game_record(len, buf, cap, h));
   }
 
   @Override

@@ -4,6 +4,7 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
+import java.lang.ref.Reference;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,6 +72,8 @@ public final class Table extends Handle {
         Native.LIB.dh_table_new(
             out, n, players, opts.pointer(), opts.size(), topts.pointer(), topts.size(), seed, e),
         e);
+    Reference.reachabilityFence(opts); // its strings live until the call returned
+    Reference.reachabilityFence(topts); // its strings live until the call returned
     return out.getValue();
   }
 
@@ -130,9 +133,13 @@ public final class Table extends Handle {
 
   /** The whole table (game, seats, clocks, events) as checksummed bytes. */
   public byte[] serialize() {
-    Pointer h = ptr();
-    return Native.readBytes(
-        (len, buf, cap) -> Native.LIB.dh_table_serialize(len, buf, cap, h), false);
+    try {
+      Pointer h = ptr();
+      return Native.readBytes(
+          (len, buf, cap) -> Native.LIB.dh_table_serialize(len, buf, cap, h), false);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** Restores {@link #serialize()}'s bytes (CORRUPT for anything else). */
@@ -146,10 +153,14 @@ public final class Table extends Handle {
 
   /** An independent copy (dh_table_clone). */
   public Table copy() {
-    PointerByReference out = new PointerByReference();
-    Native.DhError e = new Native.DhError();
-    Native.check(Native.LIB.dh_table_clone(out, ptr(), e), e);
-    return new Table(out.getValue());
+    try {
+      PointerByReference out = new PointerByReference();
+      Native.DhError e = new Native.DhError();
+      Native.check(Native.LIB.dh_table_clone(out, ptr(), e), e);
+      return new Table(out.getValue());
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   // ---- seats ----
@@ -159,15 +170,23 @@ public final class Table extends Handle {
    * seat_taken, for a seat a human or a bot holds).
    */
   public void seatHuman(int seat) {
-    Args.seat(seat, "seat");
-    Native.check(Native.LIB.dh_table_seat_human(ptr(), seat, err), err);
+    try {
+      Args.seat(seat, "seat");
+      Native.check(Native.LIB.dh_table_seat_human(ptr(), seat, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** A bot of {@code level} ({@link Bot#LEVELS}) takes an empty or away seat. */
   public void seatBot(int seat, String level) {
-    Args.seat(seat, "seat");
-    byte[] l = Args.cText(level, "level");
-    Native.check(Native.LIB.dh_table_seat_bot(ptr(), seat, l, err), err);
+    try {
+      Args.seat(seat, "seat");
+      byte[] l = Args.cText(level, "level");
+      Native.check(Native.LIB.dh_table_seat_bot(ptr(), seat, l, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /**
@@ -175,8 +194,12 @@ public final class Table extends Handle {
    * it); a stand-in moves for it until it returns.
    */
   public void leave(int seat, long nowMs) {
-    Args.seat(seat, "seat");
-    Native.check(Native.LIB.dh_table_leave(ptr(), seat, nowMs, err), err);
+    try {
+      Args.seat(seat, "seat");
+      Native.check(Native.LIB.dh_table_leave(ptr(), seat, nowMs, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   // ---- play ----
@@ -186,14 +209,22 @@ public final class Table extends Handle {
    * then.
    */
   public void act(int seat, String action, long nowMs) {
-    Args.seat(seat, "seat");
-    byte[] a = Args.cText(action, "action");
-    Native.check(Native.LIB.dh_table_act(ptr(), seat, a, nowMs, err), err);
+    try {
+      Args.seat(seat, "seat");
+      byte[] a = Args.cText(action, "action");
+      Native.check(Native.LIB.dh_table_act(ptr(), seat, a, nowMs, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** Makes every move due by {@code nowMs} (bots, stand-ins, timeouts, deals). */
   public void tick(long nowMs) {
-    Native.check(Native.LIB.dh_table_tick(ptr(), nowMs, err), err);
+    try {
+      Native.check(Native.LIB.dh_table_tick(ptr(), nowMs, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   // ---- queries ----
@@ -202,22 +233,34 @@ public final class Table extends Handle {
   private final LongByReference longCell = new LongByReference();
 
   public int players() {
-    Native.check(Native.LIB.dh_table_players(intCell, ptr()));
-    return intCell.getValue();
+    try {
+      Native.check(Native.LIB.dh_table_players(intCell, ptr()));
+      return intCell.getValue();
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public Holder holder(int seat) {
-    Args.seat(seat, "seat");
-    Native.check(Native.LIB.dh_table_holder(intCell, ptr(), seat));
-    int h = intCell.getValue();
-    return h >= 0 && h < Holder.values().length ? Holder.values()[h] : Holder.EMPTY;
+    try {
+      Args.seat(seat, "seat");
+      Native.check(Native.LIB.dh_table_holder(intCell, ptr(), seat));
+      int h = intCell.getValue();
+      return h >= 0 && h < Holder.values().length ? Holder.values()[h] : Holder.EMPTY;
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The seat that decides now; empty before the first deal, between hands, once over. */
   public OptionalInt toAct() {
-    Native.check(Native.LIB.dh_table_to_act(intCell, ptr()));
-    int s = intCell.getValue();
-    return s < 0 ? OptionalInt.empty() : OptionalInt.of(s);
+    try {
+      Native.check(Native.LIB.dh_table_to_act(intCell, ptr()));
+      int s = intCell.getValue();
+      return s < 0 ? OptionalInt.empty() : OptionalInt.of(s);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /**
@@ -225,38 +268,62 @@ public final class Table extends Handle {
    * answer it, in the rules' order.
    */
   public int[] mayAct() {
-    Pointer h = ptr();
-    return Native.readInts((n, buf, cap) -> Native.LIB.dh_table_may_act(n, buf, cap, h));
+    try {
+      Pointer h = ptr();
+      return Native.readInts((n, buf, cap) -> Native.LIB.dh_table_may_act(n, buf, cap, h));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The deadline of the seat to act; empty when there is none. */
   public OptionalLong deadlineMs() {
-    Native.check(Native.LIB.dh_table_deadline_ms(longCell, ptr()));
-    long v = longCell.getValue();
-    return v < 0 ? OptionalLong.empty() : OptionalLong.of(v);
+    try {
+      Native.check(Native.LIB.dh_table_deadline_ms(longCell, ptr()));
+      long v = longCell.getValue();
+      return v < 0 ? OptionalLong.empty() : OptionalLong.of(v);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** When the next move is due with no call (what a server sets its timer to), or empty. */
   public OptionalLong nextDueMs() {
-    Native.check(Native.LIB.dh_table_next_due_ms(longCell, ptr()));
-    long v = longCell.getValue();
-    return v < 0 ? OptionalLong.empty() : OptionalLong.of(v);
+    try {
+      Native.check(Native.LIB.dh_table_next_due_ms(longCell, ptr()));
+      long v = longCell.getValue();
+      return v < 0 ? OptionalLong.empty() : OptionalLong.of(v);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public boolean isOver() {
-    Native.check(Native.LIB.dh_table_is_over(intCell, ptr()));
-    return intCell.getValue() != 0;
+    try {
+      Native.check(Native.LIB.dh_table_is_over(intCell, ptr()));
+      return intCell.getValue() != 0;
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   public long[] scores() {
-    Pointer h = ptr();
-    return Native.readLongs((n, buf, cap) -> Native.LIB.dh_table_scores(n, buf, cap, h));
+    try {
+      Pointer h = ptr();
+      return Native.readLongs((n, buf, cap) -> Native.LIB.dh_table_scores(n, buf, cap, h));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The sequence number of the latest change (0 before any). */
   public long seq() {
-    Native.check(Native.LIB.dh_table_seq(longCell, ptr()));
-    return longCell.getValue();
+    try {
+      Native.check(Native.LIB.dh_table_seq(longCell, ptr()));
+      return longCell.getValue();
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** The action texts {@code seat} may take now; empty when none. */
@@ -271,11 +338,15 @@ public final class Table extends Handle {
   }
 
   private List<String> legal(int seat) {
-    Pointer h = ptr();
-    String text =
-        Native.readText(
-            (len, buf, cap) -> Native.LIB.dh_table_legal_actions_text(len, buf, cap, h, seat));
-    return text.isEmpty() ? List.of() : List.of(text.split("\n"));
+    try {
+      Pointer h = ptr();
+      String text =
+          Native.readText(
+              (len, buf, cap) -> Native.LIB.dh_table_legal_actions_text(len, buf, cap, h, seat));
+      return text.isEmpty() ? List.of() : List.of(text.split("\n"));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /**
@@ -294,10 +365,14 @@ public final class Table extends Handle {
   }
 
   private String events(int seat, long since) {
-    Args.nonNegative(since, "since");
-    Pointer h = ptr();
-    return Native.readTextErr(
-        (len, buf, cap, e) -> Native.LIB.dh_table_events_json(len, buf, cap, h, seat, since, e));
+    try {
+      Args.nonNegative(since, "since");
+      Pointer h = ptr();
+      return Native.readTextErr(
+          (len, buf, cap, e) -> Native.LIB.dh_table_events_json(len, buf, cap, h, seat, since, e));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /**
@@ -314,9 +389,13 @@ public final class Table extends Handle {
   }
 
   private String snapshot(int seat) {
-    Pointer h = ptr();
-    return Native.readTextErr(
-        (len, buf, cap, e) -> Native.LIB.dh_table_snapshot_json(len, buf, cap, h, seat, e));
+    try {
+      Pointer h = ptr();
+      return Native.readTextErr(
+          (len, buf, cap, e) -> Native.LIB.dh_table_snapshot_json(len, buf, cap, h, seat, e));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /**
@@ -324,17 +403,25 @@ public final class Table extends Handle {
    * game).
    */
   public String record() {
-    Pointer h = ptr();
-    return Native.readTextErr(
-        (len, buf, cap, e) -> Native.LIB.dh_table_record(len, buf, cap, h, e));
+    try {
+      Pointer h = ptr();
+      return Native.readTextErr(
+          (len, buf, cap, e) -> Native.LIB.dh_table_record(len, buf, cap, h, e));
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   /** A copy of the table's whole game (for the host, never for a client). */
   public Game game() {
-    PointerByReference out = new PointerByReference();
-    Native.DhError e = new Native.DhError();
-    Native.check(Native.LIB.dh_table_game(out, ptr(), e), e);
-    return Game.adopt(out.getValue());
+    try {
+      PointerByReference out = new PointerByReference();
+      Native.DhError e = new Native.DhError();
+      Native.check(Native.LIB.dh_table_game(out, ptr(), e), e);
+      return Game.adopt(out.getValue());
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
   }
 
   @Override
