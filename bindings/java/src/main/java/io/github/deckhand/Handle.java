@@ -8,7 +8,8 @@ import java.util.function.Consumer;
  * A C handle owned by one Java object: {@link #close()} frees it at once (use try-with-resources,
  * or close in a loop that makes many); a {@link Cleaner} frees it when the object becomes
  * unreachable, as a safety net only. A closed object refuses every call with {@link
- * IllegalStateException}.
+ * IllegalStateException}. Every method that passes the handle to C ends with {@code
+ * Reference.reachabilityFence(this)}, so the Cleaner never frees a handle while a call on it runs.
  *
  * <p>Threads: one handle must not be used from two threads at the same time (deckhand.h); distinct
  * handles may be used from different threads at once. Copy a game per thread.
