@@ -28,7 +28,8 @@ class GamePlayTest {
   }
 
   private static void playWhole(Catalog.GameInfo info, int players) {
-    try (Game game = new Game(info.name(), players, Support.unattended(info, 3))) {
+    try (Game game =
+        new Game(info.name(), players, Support.unattended(info, info.unattendedLimit()))) {
       Bot[] bots = new Bot[players];
       for (int s = 0; s < players; s++)
         bots[s] = new Bot(info.name(), s % 2 == 0 ? "basic" : "random", s);
