@@ -11,8 +11,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * A whole game of every game of the catalog, at every player count, played by the library's bots;
- * its record, image and copies checked on the way.
+ * A whole game of every game of the catalog (its limit option at the catalog's unattended value),
+ * at every player count, played by the library's bots; its record, image and copies checked on the
+ * way.
  */
 class GamePlayTest {
   @TestFactory
