@@ -94,4 +94,37 @@ class GamePlayTest {
     }
     return tests.stream();
   }
+
+  @org.junit.jupiter.api.Test
+  void distinctHandlesOnDistinctThreadsAtOnce() throws Exception {
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    for (int t = 0; t < 4; t++) {
+      long seed = t;
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  for (Catalog.GameInfo info : Catalog.games()) {
+                    for (int i = 0; i < 20; i++) {
+                      try (Game g =
+                              new Game(
+                                  info.name(), info.minPlayers(), Support.unattended(info, 1));
+                          Game twin = g.copy()) {
+                        g.randomPlayout(seed * 100 + i, 1_000_000);
+                        twin.randomPlayout(seed * 100 + i, 1_000_000);
+                        assertArrayEquals(g.serialize(), twin.serialize());
+                      }
+                    }
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              });
+      threads.add(thread);
+      thread.start();
+    }
+    for (Thread thread : threads) thread.join();
+    assertTrue(failures.isEmpty(), () -> failures.toString());
+  }
 }
