@@ -270,6 +270,7 @@ $(GJF_JAR): | java-deps
 java-format: $(GJF_JAR)
 	$(GJF) --replace $(JAVA_SOURCES)
 java-format-check: $(GJF_JAR)
-	@drift=$$($(GJF) --dry-run $(JAVA_SOURCES)); \
+	@[ -n "$(JAVA_SOURCES)" ] || { echo "java-format-check: no Java sources known to git"; exit 0; }; \
+	drift=$$($(GJF) --dry-run $(JAVA_SOURCES)); \
 	if [ -n "$$drift" ]; then echo "not formatted as google-java-format $(GJF_VERSION) says (run make java-format):"; echo "$$drift"; exit 1; fi; \
 	echo "java-format-check: $(words $(JAVA_SOURCES)) files as google-java-format says"
