@@ -268,3 +268,42 @@ go-test: native
 	  echo "not formatted as gofmt says (run gofmt -w bindings/go):"; echo "$$drift"; exit 1; fi
 	cd $(GO_DIR) && go vet -p $(JOBS) ./...
 	cd $(GO_DIR) && DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand" go test -p $(JOBS) -count=1 ./...
+
+# The Java/Kotlin binding (bindings/java, JNA over the C ABI; bindings/java/README.md).
+# java-test runs its JUnit tests (the Kotlin program among them) against the library of
+# `make native`; bindings-java builds the jar and copies JNA beside it (target/lib) for
+# bindings/java/replay, without tests. Maven's repository: ~/.m2 unless MVN_REPO names one.
+JAVA_PACKAGES := openjdk-17-jdk-headless maven
+MVN_REPO ?=
+MVN := mvn -B -q -Dstyle.color=never -f bindings/java/pom.xml $(if $(MVN_REPO),-Dmaven.repo.local=$(MVN_REPO))
+.PHONY: java-deps java-test bindings-java java-format java-format-check
+java-deps:
+	@command -v mvn > /dev/null && command -v javac > /dev/null || \
+	  $(MAKE) --no-print-directory deps PACKAGES="$(JAVA_PACKAGES)"
+
+java-test: native java-deps java-format-check
+	$(MVN) -Ddeckhand.lib.dir=$(CURDIR)/$(NATIVE_BUILD) package
+	@cat bindings/java/target/surefire-reports/TEST-*.xml | sed -n 's/.*<testsuite .* tests="\([0-9]*\)" errors="\([0-9]*\)" skipped="\([0-9]*\)" failures="\([0-9]*\)".*/\1 \2 \3 \4/p' | \
+	  awk '{t += $$1; e += $$2; s += $$3; f += $$4} END {printf "java: %d passed, %d failed, %d skipped\n", t - e - s - f, e + f, s}'
+
+bindings-java: native java-deps
+	$(MVN) -Ddeckhand.lib.dir=$(CURDIR)/$(NATIVE_BUILD) -DskipTests package
+
+# Java sources formatted by google-java-format (pinned; the all-deps jar fetched through
+# Maven into build/java): java-format rewrites them, java-format-check names every file
+# that differs.
+GJF_VERSION := 1.28.0
+GJF_JAR := build/java/google-java-format-$(GJF_VERSION)-all-deps.jar
+GJF := java $(foreach p,api code file parser tree util,--add-exports=jdk.compiler/com.sun.tools.javac.$(p)=ALL-UNNAMED) -jar $(GJF_JAR)
+JAVA_SOURCES = $(shell git ls-files 'bindings/java/*.java')
+$(GJF_JAR): | java-deps
+	$(MVN) org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy \
+	  -Dartifact=com.google.googlejavaformat:google-java-format:$(GJF_VERSION):jar:all-deps \
+	  -DoutputDirectory=$(CURDIR)/build/java
+java-format: $(GJF_JAR)
+	$(GJF) --replace $(JAVA_SOURCES)
+java-format-check: $(GJF_JAR)
+	@[ -n "$(JAVA_SOURCES)" ] || { echo "java-format-check: no Java sources known to git"; exit 0; }; \
+	drift=$$($(GJF) --dry-run $(JAVA_SOURCES)); \
+	if [ -n "$$drift" ]; then echo "not formatted as google-java-format $(GJF_VERSION) says (run make java-format):"; echo "$$drift"; exit 1; fi; \
+	echo "java-format-check: $(words $(JAVA_SOURCES)) files as google-java-format says"

@@ -7,14 +7,15 @@
 #    the files of one game's benchmarks and the solvers', bench_solve.cpp) — reaches every
 #    game through the descriptors (GameExtensions), the plug-ins or the catalog, so its code
 #    (comments aside) names none.
-# 2. The bindings, tools and tests — python/, web/ (src, app, test, bench), bindings/rust and
-#    bindings/go (.rs, .go), bench/, the command-line tool and tests/ — take their list of games and the games' facts from the
-#    catalog (dh_catalog_*, deckhand.games(), dh.games()). Their code may name a game in a
-#    test or benchmark of that game, but has no per-game list or fact table: no line names
-#    two games (a CMake line's file names aside), no game is a key of a table
-#    (`"toonerville": ...`) or the head of a table row (`{"toonerville", ...}`), and no fact
-#    is decided by comparing with a name (`name == "toonerville"`; checking a game's own
-#    name in an assertion is a test of that game). Files named after a game
+# 2. The bindings, tools and tests — python/, web/ (src, app, test, bench), bindings/ (Rust,
+#    Go, Java and Kotlin sources too), bench/, the command-line tool and tests/ — take their list of
+#    games and the games' facts from the catalog (dh_catalog_*, deckhand.games(),
+#    dh.games()). Their code may name a game in a test or benchmark of that game, but has no
+#    per-game list or fact table: no line names two games (a CMake line's file names aside),
+#    no game is a key of a table (`"toonerville": ...`) or the head of a table row
+#    (`{"toonerville", ...}`), and no fact is decided by comparing with a name (`name ==
+#    "toonerville"`, Java's `"toonerville".equals(name)`; checking a game's own name in an
+#    assertion is a test of that game). Files named after a game
 #    (test_sheepshead_rules.cpp, bench_toonerville.cpp, euchre_cli.cpp) are that game's own.
 #
 # The names are the list's own: each game's namespace (ghost_euchre), its dashed form
@@ -86,7 +87,8 @@ FNR == 1 {
   if (named >= 2) why = "a list of games"
   else if (line ~ (name "[ \t]*:") || line ~ ("\\{[ \t]*" name "[ \t]*,"))
     why = "a per-game table"
-  else if (compare && (line ~ ("[=!]=[=]?[ \t]*" name) || line ~ (name "[ \t]*[=!]=")) &&
+  else if (compare && (line ~ ("[=!]=[=]?[ \t]*" name) || line ~ (name "[ \t]*[=!]=") ||
+                       line ~ ("equals(ignorecase)?\\([ \t]*" name) || line ~ (name "\\.equals")) &&
            line !~ /(check|require|assert|expect)/)  # a test of one game may check its name
     why = "a fact decided by the game'\''s name"
   if (why != "") { printf "%s:%d: %s: %s\n", FILENAME, FNR, why, $0; bad = 1 }
@@ -101,14 +103,13 @@ sources() {
     [ -d "$d" ] || continue
     find "$d" -type f \( -name '*.py' -o -name '*.c' -o -name '*.h' -o -name '*.cpp' \
          -o -name '*.hpp' -o -name '*.js' -o -name '*.mjs' -o -name '*.ts' -o -name '*.mts' \
-         -o -name '*.sh' -o -name 'CMakeLists.txt' -o -name '*.rs' -o -name '*.go' \) \
-         ! -path '*/node_modules/*' ! -path '*/corpus/*' ! -path '*/target/*' \
-         ! -name 'plugins.cpp' ! -name 'check_game_names.sh'
+         -o -name '*.sh' -o -name 'CMakeLists.txt' -o -name '*.rs' -o -name '*.go' -o -name '*.java' -o -name '*.kt' \) \
+         ! -path '*/node_modules/*' ! -path '*/target/*' \
+         ! -path '*/corpus/*' ! -name 'plugins.cpp' ! -name 'check_game_names.sh'
   done | sort | while IFS= read -r f; do own "$f" || echo "$f"; done
 }
 strict=$(sources "$root/python" "$root/web/src" "$root/web/test" "$root/web/bench" \
-                 "$root/web/app" "$root/bench" "${cli_dirs[@]}" "$root/tests" \
-                 "$root/bindings/rust" "$root/bindings/go")
+                 "$root/web/app" "$root/bench" "${cli_dirs[@]}" "$root/tests" "$root/bindings")
 app=""
 listed=0
 if [ -n "$strict" ]; then
