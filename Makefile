@@ -235,3 +235,19 @@ python-fuzz: python
 	$(PY_BUILD)/fuzz-venv/bin/pip install --no-index --no-deps --force-reinstall --quiet $(PY_BUILD)/dist/deckhand-*.whl
 	cd $(PY_BUILD) && fuzz-venv/bin/python "$(CURDIR)/python/fuzz/fuzz_args.py" -max_total_time=$(PY_FUZZ_SECONDS) \
 	  -print_final_stats=1
+
+# The C# binding (bindings/dotnet/README.md): built with Debian's Mono (mcs) against the
+# library of `make native` into build/dotnet/ (Deckhand.dll, the replay program, the tests,
+# the NuGet layout and the Unity package); dotnet-test runs its tests under mono, among them
+# every record of tests/ through bindings/dotnet/replay against the CLI.
+DOTNET_PACKAGES := mono-devel
+DOTNET_BUILD := build/dotnet
+.PHONY: bindings-dotnet dotnet-test
+bindings-dotnet: native
+	@$(MAKE) --no-print-directory deps PACKAGES="$(DOTNET_PACKAGES)"
+	bindings/dotnet/build.sh $(DOTNET_BUILD) $(PY_BUILD)
+
+dotnet-test: bindings-dotnet
+	cd $(DOTNET_BUILD) && LD_LIBRARY_PATH="$(CURDIR)/$(PY_BUILD)" DECKHAND_ROOT="$(CURDIR)" \
+	  DECKHAND_CLI="$(CURDIR)/$(PY_BUILD)/deckhand" DECKHAND_LIB_DIR="$(CURDIR)/$(PY_BUILD)" \
+	  DECKHAND_DOTNET_BUILD="$(CURDIR)/$(DOTNET_BUILD)" mono --debug tests.exe

@@ -13,9 +13,13 @@ namespace Deckhand
     internal static class Native
     {
         // "deckhand" resolves to libdeckhand.so (Linux, Android), libdeckhand.dylib (macOS)
-        // and deckhand.dll (Windows); Unity's IL2CPP on iOS links it statically as
-        // "__Internal" (see the README).
+        // and deckhand.dll (Windows); on iOS (and WebGL) Unity links the library statically
+        // into the player, where IL2CPP needs "__Internal" (see the README).
+#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
+        internal const string Lib = "__Internal";
+#else
         internal const string Lib = "deckhand";
+#endif
 
         internal const int OK = 0;
         internal const int BufferTooSmall = -3;
