@@ -7,8 +7,8 @@
 #    the files of one game's benchmarks and the solvers', bench_solve.cpp) — reaches every
 #    game through the descriptors (GameExtensions), the plug-ins or the catalog, so its code
 #    (comments aside) names none.
-# 2. The bindings, tools and tests — python/, web/ (src, app, test, bench), bench/, the
-#    command-line tool and tests/ — take their list of games and the games' facts from the
+# 2. The bindings, tools and tests — python/, web/ (src, app, test, bench), bindings/ (C#:
+#    .cs), bench/, the command-line tool and tests/ — take their list of games and the games' facts from the
 #    catalog (dh_catalog_*, deckhand.games(), dh.games()). Their code may name a game in a
 #    test or benchmark of that game, but has no per-game list or fact table: no line names
 #    two games (a CMake line's file names aside), no game is a key of a table
@@ -101,12 +101,12 @@ sources() {
     [ -d "$d" ] || continue
     find "$d" -type f \( -name '*.py' -o -name '*.c' -o -name '*.h' -o -name '*.cpp' \
          -o -name '*.hpp' -o -name '*.js' -o -name '*.mjs' -o -name '*.ts' -o -name '*.mts' \
-         -o -name '*.sh' -o -name 'CMakeLists.txt' \) ! -path '*/node_modules/*' \
+         -o -name '*.sh' -o -name 'CMakeLists.txt' -o -name '*.cs' \) ! -path '*/node_modules/*' \
          ! -path '*/corpus/*' ! -name 'plugins.cpp' ! -name 'check_game_names.sh'
   done | sort | while IFS= read -r f; do own "$f" || echo "$f"; done
 }
 strict=$(sources "$root/python" "$root/web/src" "$root/web/test" "$root/web/bench" \
-                 "$root/web/app" "$root/bench" "${cli_dirs[@]}" "$root/tests")
+                 "$root/web/app" "$root/bench" "${cli_dirs[@]}" "$root/tests" "$root/bindings")
 app=""
 listed=0
 if [ -n "$strict" ]; then
