@@ -439,3 +439,68 @@ static class ErrorTests
         }
     }
 }
+
+/// Values at the ends of C#'s own types, which the shared hostile table (written for
+/// dynamic languages) does not reach: each is refused by the binding or the library, and
+/// nothing changes.
+static class EdgeTests
+{
+    [Test]
+    public static void ExtremeNumbersAreRefusedCleanly()
+    {
+        foreach (GameInfo info in Catalog.Games)
+            using (var g = new Game(info.Name, info.MinPlayers))
+            {
+                g.Deal(ulong.MaxValue);
+                byte[] before = g.Serialize();
+                string legal = g.LegalActions()[0];
+                Assert.Throws<InvalidArgumentException>(() => g.Apply(int.MaxValue, legal), "seat int.MaxValue");
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.Apply(int.MinValue, legal), "seat int.MinValue");
+                Assert.Throws<InvalidArgumentException>(() => g.ApplyLegal(int.MaxValue), "index int.MaxValue");
+                Assert.Throws<InvalidArgumentException>(() => g.ViewJson(int.MaxValue), "view int.MaxValue");
+                Assert.Throws<InvalidArgumentException>(() => g.SampleConsistent(int.MaxValue, 1), "sample int.MaxValue");
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.RandomPlayout(1, long.MinValue), "max actions");
+                Assert.Throws<ParseException>(() => g.Apply(g.ToAct.Value, new string('x', 1 << 20)), "a huge action");
+                Assert.Throws<ParseException>(() => g.Apply(g.ToAct.Value, "\u00e9\U0001F0A1"), "non-ASCII text");
+#pragma warning disable 618
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.BuyWinner(new[] { 32 }), "buy seat 32");
+                Assert.Throws<ArgumentNullException>(() => g.BuyWinner(null), "buy null");
+#pragma warning restore 618
+                Assert.Bytes(before, g.Serialize(), info.Name + ": nothing changed");
+                Assert.Throws<InvalidArgumentException>(() => new Game(info.Name, int.MaxValue), "players int.MaxValue");
+                Assert.Throws<InvalidArgumentException>(() => new Game(info.Name, 0, null, int.MaxValue), "dealer int.MaxValue");
+            }
+        GameInfo first = Catalog.Games[0];
+        Assert.Throws<BadOptionException>(() => new Table(first.Name, 0, null, 0, decisionMs: long.MaxValue), "decisionMs");
+        using (var t = new Table(first.Name, 0, null, ulong.MaxValue))
+        {
+            t.Tick(long.MaxValue);
+            var back = Assert.Throws<InvalidArgumentException>(() => t.Tick(long.MinValue), "time going backwards");
+            Assert.Equal("time_backwards", back.Reason, "reason");
+            Assert.Throws<ArgumentOutOfRangeException>(() => t.SeatHuman(int.MinValue), "seat int.MinValue");
+            Assert.Throws<InvalidArgumentException>(() => t.SeatBot(int.MaxValue), "seat int.MaxValue");
+            Assert.Throws<ArgumentOutOfRangeException>(() => t.LegalActions(-1), "seat -1 (null is the spectator)");
+            Assert.Equal(0, t.LegalActions(null).Length, "a spectator does nothing");
+        }
+    }
+
+    [Test]
+    public static void DisposedObjectsRefuseUse()
+    {
+        GameInfo info = Catalog.Games[0];
+        var t = new Table(info.Name);
+        t.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => t.Tick(0), "a disposed table");
+        var b = new Bot(info.Name);
+        b.Dispose();
+        using (var g = new Game(info.Name))
+        {
+            g.Deal(1);
+            Assert.Throws<ObjectDisposedException>(() => b.Choose(g), "a disposed bot");
+            var copy = g.Copy();
+            g.Dispose();
+            Assert.True(copy.LegalActions().Length > 0, "a copy lives on after its source is disposed");
+            copy.Dispose();
+        }
+    }
+}
