@@ -160,38 +160,63 @@ static class WholeGameTests
         foreach (GameInfo info in Catalog.Games)
             for (int p = info.MinPlayers; p <= info.MaxPlayers; ++p)
                 foreach (string level in new[] { "random", "basic" })
-                {
-                    string what = info.Name + " " + p + "p " + level;
-                    using (var g = new Game(info.Name, p, Games.LimitOptions(info, 3)))
-                    {
-                        Bot[] bots = Games.Bots(info, p, level, seed += 10);
-                        int actions = Games.PlayOut(g, bots, seed);
-                        Assert.True(actions > 0, what + ": actions were played");
-                        Assert.True(g.IsOver && g.ToAct == null, what + ": over");
-                        Assert.True(g.Winners.Length > 0, what + ": winners");
-                        Assert.Equal(p, g.Scores.Length, what + ": scores");
-                        Assert.True(info.Phases.Contains(g.Phase), what + ": its phase is listed");
-                        Json.Parse(g.ViewJson());
-                        for (int s = 0; s < p; ++s) Json.Parse(g.ViewJson(s));
-                        Assert.True(g.ViewText(0).Length > 0, "view text");
-                        Json.Parse(g.LastHandJson());
+                    for (int round = 0; round < 3; ++round)
+                        PlayOneGame(info, p, level, seed += 10);
+    }
 
-                        string record = g.Record();
-                        var replay = (JsonObject)Json.Parse(Replay.Json(record));
-                        Assert.Equal(true, (bool)replay["ok"], what + ": its record replays");
-                        byte[] image = g.Serialize();
-                        using (var back = Game.FromRecord(record))
-                            Assert.Bytes(image, back.Serialize(), what + ": the record gives the same game");
-                        using (var back = Game.Deserialize(image))
-                        {
-                            Assert.Bytes(image, back.Serialize(), what + ": the image round-trips");
-                            Assert.Equal(record, back.Record(), what + ": the same record");
-                        }
-                        using (var copy = g.Copy())
-                            Assert.Bytes(image, copy.Serialize(), what + ": Copy");
-                        foreach (Bot b in bots) b.Dispose();
-                    }
-                }
+    static void PlayOneGame(GameInfo info, int p, string level, ulong seed)
+    {
+        string what = info.Name + " " + p + "p " + level + " seed " + seed;
+        using (var g = new Game(info.Name, p, Games.LimitOptions(info, 3)))
+        {
+            Bot[] bots = Games.Bots(info, p, level, seed);
+            int actions = Games.PlayOut(g, bots, seed);
+            Assert.True(actions > 0, what + ": actions were played");
+            Assert.True(g.IsOver && g.ToAct == null, what + ": over");
+            Assert.True(g.Winners.Length > 0, what + ": winners");
+            Assert.Equal(p, g.Scores.Length, what + ": scores");
+            Assert.True(info.Phases.Contains(g.Phase), what + ": its phase is listed");
+            Json.Parse(g.ViewJson());
+            for (int s = 0; s < p; ++s) Json.Parse(g.ViewJson(s));
+            Assert.True(g.ViewText(0).Length > 0, "view text");
+            Json.Parse(g.LastHandJson());
+
+            string record = g.Record();
+            var replay = (JsonObject)Json.Parse(Replay.Json(record));
+            Assert.Equal(true, (bool)replay["ok"], what + ": its record replays");
+            byte[] image = g.Serialize();
+            using (var back = Game.FromRecord(record))
+                Assert.Bytes(image, back.Serialize(), what + ": the record gives the same game");
+            using (var back = Game.Deserialize(image))
+            {
+                Assert.Bytes(image, back.Serialize(), what + ": the image round-trips");
+                Assert.Equal(record, back.Record(), what + ": the same record");
+            }
+            using (var copy = g.Copy())
+                Assert.Bytes(image, copy.Serialize(), what + ": Copy");
+            foreach (Bot b in bots) b.Dispose();
+        }
+    }
+
+    /// One game of each at the catalog's unattended limit (its whole length when played
+    /// unattended), random bots, with a different seed per game.
+    [Test]
+    public static void EveryGameAtItsUnattendedLimit()
+    {
+        ulong seed = 1000;
+        foreach (GameInfo info in Catalog.Games)
+        {
+            string[] options = info.UnattendedOption == null ? null : new[] { info.UnattendedOption };
+            using (var g = new Game(info.Name, info.MaxPlayers, options))
+            {
+                Bot[] bots = Games.Bots(info, info.MaxPlayers, "random", seed += 10);
+                Games.PlayOut(g, bots, seed, 10000000);
+                Assert.True(g.IsOver && g.Winners.Length > 0, info.Name + ": over, with winners");
+                var replay = (JsonObject)Json.Parse(Replay.Json(g.Record()));
+                Assert.Equal(true, (bool)replay["ok"], info.Name + ": its record replays");
+                foreach (Bot b in bots) b.Dispose();
+            }
+        }
     }
 
     [Test]

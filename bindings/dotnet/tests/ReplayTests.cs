@@ -20,16 +20,22 @@ static class ReplayTests
         }
     }
 
-    public static int Run(string program, string[] args, out byte[] stdout, out string stderr)
+    public static int Run(string program, string[] args, out byte[] stdout, out string stderr, byte[] stdin = null)
     {
         var info = new ProcessStartInfo(program, string.Join(" ", args.Select(Quote)))
         {
             UseShellExecute = false,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
+            RedirectStandardInput = stdin != null,
         };
         using (var p = Process.Start(info))
         {
+            if (stdin != null)
+            {
+                p.StandardInput.BaseStream.Write(stdin, 0, stdin.Length);
+                p.StandardInput.Close();
+            }
             var err = p.StandardError.ReadToEndAsync();
             using (var ms = new MemoryStream())
             {
@@ -81,6 +87,16 @@ static class ReplayTests
             if (cliCode != 0) ++refused;
         }
         Assert.True(refused >= 3, "refused records are among them (" + refused + ")");
+        // "-": the record on standard input.
+        foreach (string file in files.Where(File.Exists).Take(3))
+        {
+            byte[] input = File.ReadAllBytes(file), cliOut, ourOut;
+            string err;
+            int cliCode = Run(Cli, new[] { "replay", "-" }, out cliOut, out err, input);
+            int ourCode = Run(script, new[] { "-" }, out ourOut, out err, input);
+            Assert.Equal(cliCode, ourCode, "replay - < " + file + ": exit code");
+            Assert.Bytes(cliOut, ourOut, "replay - < " + file + ": stdout");
+        }
         Console.WriteLine("      replay: {0} files compared with {1}", files.Count, Cli);
     }
 
