@@ -2,7 +2,7 @@
 # Builds the C# binding with Mono's mcs into OUT (default build/dotnet): Deckhand.dll (+ its
 # XML docs), replay.exe (examples/Replay.cs), tests.exe (tests/*.cs), and the two package
 # layouts, from the one copy of the sources in src/:
-#   OUT/nuget/  the NuGet package's layout (Deckhand.nuspec, lib/netstandard2.0/,
+#   OUT/nuget/  the NuGet package's layout (Deckhand.nuspec, lib/net45/,
 #               runtimes/linux-x64/native/libdeckhand.so; win-x64 and linux-arm64 are
 #               documented, not built here);
 #   OUT/unity/com.deckhand.engine/  the Unity package (package.json, Runtime/ with the
@@ -26,8 +26,8 @@ mcs "${flags[@]}" -target:exe -out:"$out/tests.exe" -r:"$out/Deckhand.dll" -r:Sy
 version=$(sed -n 's/^project(deckhand VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
 [ -n "$version" ] || { echo "build.sh: no version in CMakeLists.txt" >&2; exit 1; }
 # NuGet layout (what `dotnet pack Deckhand.csproj` or `nuget pack` would pack).
-rm -rf "$out/nuget" && mkdir -p "$out/nuget/lib/netstandard2.0" "$out/nuget/runtimes/linux-x64/native"
-cp "$out/Deckhand.dll" "$out/Deckhand.xml" "$out/nuget/lib/netstandard2.0/"
+rm -rf "$out/nuget" && mkdir -p "$out/nuget/lib/net45" "$out/nuget/runtimes/linux-x64/native"
+cp "$out/Deckhand.dll" "$out/Deckhand.xml" "$out/nuget/lib/net45/"
 sed "s/@VERSION@/$version/g" "$here/Deckhand.nuspec.in" > "$out/nuget/Deckhand.nuspec"
 cp "$here/README.md" "$root/LICENSE" "$out/nuget/"
 [ -f "$lib_dir/libdeckhand.so" ] && cp -L "$lib_dir/libdeckhand.so" "$out/nuget/runtimes/linux-x64/native/"
