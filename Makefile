@@ -307,3 +307,25 @@ java-format-check: $(GJF_JAR)
 	drift=$$($(GJF) --dry-run $(JAVA_SOURCES)); \
 	if [ -n "$$drift" ]; then echo "not formatted as google-java-format $(GJF_VERSION) says (run make java-format):"; echo "$$drift"; exit 1; fi; \
 	echo "java-format-check: $(words $(JAVA_SOURCES)) files as google-java-format says"
+
+# The C# binding (bindings/dotnet/README.md): built with Debian's Mono (mcs) against the
+# library of `make native` into build/dotnet/ (Deckhand.dll, the replay program, the tests,
+# the NuGet layout and the Unity package); dotnet-test runs its tests under mono, among them
+# every record of tests/ through bindings/dotnet/replay against the CLI.
+DOTNET_PACKAGES := mono-devel
+DOTNET_BUILD := build/dotnet
+.PHONY: bindings-dotnet dotnet-test
+bindings-dotnet: native
+	@$(MAKE) --no-print-directory deps PACKAGES="$(DOTNET_PACKAGES)"
+	bindings/dotnet/build.sh $(DOTNET_BUILD) $(PY_BUILD)
+
+dotnet-test: bindings-dotnet
+	cd $(DOTNET_BUILD) && LD_LIBRARY_PATH="$(CURDIR)/$(PY_BUILD)" DECKHAND_ROOT="$(CURDIR)" \
+	  DECKHAND_CLI="$(CURDIR)/$(PY_BUILD)/deckhand" DECKHAND_LIB_DIR="$(CURDIR)/$(PY_BUILD)" \
+	  DECKHAND_DOTNET_BUILD="$(CURDIR)/$(DOTNET_BUILD)" mono --debug tests.exe
+
+# Every binding (bindings/*, docs/install.md): `make bindings` builds them all; each has its
+# test target, run by .ci/run (rust-test, go-test, java-test, dotnet-test).
+.PHONY: bindings bindings-test
+bindings: bindings-rust bindings-go bindings-java bindings-dotnet
+bindings-test: rust-test go-test java-test dotnet-test

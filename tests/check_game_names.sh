@@ -8,7 +8,7 @@
 #    game through the descriptors (GameExtensions), the plug-ins or the catalog, so its code
 #    (comments aside) names none.
 # 2. The bindings, tools and tests — python/, web/ (src, app, test, bench), bindings/ (Rust,
-#    Go, Java and Kotlin sources too), bench/, the command-line tool and tests/ — take their list of
+#    Go, Java, Kotlin and C# sources too), bench/, the command-line tool and tests/ — take their list of
 #    games and the games' facts from the catalog (dh_catalog_*, deckhand.games(),
 #    dh.games()). Their code may name a game in a test or benchmark of that game, but has no
 #    per-game list or fact table: no line names two games (a CMake line's file names aside),
@@ -103,7 +103,7 @@ sources() {
     [ -d "$d" ] || continue
     find "$d" -type f \( -name '*.py' -o -name '*.c' -o -name '*.h' -o -name '*.cpp' \
          -o -name '*.hpp' -o -name '*.js' -o -name '*.mjs' -o -name '*.ts' -o -name '*.mts' \
-         -o -name '*.sh' -o -name 'CMakeLists.txt' -o -name '*.rs' -o -name '*.go' -o -name '*.java' -o -name '*.kt' \) \
+         -o -name '*.sh' -o -name 'CMakeLists.txt' -o -name '*.rs' -o -name '*.go' -o -name '*.java' -o -name '*.kt' -o -name '*.cs' \) \
          ! -path '*/node_modules/*' ! -path '*/target/*' \
          ! -path '*/corpus/*' ! -name 'plugins.cpp' ! -name 'check_game_names.sh'
   done | sort | while IFS= read -r f; do own "$f" || echo "$f"; done

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the C# binding with Mono's mcs into OUT (default build/dotnet): Deckhand.dll (+ its
+# XML docs), replay.exe (examples/Replay.cs), tests.exe (tests/*.cs), and the two package
+# layouts, from the one copy of the sources in src/:
+#   OUT/nuget/  the NuGet package's layout (Deckhand.nuspec, lib/net45/,
+#               runtimes/linux-x64/native/libdeckhand.so; win-x64 and linux-arm64 are
+#               documented, not built here);
+#   OUT/unity/com.deckhand.engine/  the Unity package (package.json, Runtime/ with the
+#               sources and the asmdef, Plugins/x86_64/libdeckhand.so).
+# LIB_DIR (default build/python, what `make native` builds) holds libdeckhand.so.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${1:-$root/build/dotnet}
+lib_dir=${2:-$root/build/python}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+flags=(-nologo -warn:4 -warnaserror -debug -langversion:7)
+mcs "${flags[@]}" -target:library -out:"$out/Deckhand.dll" -doc:"$out/Deckhand.xml" -nowarn:1591 \
+  "$here"/src/*.cs
+mcs "${flags[@]}" -target:exe -out:"$out/replay.exe" -r:"$out/Deckhand.dll" "$here/examples/Replay.cs"
+mcs "${flags[@]}" -target:exe -out:"$out/tests.exe" -r:"$out/Deckhand.dll" -r:System.Numerics.dll \
+  "$here"/tests/*.cs
+
+# The version is CMakeLists.txt's (the one place it is written), put into the templates.
+version=$(sed -n 's/^project(deckhand VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
+[ -n "$version" ] || { echo "build.sh: no version in CMakeLists.txt" >&2; exit 1; }
+# NuGet layout (what `dotnet pack Deckhand.csproj` or `nuget pack` would pack).
+rm -rf "$out/nuget" && mkdir -p "$out/nuget/lib/net45" "$out/nuget/runtimes/linux-x64/native"
+cp "$out/Deckhand.dll" "$out/Deckhand.xml" "$out/nuget/lib/net45/"
+sed "s/@VERSION@/$version/g" "$here/Deckhand.nuspec.in" > "$out/nuget/Deckhand.nuspec"
+cp "$here/README.md" "$root/LICENSE" "$out/nuget/"
+[ -f "$lib_dir/libdeckhand.so" ] && cp -L "$lib_dir/libdeckhand.so" "$out/nuget/runtimes/linux-x64/native/"
+# Unity package: the sources copied (never a second committed copy).
+unity="$out/unity/com.deckhand.engine"
+rm -rf "$out/unity" && mkdir -p "$unity/Runtime" "$unity/Plugins/x86_64"
+sed "s/@VERSION@/$version/g" "$here/unity/package.json.in" > "$unity/package.json"
+cp "$here/unity/README.md" "$unity/"
+cp "$here/unity/Runtime/Deckhand.asmdef" "$here"/src/*.cs "$unity/Runtime/"
+[ -f "$lib_dir/libdeckhand.so" ] && cp -L "$lib_dir/libdeckhand.so" "$unity/Plugins/x86_64/"
+echo "bindings-dotnet: $out (Deckhand.dll $version, replay.exe, tests.exe, nuget/, unity/)"
