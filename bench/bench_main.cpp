@@ -87,9 +87,10 @@ int count_mode(const std::string& spec) {
   if (a == std::string::npos || a == b) return 2;
   const std::string game = spec.substr(0, a), path = spec.substr(a + 1, b - a - 1);
   const int hands = std::atoi(spec.c_str() + b + 1);
-  const bool ok = path == "cpp"                             ? bench::count_pure_api_hands(game, hands)
-                  : path == "table" || path == "table-game" ? bench::count_table_actions(game, path, hands)
-                                                            : bench::count_capi_hands(game.c_str(), path, hands);
+  const bool ok = path == "cpp" ? bench::count_pure_api_hands(game, hands)
+                  : path == "table" || path == "table-game"
+                      ? bench::count_table_actions(game, path, hands)
+                      : bench::count_capi_hands(game.c_str(), path, hands);
   if (!ok) std::fprintf(stderr, "deckhand_bench: --count=%s failed\n", spec.c_str());
   return ok ? 0 : 1;
 }

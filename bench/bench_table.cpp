@@ -1,10 +1,9 @@
 // Tables against their games (docs/performance.md, "Tables"): the same whole games, action by
 // action, through Table::act at a table of humans (events for every seat kept) and through
 // Game::apply_text on a bare game with history, which is what a server without tables does
-// with a player's action text. A script is made by a table of humans acting at random: the
-// table replays its calls; the bare game replays the table's record (its deals and reshuffles
-// by seed, then each seat's action texts in the rules' order, where T6's offers put a buy
-// before the draw that opened it), so both make exactly the same moves.
+// with a player's action text. A script is made by a table of humans acting at random: both
+// replay its calls, the bare game dealing and reshuffling from the seeds of the table's record
+// whenever it awaits a deal or a reshuffle, so both make exactly the same moves.
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -20,22 +19,16 @@ using deckhand::Game;
 using deckhand::Reason;
 using deckhand::Table;
 
-struct Step {
-  enum Kind { deal, reshuffle, action } kind = action;
-  int seat = -1;
-  std::string text;
-  uint64_t seed = 0;
-};
-
-// A whole game, as its table was created and as its record tells it.
+// A whole game, as its table was created and played: the calls, and the seeds of its deals
+// and reshuffles in order (from its record).
 struct Script {
   std::string game;
   int players = 0;
   deckhand::OptionList options;
   uint64_t table_seed = 0;
-  std::vector<Step> steps;                       // the record, for the bare game
-  std::vector<std::pair<int, std::string>> acts;  // the table's calls
-  size_t actions = 0;                             // the table's calls
+  std::vector<std::pair<int, std::string>> acts;
+  std::vector<uint64_t> deals, reshuffles;
+  size_t actions = 0;  // acts.size()
 };
 
 std::unique_ptr<Table> new_table(const Script& s) {
@@ -69,26 +62,12 @@ bool make_script(const deckhand::GameSpec& spec, uint64_t seed, Script* out) {
   if (t->write_record(&record, &e) != Reason::ok) return false;
   for (std::string_view line : deckhand::text::split_on(record, '\n')) {
     const std::vector<std::string_view> w = deckhand::text::split_words(line);
-    if (w.size() < 2 || w[0].starts_with('#')) continue;
     uint64_t n = 0;
-    Step s;
-    if ((w[0] == "deal" || w[0] == "reshuffle") && w[1] == "seed" && w.size() == 3 &&
-        deckhand::text::parse_u64(w[2], &n)) {
-      s.kind = w[0] == "deal" ? Step::deal : Step::reshuffle;
-      s.seed = n;
-    } else if (deckhand::text::parse_u64(w[0], &n) && n < uint64_t(out->players)) {
-      s.seat = int(n);
-      s.text = std::string(deckhand::text::trim(line.substr(w[0].size())));
-      ++out->actions;
-    } else {
-      continue;  // the header
-    }
-    out->steps.push_back(std::move(s));
+    if (w.size() == 3 && w[1] == "seed" && deckhand::text::parse_u64(w[2], &n))
+      (w[0] == "deal" ? out->deals : out->reshuffles).push_back(n);
   }
-  // Per decision: the table's calls (an offer's answers are actions in the record too).
-  const bool parsed = out->actions > 0;
   out->actions = out->acts.size();
-  return parsed;
+  return !out->deals.empty();
 }
 
 // The scripts of every game: two whole games each.
@@ -109,28 +88,27 @@ const std::vector<Script>& scripts() {
   return all;
 }
 
-// The bare game: the table's game before its first deal, then the script's steps. The first
-// deal is made before counting, as new_table makes the table's.
+// The bare game: the table's game before its first deal; then the same calls through
+// apply_text, each deal and reshuffle made when the game awaits it, from the record's seeds.
+// The first deal is made before counting, as new_table makes the table's.
 struct GameRun {
   std::unique_ptr<Game> game;
-  size_t next = 0;
+  size_t deals = 0, reshuffles = 0;
   explicit GameRun(const Script& s) {
     if (auto t = Table::create(s.game, s.players, s.options, {}, s.table_seed, nullptr))
       game = t->game().clone();
-    if (game && !s.steps.empty() && s.steps[0].kind == Step::deal &&
-        game->deal_seed(s.steps[0].seed, nullptr) == Reason::ok)
-      next = 1;
+    if (game && game->deal_seed(s.deals[0], nullptr) == Reason::ok) deals = 1;
   }
 };
 
 bool play_game(const Script& s, GameRun* run) {
   Game& g = *run->game;
-  for (size_t i = run->next; i < s.steps.size(); ++i) {
-    const Step& step = s.steps[i];
-    const Reason r = step.kind == Step::deal        ? g.deal_seed(step.seed, nullptr)
-                     : step.kind == Step::reshuffle ? g.reshuffle_seed(step.seed, nullptr)
-                                                    : g.apply_text(step.seat, step.text, nullptr);
-    if (r != Reason::ok) return false;
+  for (const auto& [seat, text] : s.acts) {
+    if (g.apply_text(seat, text, nullptr) != Reason::ok) return false;
+    while (g.awaiting_deal() && run->deals < s.deals.size())
+      if (g.deal_seed(s.deals[run->deals++], nullptr) != Reason::ok) return false;
+    while (g.needs_reshuffle() && run->reshuffles < s.reshuffles.size())
+      if (g.reshuffle_seed(s.reshuffles[run->reshuffles++], nullptr) != Reason::ok) return false;
   }
   return g.over();
 }

@@ -56,12 +56,16 @@ static void refusals_before_the_deal(const dh_game_info* info) {
   CHECK(t == NULL);
   CHECK(dh_table_new(&t, info->name, info->max_players + 1, NULL, 0, NULL, 0, 1, &err) ==
         DH_E_INVALID_ARGUMENT);
-  CHECK(dh_table_new(&t, info->name, info->min_players, bad_game_option, 1, NULL, 0, 1, &err) == DH_E_BAD_OPTION);
-  CHECK(dh_table_new(&t, info->name, info->min_players, NULL, 0, bad_key, 1, 1, &err) == DH_E_BAD_OPTION);
+  CHECK(dh_table_new(&t, info->name, info->min_players, bad_game_option, 1, NULL, 0, 1, &err) ==
+        DH_E_BAD_OPTION);
+  CHECK(dh_table_new(&t, info->name, info->min_players, NULL, 0, bad_key, 1, 1, &err) ==
+        DH_E_BAD_OPTION);
   CHECK(strstr(err.message, "decision_sec") != NULL);
-  CHECK(dh_table_new(&t, info->name, info->min_players, NULL, 0, bad_value, 1, 1, &err) == DH_E_BAD_OPTION);
+  CHECK(dh_table_new(&t, info->name, info->min_players, NULL, 0, bad_value, 1, 1, &err) ==
+        DH_E_BAD_OPTION);
   CHECK(strstr(err.message, "genius") != NULL);
-  CHECK(dh_table_new(&t, info->name, info->min_players, NULL, 0, bad_number, 1, 1, &err) == DH_E_BAD_OPTION);
+  CHECK(dh_table_new(&t, info->name, info->min_players, NULL, 0, bad_number, 1, 1, &err) ==
+        DH_E_BAD_OPTION);
   CHECK(dh_table_new(NULL, info->name, 0, NULL, 0, NULL, 0, 1, &err) == DH_E_NULL_ARGUMENT);
   CHECK(has_code(&err, "null_argument"));
   CHECK(dh_table_new(&t, NULL, 0, NULL, 0, NULL, 0, 1, &err) == DH_E_NULL_ARGUMENT);
@@ -149,7 +153,8 @@ static void whole_game(const dh_game_info* info) {
 
   snprintf(limit, sizeof limit, "%s=3", info->limit_option); /* three hands, or turns a round */
   options[0] = limit;
-  CHECK(dh_table_new(&t, info->name, info->max_players, options, 1, table_options, 4, 2026, &err) == DH_OK);
+  CHECK(dh_table_new(&t, info->name, info->max_players, options, 1, table_options, 4, 2026, &err) ==
+        DH_OK);
   dh_table_players(&players, t);
   CHECK(dh_table_seat_human(t, 0, &err) == DH_OK);
   for (seat = 1; seat < players; ++seat)
@@ -270,7 +275,8 @@ static void dropped_events(const dh_game_info* info) {
 
   snprintf(limit, sizeof limit, "%s=4", info->limit_option);
   options[0] = limit;
-  CHECK(dh_table_new(&t, info->name, info->min_players, options, 1, table_options, 1, 7, &err) == DH_OK);
+  CHECK(dh_table_new(&t, info->name, info->min_players, options, 1, table_options, 1, 7, &err) ==
+        DH_OK);
   dh_table_players(&players, t);
   for (seat = 0; seat < players; ++seat) CHECK(dh_table_seat_bot(t, seat, "random", &err) == DH_OK);
   CHECK(dh_table_tick(t, 1 << 30, &err) == DH_OK);

@@ -81,6 +81,9 @@ struct TableHooks {
   // the game has none.
   int offer_accept_kind = -1;
   int offer_decline_kind = -1;
+  // Whether such an offer is open in `state` (the offered seat is to act); read after every
+  // action, so it must be cheap (listing the legal actions is not).
+  bool (*offering)(const void* state) = nullptr;
 };
 
 // The options the engine itself takes, the same for every game; make_game takes them out of

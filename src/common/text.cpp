@@ -297,6 +297,7 @@ void Json::comma() {
   need_comma_ = true;
 }
 Json& Json::begin_object() {
+  if (out_.empty()) out_.reserve(256);  // one allocation for most documents, not five
   comma();
   out_ += '{';
   need_comma_ = false;
@@ -308,6 +309,7 @@ Json& Json::end_object() {
   return *this;
 }
 Json& Json::begin_array() {
+  if (out_.empty()) out_.reserve(256);
   comma();
   out_ += '[';
   need_comma_ = false;

@@ -46,7 +46,7 @@ struct Event {
   int8_t seat = -1;
   uint8_t detail = 0;     // action: By; seat: SeatHolder; (level in detail2)
   uint8_t detail2 = 0;    // seat event: the bot's level
-  uint32_t text = kNone;  // action: its text; hand_end/over: its JSON (texts_ offset)
+  uint32_t text = kNone;  // action: its code (codes); hand_end/over: its JSON (texts offset)
   uint32_t text_len = 0;
   uint32_t pub = kNone;  // action: the public form, when it differs
   uint32_t pub_len = 0;
@@ -130,6 +130,7 @@ struct Table::Impl {
   // Events.
   std::vector<Event> events;
   std::string texts;
+  std::vector<ActionCode> codes;  // the actions, formatted as they render (a code is its text)
   std::vector<CardNews> news;
 
   // Scratch: the state before an action.
@@ -174,6 +175,7 @@ struct Table::Impl {
       if (keep == events.size()) {
         events.clear();
         texts.clear();
+        codes.clear();
         news.clear();
         first_seq = seq + 1;
       }
@@ -181,6 +183,7 @@ struct Table::Impl {
     }
     std::string kept_texts;
     std::vector<CardNews> kept_news;
+    std::vector<ActionCode> kept_codes;
     for (size_t i = keep; i < events.size(); ++i) {
       Event e = events[i];
       auto move_text = [&](uint32_t* off, uint32_t len) {
@@ -189,7 +192,12 @@ struct Table::Impl {
         kept_texts.append(texts, *off, len);
         *off = at;
       };
-      if (e.type != EventType::deal) move_text(&e.text, e.text_len);
+      if (e.type == EventType::action) {
+        kept_codes.push_back(codes[e.text]);
+        e.text = uint32_t(kept_codes.size() - 1);
+      } else if (e.type != EventType::deal) {
+        move_text(&e.text, e.text_len);
+      }
       move_text(&e.pub, e.pub_len);
       if (e.news_count) {
         const auto at = uint32_t(kept_news.size());
@@ -202,18 +210,14 @@ struct Table::Impl {
     events.resize(events.size() - keep);
     texts.swap(kept_texts);
     news.swap(kept_news);
+    codes.swap(kept_codes);
     first_seq = events.front().seq;
   }
 
   // --- offers (T6) ---
   // True when the seat to act decides on an offer several seats may answer at once.
   bool is_offer(const Game& g) const {
-    if (!hooks || hooks->offer_accept_kind < 0 || g.to_act() < 0) return false;
-    ActionCode acts[3];
-    if (g.legal_actions(acts, 3) != 2) return false;
-    const int k0 = acts[0].kind, k1 = acts[1].kind;
-    return (k0 == hooks->offer_accept_kind && k1 == hooks->offer_decline_kind) ||
-           (k1 == hooks->offer_accept_kind && k0 == hooks->offer_decline_kind);
+    return hooks && hooks->offering && hooks->offering(g.state_data());
   }
   bool in_offer() const { return offer_start >= 0; }
   // The seats that may still answer the open offer, in the rules' order.
@@ -248,7 +252,7 @@ struct Table::Impl {
   int64_t deadline() const {
     const int s = game->to_act();
     if (!started || s < 0 || moves_for_itself(s)) return -1;
-    if (in_offer()) return offer_start + offer_ms;
+    if (in_offer()) return std::max(decision_start, offer_start + offer_ms);
     if (decision_ms == 0) return -1;
     return decision_start + decision_ms + seats[size_t(s)].bank;
   }
@@ -259,9 +263,11 @@ struct Table::Impl {
     const int s = game->to_act();
     if (s < 0) return -1;
     if (in_offer() && answers[size_t(s)] >= 0) return decision_start;
-    // A bot answers an offer as it opens, but its answer takes effect in its turn, not before.
+    // A bot answers an offer as it opens (within its window, whatever its thinking delay), but
+    // its answer takes effect in its turn, not before.
     if (moves_for_itself(s))
-      return std::max(decision_start, (in_offer() ? offer_start : decision_start) + bot_ms);
+      return std::max(decision_start, in_offer() ? offer_start + std::min(bot_ms, offer_ms)
+                                                 : decision_start + bot_ms);
     return deadline();
   }
 
@@ -313,7 +319,8 @@ struct Table::Impl {
     }
     Event& e = push(EventType::action, actor, t);
     e.detail = uint8_t(by);
-    e.text = add_text(game->format_action(code), &e.text_len);
+    e.text = uint32_t(codes.size());
+    codes.push_back(code);
     std::string pub;
     if (hooks && hooks->public_text && hooks->public_text(before.data(), code, &pub)) {
       Event& back = events.back();
@@ -353,10 +360,10 @@ struct Table::Impl {
     ActionCode code;
     if (level == kQuickest) {
       // legal_actions writes nothing when the actions exceed cap: ask for all of them
-      std::vector<ActionCode> codes(game->legal_actions(nullptr, 0));
-      if (codes.empty() || game->legal_actions(codes.data(), codes.size()) != codes.size())
+      std::vector<ActionCode> legal(game->legal_actions(nullptr, 0));
+      if (legal.empty() || game->legal_actions(legal.data(), legal.size()) != legal.size())
         return fail(err, Reason::internal_error, "seat %d has no legal action", s);
-      code = codes[0];
+      code = legal[0];
     } else {
       auto bot = bots::make_bot(name, kLevelNames[level], derive(seed, 2, bot_moves), {}, err);
       if (!bot) return Reason::internal_error;
@@ -452,7 +459,7 @@ struct Table::Impl {
         if (e.pub != kNone && viewer != e.seat)
           j.value(text_at(e.pub, e.pub_len));
         else
-          j.value(text_at(e.text, e.text_len));
+          j.value(game->format_action(codes[e.text]));
         j.key("by").value(kByNames[e.detail]);
         break;
       case EventType::cards:
@@ -790,25 +797,40 @@ constexpr uint16_t kVersion = 1;
 
 class Writer {
  public:
-  void u8(uint8_t v) { out.push_back(v); }
+  void u8(uint8_t v) { le(v, 1); }
   void u16(uint16_t v) { le(v, 2); }
   void u32(uint32_t v) { le(v, 4); }
   void u64(uint64_t v) { le(v, 8); }
   void i64(int64_t v) { le(uint64_t(v), 8); }
-  void bytes(const void* p, size_t n) {
-    const auto* b = static_cast<const uint8_t*>(p);
-    out.insert(out.end(), b, b + n);
-  }
+  void bytes(const void* p, size_t n) { std::memcpy(room(n), p, n); }
   void str(std::string_view s) {
     u32(uint32_t(s.size()));
     bytes(s.data(), s.size());
   }
-  std::vector<uint8_t> out;
+  // The image written so far.
+  std::vector<uint8_t> take() {
+    out_.resize(len_);
+    return std::move(out_);
+  }
+  const uint8_t* data() const { return out_.data(); }
+  size_t size() const { return len_; }
+  void reserve(size_t n) { out_.resize(n); }
 
  private:
-  void le(uint64_t v, int n) {
-    for (int i = 0; i < n; ++i) out.push_back(uint8_t(v >> (8 * i)));
+  // Fields go straight into the buffer, grown by doubling (a server writes the table after
+  // every action).
+  uint8_t* room(size_t n) {
+    if (len_ + n > out_.size()) out_.resize(std::max(out_.size() * 2, len_ + n));
+    uint8_t* at = out_.data() + len_;
+    len_ += n;
+    return at;
   }
+  void le(uint64_t v, int n) {
+    uint8_t* at = room(size_t(n));
+    for (int i = 0; i < n; ++i) at[i] = uint8_t(v >> (8 * i));
+  }
+  std::vector<uint8_t> out_;
+  size_t len_ = 0;
 };
 
 class Reader {
@@ -856,7 +878,11 @@ class Reader {
 
 std::vector<uint8_t> Table::serialize() const {
   const Impl& t = *impl_;
+  const std::vector<uint8_t> image = t.game->serialize();
   Writer w;
+  // A server writes the table after every action: one allocation for the whole image.
+  w.reserve(256 + t.events.size() * 48 + t.texts.size() + t.news.size() * 130 +
+            t.codes.size() * sizeof(ActionCode) + image.size());
   w.bytes(kMagic, 4);
   w.u16(kVersion);
   w.str(t.name);
@@ -894,11 +920,12 @@ std::vector<uint8_t> Table::serialize() const {
     w.u8(n.count);
     w.bytes(n.cards, sizeof n.cards);
   }
-  const std::vector<uint8_t> image = t.game->serialize();
+  w.u32(uint32_t(t.codes.size()));
+  for (const ActionCode& c : t.codes) w.bytes(&c, sizeof c);
   w.u32(uint32_t(image.size()));
   w.bytes(image.data(), image.size());
-  w.u64(fnv1a(w.out.data(), w.out.size()));
-  return std::move(w.out);
+  w.u64(fnv1a(w.data(), w.size()));
+  return w.take();
 }
 
 std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Error* err) {
@@ -993,6 +1020,10 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     if (n.seat < 0 || n.seat >= players || n.cards[sizeof n.cards - 1] != '\0')
       return corrupt("bad cards");
   }
+  const uint32_t n_codes = r.u32();
+  if (!r.ok() || n_codes > r.left() / sizeof(ActionCode)) return corrupt("bad actions");
+  t.codes.resize(n_codes);
+  for (ActionCode& c : t.codes) r.bytes(&c, sizeof c);
   const uint32_t image_len = r.u32();
   if (!r.ok() || image_len != r.left()) return corrupt("bad game image length");
   std::vector<uint8_t> image(image_len);
@@ -1021,7 +1052,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
              uint64_t(e.news) + e.news_count <= t.news.size();
         break;
       case EventType::action:
-        ok = ok && e.seat >= 0 && e.detail <= 2 && in_texts(e.text, e.text_len) &&
+        ok = ok && e.seat >= 0 && e.detail <= 2 && e.text < t.codes.size() &&
              (e.pub == kNone || in_texts(e.pub, e.pub_len));
         break;
       case EventType::cards:

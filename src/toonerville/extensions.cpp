@@ -64,16 +64,20 @@ namespace {
 void name_faces(const FaceCounts& faces, int seat, CardNews* out) {
   *out = CardNews{};
   out->seat = int8_t(seat);
-  std::string text;
+  // Written in place (an action's news is made on every draw): names space-separated, as many
+  // as fit, all counted.
+  size_t at = 0;
   int count = 0;
   for (int f = 0; f < kRookFaces; ++f)
-    for (int k = 0; k < faces.n[f]; ++k) {
-      if (!text.empty()) text += ' ';
-      text += rook_face_name(RookFace(f));
-      ++count;
+    for (int k = 0; k < faces.n[f]; ++k, ++count) {
+      const char* name = rook_face_name(RookFace(f));
+      const size_t len = std::strlen(name), sep = at ? 1 : 0;
+      if (at + sep + len > sizeof out->cards - 1) continue;
+      if (sep) out->cards[at++] = ' ';
+      std::memcpy(out->cards + at, name, len);
+      at += len;
     }
   out->count = uint8_t(count);
-  std::memcpy(out->cards, text.data(), std::min(text.size(), sizeof out->cards - 1));
 }
 
 // T14: a seat sees the cards it draws, buys (the penalty card) or takes; the others their count.
@@ -82,13 +86,23 @@ int table_received(const void* before, const void* after, CardNews out[2]) {
   const auto& a = *static_cast<const State*>(after);
   int n = 0;
   for (int s = 0; s < players(a) && n < 2; ++s) {
+    const FaceCounts &was = b.hands[s], &is = a.hands[s];
     FaceCounts gained;
     bool any = false;
-    for (int f = 0; f < kRookFaces; ++f)
-      if (a.hands[s].n[f] > b.hands[s].n[f]) {
-        gained.n[f] = uint8_t(a.hands[s].n[f] - b.hands[s].n[f]);
-        any = true;
+    for (int f = 0; f < kRookFaces; f += 8) {
+      const int end = std::min(f + 8, kRookFaces);
+      if (end - f == 8) {  // eight faces at a time: most of a hand is as it was
+        uint64_t x, y;
+        std::memcpy(&x, is.n + f, 8);
+        std::memcpy(&y, was.n + f, 8);
+        if (x == y) continue;
       }
+      for (int g = f; g < end; ++g)
+        if (is.n[g] > was.n[g]) {
+          gained.n[g] = uint8_t(is.n[g] - was.n[g]);
+          any = true;
+        }
+    }
     if (any) name_faces(gained, s, &out[n++]);
   }
   return n;
@@ -98,8 +112,13 @@ void table_hand(const void* state, int seat, CardNews* out) {
   name_faces(static_cast<const State*>(state)->hands[seat], seat, out);
 }
 
+bool table_offering(const void* state) {
+  return offering(*static_cast<const State*>(state));
+}
+
 // A discard offered to the other seats (T6) is answered with buy (kind 2) or pass (kind 7).
-const TableHooks kTableHooks{sizeof(State), nullptr, &table_received, &table_hand, 2, 7};
+const TableHooks kTableHooks{sizeof(State),  nullptr, &table_received, &table_hand, 2, 7,
+                             &table_offering};
 
 }  // namespace
 

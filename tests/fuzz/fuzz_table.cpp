@@ -119,11 +119,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const char* game_options[] = {limit.c_str()};
   const char* standins[] = {"standin=random", "standin=quickest", "standin=random",
                             "standin=basic"};
-  const char* table_options[] = {
-      o & 1 ? "decision_ms=500" : "decision_ms=0", o & 2 ? "bank_ms=700" : "bank_ms=0",
-      o & 4 ? "events=deal" : "events=all",        standins[(o >> 3) & 3],
-      o & 32 ? "bot_ms=400" : "bot_ms=50",         "offer_ms=300",
-      "deal_ms=100"};
+  const char* table_options[] = {o & 1 ? "decision_ms=500" : "decision_ms=0",
+                                 o & 2 ? "bank_ms=700" : "bank_ms=0",
+                                 o & 4 ? "events=deal" : "events=all",
+                                 standins[(o >> 3) & 3],
+                                 o & 32 ? "bot_ms=400" : "bot_ms=50",
+                                 "offer_ms=300",
+                                 "deal_ms=100"};
   dh_table* t = nullptr;
   dh_error err = DH_ERROR_INIT;
   if (dh_table_new(&t, info.name, players, game_options, 1, table_options,
