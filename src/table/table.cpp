@@ -964,7 +964,8 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   auto table = create(name, players, options, table_options, seed, &inner);
   if (!table) return corrupt(inner.message);
   Impl& t = *table->impl_;
-  if (t.players != players || bool(keep_all) != t.keep_all) return corrupt("bad configuration");
+  if (t.name != name || t.players != players || bool(keep_all) != t.keep_all)
+    return corrupt("bad configuration");  // the name as the catalog spells it, too
   for (Seat& s : t.seats) {
     const uint8_t h = r.u8(), lv = r.u8();
     s.bank = r.i64();
