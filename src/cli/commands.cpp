@@ -401,6 +401,13 @@ int cmd_play(const PlayArgs& args) {
 }
 
 int cmd_demo(uint64_t seed, const std::string& out_dir) {
+#ifdef NDEBUG
+  fmt::print("This is an optimised (Release) build of deckhand.\n\n");
+#else
+  fmt::print(
+      "This is a Debug build of deckhand (invariants asserted, many times slower in simulate "
+      "and arena): `make release` builds the fast tool, `make install` installs it.\n\n");
+#endif
   for (const GamePlugin* plugin : plugins()) {
     const GameSpec* spec = find_game_spec(plugin->game);
     const int players = plugin->demo_players ? plugin->demo_players : spec->min_players;

@@ -88,6 +88,14 @@ fi
 check "simulate" 0 'games/s' -- "$deckhand" simulate ghost-euchre --games 50 --seed 3
 check "demo" 0 'the replay reproduces the game exactly' -- "$deckhand" demo --seed 7 --out "$tmp/demo"
 check "demo record replays" 0 '"over": true' -- "$deckhand" replay "$tmp/demo/ghost-euchre.rec"
+# issue 27: the demo says which build it is, and a Debug build how to get the fast one.
+first=$("$deckhand" demo --seed 7 --out "$tmp/demo" | head -1)
+if [[ "$first" == "This is a Debug build of deckhand"*"\`make release\` builds the fast tool, \`make install\` installs it." ||
+  "$first" == "This is an optimised (Release) build of deckhand." ]]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL demo says its build: $first"; failed=$((failed + 1))
+fi
 check "demo sheepshead record replays" 0 '{"ok": true, "game": "sheepshead", "hands": [{"deltas": [' \
   -- "$deckhand" replay "$tmp/demo/sheepshead.rec"
 check "simulate sheepshead" 0 'games/s' -- "$deckhand" simulate sheepshead --games 20 --seed 3
