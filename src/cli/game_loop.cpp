@@ -249,7 +249,9 @@ class HumanTable {
   }
 
   // The action as typed; else a card alone as the card action of the phase (the plug-in's
-  // card_kind: "JC" for "play JC"), refused with the rules' own reason.
+  // card_kind: "JC" for "play JC"), or, when all the seat may do is one kind of action with an
+  // argument, the typed words as its argument ("H" for "trump H"). A move so read that the
+  // rules refuse gets their reason.
   void try_action(const std::string& text) {
     Error err;
     ActionCode a;
@@ -260,17 +262,28 @@ class HumanTable {
         fmt::print("refused — {}\n", err.message);
       return;
     }
-    const std::string kind = card_kind_name();
-    Error card_err;
-    if (!kind.empty() && !is_kind_name(first_word(text)) &&
-        game_.parse_action(seat_, kind + " " + text, &a, &card_err) == Reason::ok) {
-      if (game_.check(a, &card_err) == Reason::ok)
-        act(a);
-      else
-        fmt::print("refused — {}\n", card_err.message);
-      return;
-    }
+    if (!is_kind_name(first_word(text)))
+      for (const std::string& kind : {card_kind_name(), only_kind_name()}) {
+        Error kind_err;
+        if (kind.empty() ||
+            game_.parse_action(seat_, kind + " " + text, &a, &kind_err) != Reason::ok)
+          continue;
+        if (game_.check(a, &kind_err) == Reason::ok)
+          act(a);
+        else
+          fmt::print("refused — {}\n", kind_err.message);
+        return;
+      }
     fmt::print("refused — {}\n", err.message);
+  }
+
+  // The kind of every action the seat may take now when they are all one kind with an
+  // argument ("trump"), or "".
+  std::string only_kind_name() const {
+    const std::string kind = first_word(game_.format_action(mine_[0]));
+    bool one_kind = kind != game_.format_action(mine_[0]);  // the kind takes an argument
+    for (const ActionCode& m : mine_) one_kind &= first_word(game_.format_action(m)) == kind;
+    return one_kind ? kind : "";
   }
 
   // The catalog's name of the plug-in's card action now ("play"), or "".

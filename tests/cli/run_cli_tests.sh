@@ -203,6 +203,8 @@ check "play toonerville bought record replays" 0 '"ok": true' -- "$deckhand" rep
 play_session "play bare card refused with the rules' reason" 0 '> refused — must_follow_suit: KH held, trump led (JH led by seat 1; G7)' \
   'pass\nQS\nquit\n' -- ghost-euchre --seed 4
 play_session "play bare card played" 0 '>   you play KH' 'pass\nKH\nquit\n' -- ghost-euchre --seed 4
+# Where every action is one kind with an argument, the argument alone is that action.
+play_session "play bare trump suit" 0 '>   you name hearts trump and lead' 'bid 5\nH\nquit\n' -- ghost-euchre --seed 5
 play_session "play bare word is still unknown" 0 "refused — malformed_action: unknown action 'frob'" \
   'pass\nfrob\nquit\n' -- ghost-euchre --seed 4
 play_session "play sheepshead bare bury and call" 0 '>   you bury TC KC' 'pick\nTC KC\nAH\nquit\n' -- sheepshead --seed 5 --seat 1
