@@ -152,6 +152,13 @@ void narrate(const Game& before_game, const Game& after_game, const ActionCode& 
   if (after.hands_scored != before.hands_scored) print_round_result(before, after, a, me);
 }
 
+// T12: what the hand would cost now, beside the view.
+std::string hand_note(const Game& game, int seat) {
+  const tv::State& s = state_of<tv::State>(game);
+  if (s.phase == tv::Phase::deal || s.phase == tv::Phase::over) return "";
+  return fmt::format("penalty points in your hand: {} (T12)\n", penalty_points(s.hands[seat]));
+}
+
 const char* const kColourWords[] = {"black", "green", "red", "yellow"};
 
 // What the top discard would do for `seat`'s hand now (T6; a buy also brings a penalty card
@@ -166,14 +173,20 @@ int buy_value(const tv::State& s, int seat, std::string* what) {
   with.add(f);
   const tv::Contract c = tv::contract(s);
   const std::string contract = tv::format_contract(c);
-  if (tv::find_contract(hand, c, nullptr)) {
+  // T11: in the last round the contract is the whole hand (and the penalty card must fit too).
+  auto makes = [&](const FaceCounts& cards) {
+    return s.round == tv::kRounds ? tv::find_whole_hand(cards, nullptr)
+                                  : tv::find_contract(cards, c, nullptr);
+  };
+  if (makes(hand)) {
     *what = fmt::format(
         "It is of no use to you: you can go down with {} already, and it adds {} penalty points",
         contract, penalty_points(f));
     return 1;
   }
-  if (tv::find_contract(with, c, nullptr)) {
-    *what = fmt::format("It completes your contract ({}): with it you can go down", contract);
+  if (makes(with)) {
+    *what = fmt::format("It completes your contract ({}): with it you can go down{}", contract,
+                        s.round == tv::kRounds ? ", if the penalty card fits too (T11)" : "");
     return 2;
   }
   if (is_rook(f)) {
@@ -258,7 +271,7 @@ const GamePlugin kPlugin{
     .choose = choose,
     .deal_line = deal_line,
     .narrate = narrate,
-    .hand_note = nullptr,
+    .hand_note = hand_note,
     .prompt_note = prompt_note,
     .card_kind = card_kind,
     .offer = offer,

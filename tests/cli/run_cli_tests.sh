@@ -228,6 +228,8 @@ play_session "play sheepshead tricks and points so far" 0 '  trick 1: 1:7S 2:TS 
 # the command `offers` decline for the player.
 play_session "toonerville buy that makes a set" 0 'buy it? It makes a set of 6s with your 6G 6Y (contract: 2 sets).' \
   'quit\n' -- toonerville --players 3 --seed 11
+play_session "toonerville penalty points in hand" 0 'penalty points in your hand: 70 (T12)' \
+  'quit\n' -- toonerville --players 3 --seed 11
 play_session "toonerville buy that completes the contract" 0 'buy it? It completes your contract (2 sets): with it you can go down.' \
   'quit\n' -- toonerville --players 3 --seed 15
 play_session "toonerville buy of no use" 0 'buy it? It is of no use to you: you can go down with 2 sets already, and it adds 10 penalty points.' \
