@@ -395,8 +395,8 @@ int cmd_play(const PlayArgs& args) {
       "game again).\n",
       spec->description, args.seat, level, players - 1, args.seed, args.seed);
   fmt::print("{}\n", limit_announcement(*spec, args.options, setup.options));
-  fmt::print("Type an action ({}),\nor: legal, view, hint, undo, save FILE, help, quit.\n",
-             setup.plugin->help);
+  fmt::print("Type an action ({}),\nor: legal, view, hint, undo, {}save FILE, help, quit.\n",
+             setup.plugin->help, setup.plugin->offer ? "offers ask|useful|never, " : "");
   return play_human(*setup.plugin, *game, args.seat, args.seed, seat_bots, offers, args.save_path);
 }
 

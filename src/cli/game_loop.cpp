@@ -365,9 +365,10 @@ class HumanTable {
     fmt::print(
         "actions: {}\n"
         "commands: legal (every action you may take), view (the table again), hint (the bot's "
-        "choice for you), undo (back to your previous decision), offers ask|useful|never (which "
-        "offers you are asked about), save FILE (the game's record), help, quit\n",
-        plugin_.help);
+        "choice for you), undo (back to your previous decision), {}save FILE (the game's record), "
+        "help, quit\n",
+        plugin_.help,
+        plugin_.offer ? "offers ask|useful|never (which offers you are asked about), " : "");
   }
 
   int leave() {
