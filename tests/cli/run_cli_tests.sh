@@ -271,6 +271,14 @@ undo_same "undo rewinds random bots" 'pass\nundo\npass\nquit\n' -- ghost-euchre 
 undo_same "undo rewinds strong bots" 'TD\nundo\nTD\nquit\n' -- ghost-euchre --seed 9 --level strong
 undo_same "undo rewinds strong sheepshead bots" 'pick\nTC KC\nAH\n7S\nundo\n7S\nquit\n' -- sheepshead --seed 5 --seat 1 --level strong
 undo_same "undo rewinds random toonerville bots" 'draw\n12Y\nundo\n12Y\nquit\n' -- toonerville --players 3 --seed 2 --level random --offers never
+# ... and the deals: an undo back over a deal deals the same cards again.
+hands2=$(printf "pass\n${cards}undo\n${cards}quit\n" | "$deckhand" play ghost-euchre --seed 5 2>&1 |
+  grep -A3 '^Ghost Hand Euchre — seat 0, hand 2, phase bidding' | grep '^your hand:')
+if [ "$(wc -l <<<"$hands2")" -eq 2 ] && [ "$(sort -u <<<"$hands2" | wc -l)" -eq 1 ]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL undo over a deal deals the same cards: $hands2"; failed=$((failed + 1))
+fi
 for c in replay view simulate play demo games arena analyze; do
   check "$c --help" 0 "deckhand $c" -- "$deckhand" "$c" --help
 done
