@@ -2,7 +2,8 @@
 #   make demo  — one full bot game of each game, with a readable log, then its replay
 #   make test  — every test (dev preset: Debug, warnings as errors, invariants asserted)
 # Also: make sanitize (the suite under ASan+UBSan), make fuzz (libFuzzer, clang, FUZZ_SECONDS
-# per target), make bench (release benchmarks).
+# per target), make bench (release benchmarks), make release (the fast Release tool:
+# build/python/deckhand, the build `native` makes).
 
 PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
@@ -30,6 +31,8 @@ test: deps
 	ctest --preset dev
 
 demo: deps
+	@echo "make demo: the dev preset's Debug build, build/dev/deckhand (invariants asserted, many"
+	@echo "times slower than Release); make release builds the fast tool, make install installs it."
 	cmake --preset dev
 	cmake --build --preset dev -j $(JOBS) --target deckhand_cli
 	./build/dev/deckhand demo --seed 2026 --out build/dev/demo
@@ -330,3 +333,9 @@ dotnet-test: bindings-dotnet
 .PHONY: bindings bindings-test
 bindings: bindings-rust bindings-go bindings-java bindings-dotnet
 bindings-test: rust-test go-test java-test dotnet-test
+
+# The fast tool: the Release build of `deckhand` (the same build as `native`, no second one);
+# `make demo` and `make test` use the Debug build of the dev preset.
+.PHONY: release
+release: native
+	@echo "the Release tool: $(NATIVE_BUILD)/deckhand (make install PREFIX=... installs it as bin/deckhand)"

@@ -58,6 +58,15 @@ std::string json_array(const Range& items, ToJson to_json) {
 // Canonical card list ("9C JD AS").
 std::string cards_text(CardSet set);
 
+// Narration from the player's side: "you" for the viewer's own seat (Narration::viewer), else
+// "seat 2"; and the verb to go with it ("pass" after "you", "passes" after "seat 2").
+inline std::string who(int seat, int viewer) {
+  return seat == viewer ? std::string("you") : fmt::format("seat {}", seat);
+}
+inline const char* verb(int seat, int viewer, const char* second_person, const char* third_person) {
+  return seat == viewer ? second_person : third_person;
+}
+
 // "seat 1 and seat 3" for a bit mask of seats.
 std::string seat_list(uint32_t mask, int players);
 

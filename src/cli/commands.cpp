@@ -328,6 +328,28 @@ int cmd_simulate(const SimulateArgs& args) {
 // the table (its library default searches longer; docs/bots.md).
 constexpr const char* kPlaySamples = "16";
 
+namespace {
+// play's word on the limit (GameSpec::limit_option) that ends the session, at the start:
+// "Play limit: hands=5 — the game ends after this many scored hands (play's default; --option
+// hands=N changes it)."
+std::string limit_announcement(const GameSpec& spec, const OptionList& given,
+                               const OptionList& options) {
+  std::string value, description;
+  for (const auto& [key, v] : options)
+    if (iequals(trim(key), spec.limit_option)) value = std::string(trim(v));
+  for (const OptionSpec& o : spec.options)
+    if (iequals(o.name, spec.limit_option))
+      description = std::string(o.description).substr(0, std::string_view(o.description).find(';'));
+  const bool chosen = std::any_of(given.begin(), given.end(), [&](const auto& option) {
+    return iequals(trim(option.first), spec.limit_option);
+  });
+  return fmt::format(
+      "Play limit: {}={} — {} ({}).", spec.limit_option, value, description,
+      chosen ? "set by --option"
+             : fmt::format("play's default; --option {}=N changes it", spec.limit_option));
+}
+}  // namespace
+
 int cmd_play(const PlayArgs& args) {
   Setup setup;
   if (!set_up(args.game, args.players, args.options, &setup)) return 2;
@@ -341,35 +363,51 @@ int cmd_play(const PlayArgs& args) {
   std::string level = args.level;  // as the bots name it, for the banner
   std::transform(level.begin(), level.end(), level.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
-  // One library bot per seat, each seeded from the game's seed; the human's seat's gives the
-  // hints. A small search budget keeps `strong` quick at the table.
+  Offers offers;
+  if (!parse_offers(args.offers, &offers)) {
+    fmt::print(stderr, "deckhand: --offers takes ask, useful or never, not {}\n",
+               quote(args.offers));
+    return 2;
+  }
+  // The library bots of each seat (the human's gives the hints), one for each decision, seeded
+  // from the game's seed, the seat and the position (SeatBots: undo gets the same answers). A
+  // small search budget keeps `strong` quick at the table.
   OptionList bot_options = args.bot_options;
   bool has_samples = false;
   for (const auto& [key, value] : bot_options) has_samples |= iequals(trim(key), "samples");
   if (!has_samples) bot_options.emplace_back("samples", kPlaySamples);
-  std::vector<std::unique_ptr<bots::Bot>> seat_bots;
-  for (int p = 0; p < players; ++p) {
-    Error err;
-    auto bot = bots::make_bot(spec->name, args.level, args.seed * 1000003 + uint64_t(p),
-                              bot_options, &err);
-    if (!bot) {
-      fmt::print(stderr, "deckhand: {}\n", err.message);
-      return 2;
-    }
-    seat_bots.push_back(std::move(bot));
+  auto bot_seed = [seed = args.seed](int seat, uint64_t position) {
+    uint64_t state = (seed * 1000003 + uint64_t(seat)) ^ (position * 0x9E3779B97F4A7C15ull);
+    return PortableRng::splitmix64(state);
+  };
+  Error err;
+  if (!bots::make_bot(spec->name, args.level, 0, bot_options, &err)) {  // refused at once
+    fmt::print(stderr, "deckhand: {}\n", err.message);
+    return 2;
   }
+  const SeatBots seat_bots = [&](int seat, uint64_t position) {
+    return bots::make_bot(spec->name, args.level, bot_seed(seat, position), bot_options, nullptr);
+  };
   auto game = new_game(*spec, setup.options, players, true);
   if (!game) return 2;
   fmt::print(
       "{}\nYou are seat {}; {} bots play the other {} seats. Seed {} (--seed {} deals this "
       "game again).\n",
       spec->description, args.seat, level, players - 1, args.seed, args.seed);
-  fmt::print("Type an action ({}),\nor: legal, view, hint, undo, save FILE, help, quit.\n",
-             setup.plugin->help);
-  return play_human(*setup.plugin, *game, args.seat, args.seed, seat_bots, args.save_path);
+  fmt::print("{}\n", limit_announcement(*spec, args.options, setup.options));
+  fmt::print("Type an action ({}),\nor: legal, view, hint, undo, {}save FILE, help, quit.\n",
+             setup.plugin->help, setup.plugin->offer ? "offers ask|useful|never, " : "");
+  return play_human(*setup.plugin, *game, args.seat, args.seed, seat_bots, offers, args.save_path);
 }
 
 int cmd_demo(uint64_t seed, const std::string& out_dir) {
+#ifdef NDEBUG
+  fmt::print("This is an optimised (Release) build of deckhand.\n\n");
+#else
+  fmt::print(
+      "This is a Debug build of deckhand (invariants asserted, many times slower in simulate "
+      "and arena): `make release` builds the fast tool, `make install` installs it.\n\n");
+#endif
   for (const GamePlugin* plugin : plugins()) {
     const GameSpec* spec = find_game_spec(plugin->game);
     const int players = plugin->demo_players ? plugin->demo_players : spec->min_players;

@@ -33,6 +33,7 @@ struct PlayArgs {
   std::string level = "basic";  // --level: the library bots' level (random, basic, strong)
   OptionList bot_options;       // --bot-option: their budget (play's default: kPlaySamples)
   std::string save_path;        // --save FILE: the record, when the game ends or you leave
+  std::string offers = "ask";   // --offers ask|useful|never (game_loop.hpp's Offers)
 };
 int cmd_play(const PlayArgs& args);
 int cmd_demo(uint64_t seed, const std::string& out_dir);

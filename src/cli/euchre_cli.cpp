@@ -29,25 +29,41 @@ std::string deal_line(const Game& game) {
   return fmt::format("Hand {} — seat {} deals", s.hand_number, s.dealer);
 }
 
+// The tricks each seat has taken this hand, as the viewer would say it (G7; from the view's
+// trick counts, the same for every seat).
+std::string tricks_so_far(const ge::State& s, int viewer) {
+  const ge::View v = ge::view(s, viewer >= 0 ? viewer : 0);
+  std::string line;
+  for (int p = 0; p < ge::kPlayers; ++p)
+    line += fmt::format("{}{} {}", p ? ", " : "", who(p, viewer), v.tricks_won[p]);
+  return "tricks so far: " + line;
+}
+
 void narrate(const Game& before_game, const Game& after_game, const ActionCode& code,
              const Narration& how) {
   using ge::ActionKind;
   const ge::State& before = state_of<ge::State>(before_game);
   const ge::State& after = state_of<ge::State>(after_game);
   const ge::Action a = pure(before_game, code);
+  const int me = how.viewer;
+  const std::string seat = who(a.seat, me);
   if (a.kind == ActionKind::swap) {
-    fmt::print("  seat {} swaps its hand for the {} hand\n", a.seat,
+    fmt::print("  {} {} {} hand for the {} hand\n", seat, verb(a.seat, me, "swap", "swaps"),
+               verb(a.seat, me, "your", "its"),
                before.spare_owner == ge::kNoSeat ? "ghost" : "dead");
   } else if (a.kind == ActionKind::pass) {
-    fmt::print("  seat {} passes\n", a.seat);
+    fmt::print("  {} {}\n", seat, verb(a.seat, me, "pass", "passes"));
   } else if (a.kind == ActionKind::bid) {
-    fmt::print("  seat {} bids {}\n", a.seat,
+    fmt::print("  {} {} {}\n", seat, verb(a.seat, me, "bid", "bids"),
                a.arg == ge::kMoon ? std::string("moon") : std::to_string(a.arg));
   } else if (a.kind == ActionKind::trump) {
-    fmt::print("  seat {} names {} trump and leads\n", a.seat, suit_word(Suit(a.arg)));
+    fmt::print("  {} {} {} trump and {}\n", seat, verb(a.seat, me, "name", "names"),
+               suit_word(Suit(a.arg)), verb(a.seat, me, "lead", "leads"));
     if (how.show_hands)
       for (int p = 0; p < ge::kPlayers; ++p)
         fmt::print("    seat {} holds {}\n", p, cards_text(after.hands[p]));
+  } else if (a.kind == ActionKind::play && how.verbose) {
+    fmt::print("  {} {} {}\n", seat, verb(a.seat, me, "play", "plays"), card_name(Card(a.arg)));
   }
   if (before.phase == ge::Phase::bidding && after.phase == ge::Phase::deal)
     fmt::print("  everyone passed: the hand is thrown in and the deal passes to seat {}\n",
@@ -64,21 +80,36 @@ void narrate(const Game& before_game, const Game& after_game, const ActionCode& 
     int winner = 0;
     for (int p = 0; p < ge::kPlayers; ++p)
       if (after.tricks_won[p] != before.tricks_won[p]) winner = p;
-    fmt::print("{}  — seat {} takes it\n", line, winner);
+    fmt::print("{}  — {} {} it\n", line, who(winner, me), verb(winner, me, "take", "takes"));
+    if (after.hands_scored == before.hands_scored) fmt::print("  {}\n", tricks_so_far(after, me));
   }
   if (after.hands_scored != before.hands_scored) {
     const ge::HandResult& r = after.last;
-    fmt::print("  hand over: tricks {}/{}/{}; declarer seat {} bid {} and {}\n", r.tricks[0],
-               r.tricks[1], r.tricks[2], r.declarer,
-               r.bid == ge::kMoon ? std::string("moon") : std::to_string(r.bid),
-               r.made ? "made it" : "was set");
+    const std::string bid = r.bid == ge::kMoon ? std::string("moon") : std::to_string(r.bid);
+    if (r.declarer == me)
+      fmt::print("  hand over: tricks {}/{}/{}; you declared {} and {}\n", r.tricks[0], r.tricks[1],
+                 r.tricks[2], bid, r.made ? "made it" : "were set");
+    else
+      fmt::print("  hand over: tricks {}/{}/{}; declarer seat {} bid {} and {}\n", r.tricks[0],
+                 r.tricks[1], r.tricks[2], r.declarer, bid, r.made ? "made it" : "was set");
     for (int p = 0; p < ge::kPlayers; ++p)
       if (r.reneges[p])
-        fmt::print("  seat {} reneged {} time(s): {} points\n", p, r.reneges[p],
+        fmt::print("  {} reneged {} time(s): {} points\n", who(p, me), r.reneges[p],
                    r.renege_penalty[p]);
     if (after.tiebreak && after.phase != ge::Phase::over)
       fmt::print("  a tie at the target: a tie-break hand follows (G10)\n");
   }
+}
+
+// The board's note in the play: the tricks so far.
+std::string hand_note(const Game& game, int seat) {
+  const ge::State& s = state_of<ge::State>(game);
+  return s.phase == ge::Phase::play ? tricks_so_far(s, seat) + "\n" : "";
+}
+
+// A card alone is a card played (G7).
+int card_kind(const Game& game) {
+  return state_of<ge::State>(game).phase == ge::Phase::play ? int(ge::ActionKind::play) : -1;
 }
 
 // A game that ends at max_hands (G10) rather than at the target.
@@ -104,8 +135,10 @@ const GamePlugin kPlugin{
     .choose = choose,
     .deal_line = deal_line,
     .narrate = narrate,
-    .hand_note = nullptr,
+    .hand_note = hand_note,
     .prompt_note = nullptr,
+    .card_kind = card_kind,
+    .offer = nullptr,
     .ended_by_limit = ended_by_limit,
     .demo_option = "",
     .demo_players = 0,

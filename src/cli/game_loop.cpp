@@ -120,21 +120,22 @@ constexpr size_t kPromptList = 14;
 
 class HumanTable {
  public:
-  HumanTable(const GamePlugin& plugin, Game& game, int seat,
-             std::vector<std::unique_ptr<bots::Bot>>& seat_bots, const std::string& save_path)
+  HumanTable(const GamePlugin& plugin, Game& game, int seat, const SeatBots& seat_bots,
+             Offers offers, const std::string& save_path)
       : plugin_(plugin),
         game_(game),
         seat_(seat),
         bots_(seat_bots),
+        offers_(offers),
         save_path_(save_path),
         before_(game.clone()) {}
 
   int run(uint64_t seed) {
-    PortableRng rng(seed);  // the deals
+    rng_ = PortableRng(seed);  // the deals
     Error err;
     while (!game_.over()) {
       if (game_.awaiting_deal()) {
-        if (game_.deal_seed(rng.next() >> 16, &err) != Reason::ok) return fail(err);
+        if (game_.deal_seed(rng_.next() >> 16, &err) != Reason::ok) return fail(err);
         fmt::print("\n{}\n", plugin_.deal_line(game_));
         ++version_;
         continue;
@@ -150,8 +151,12 @@ class HumanTable {
         if (!apply(mine_[0], &err)) return fail(err);
         continue;
       }
+      if (ActionCode decline; declined_for_you(&decline)) {
+        if (!apply(decline, &err)) return fail(err);
+        continue;
+      }
       if (snapshot_version_ != version_) {  // a new decision: undo comes back here
-        decisions_.push_back(game_.clone());
+        decisions_.push_back({game_.clone(), rng_});
         snapshot_version_ = version_;
       }
       if (shown_version_ != version_) show();
@@ -180,6 +185,8 @@ class HumanTable {
         hint();
       } else if (cmd == "undo") {
         undo();
+      } else if (first_word(cmd) == "offers") {
+        set_offers(trim(cmd.substr(6)));
       } else if (first_word(cmd) == "save") {
         const std::string path = std::string(trim(cmd.substr(4)));
         if (path.empty() && save_path_.empty())
@@ -203,13 +210,15 @@ class HumanTable {
   }
 
   Reason ask_bot(int seat, ActionCode* out, Error* err) {
+    // The seat's bot for this position (SeatBots): the same position, the same answer.
+    const std::unique_ptr<bots::Bot> bot = bots_(seat, uint64_t(game_.history_size()));
     // A strong bot may search for a while: say so on a terminal (the line is wiped after).
-    const bool tell = bots_[size_t(seat)]->level() == bots::Level::strong && isatty(1);
+    const bool tell = bot->level() == bots::Level::strong && isatty(1);
     if (tell) {
       fmt::print("  (seat {} is thinking...)", seat);
       std::fflush(stdout);
     }
-    const Reason r = bots_[size_t(seat)]->choose(game_, seat, out, err);
+    const Reason r = bot->choose(game_, seat, out, err);
     if (tell) fmt::print("\r\033[K");
     return r;
   }
@@ -239,27 +248,82 @@ class HumanTable {
     return true;
   }
 
-  // The action as typed; else, when all the seat may do is one kind of action ("play"), the
-  // typed words as its argument ("TS" for "play TS").
+  // The action as typed; else a card alone as the card action of the phase (the plug-in's
+  // card_kind: "JC" for "play JC"), or, when all the seat may do is one kind of action with an
+  // argument, the typed words as its argument ("H" for "trump H"). A move so read that the
+  // rules refuse gets their reason.
   void try_action(const std::string& text) {
     Error err;
     ActionCode a;
-    if (game_.parse_action(seat_, text, &a, &err) == Reason::ok &&
-        game_.check(a, &err) == Reason::ok) {
-      act(a);
+    if (game_.parse_action(seat_, text, &a, &err) == Reason::ok) {
+      if (game_.check(a, &err) == Reason::ok)
+        act(a);
+      else
+        fmt::print("refused — {}\n", err.message);
       return;
     }
+    if (!is_kind_name(first_word(text)))
+      for (const std::string& kind : {card_kind_name(), only_kind_name()}) {
+        Error kind_err;
+        if (kind.empty() ||
+            game_.parse_action(seat_, kind + " " + text, &a, &kind_err) != Reason::ok)
+          continue;
+        if (game_.check(a, &kind_err) == Reason::ok)
+          act(a);
+        else
+          fmt::print("refused — {}\n", kind_err.message);
+        return;
+      }
+    fmt::print("refused — {}\n", err.message);
+  }
+
+  // The kind of every action the seat may take now when they are all one kind with an
+  // argument ("trump"), or "".
+  std::string only_kind_name() const {
     const std::string kind = first_word(game_.format_action(mine_[0]));
     bool one_kind = kind != game_.format_action(mine_[0]);  // the kind takes an argument
     for (const ActionCode& m : mine_) one_kind &= first_word(game_.format_action(m)) == kind;
-    Error prefixed_err;
-    if (one_kind && first_word(text) != kind &&
-        game_.parse_action(seat_, kind + " " + text, &a, &prefixed_err) == Reason::ok &&
-        game_.check(a, &prefixed_err) == Reason::ok) {
-      act(a);
+    return one_kind ? kind : "";
+  }
+
+  // The catalog's name of the plug-in's card action now ("play"), or "".
+  std::string card_kind_name() const {
+    const int code = plugin_.card_kind ? plugin_.card_kind(game_) : -1;
+    if (const GameSpec* spec = find_game_spec(game_.name()); spec && code >= 0)
+      for (const ActionKindSpec& k : spec->action_kinds)
+        if (k.code == code) return k.name;
+    return "";
+  }
+
+  bool is_kind_name(const std::string& word) const {
+    if (const GameSpec* spec = find_game_spec(game_.name()))
+      for (const ActionKindSpec& k : spec->action_kinds)
+        if (iequals(word, k.name)) return true;
+    return false;
+  }
+
+  // An offer the setting turns down for the human (Offers): said, and *decline to apply.
+  bool declined_for_you(ActionCode* decline) const {
+    if (offers_ == Offers::ask || !plugin_.offer) return false;
+    const int offer = plugin_.offer(game_, seat_, decline);
+    if (offer == 0 || (offer == 2 && offers_ == Offers::useful)) return false;
+    fmt::print("  (offers {}: {} for you{}; 'offers ask' asks again)\n", offers_name(offers_),
+               game_.format_action(*decline),
+               offers_ == Offers::useful ? ", as it would not help you" : "");
+    return true;
+  }
+
+  void set_offers(std::string_view word) {
+    Offers offers;
+    if (!parse_offers(word, &offers)) {
+      fmt::print(
+          "offers: ask (every offer, the default), useful (only those that help you) or "
+          "never; now {}\n",
+          offers_name(offers_));
       return;
     }
-    fmt::print("refused — {}\n", err.message);
+    offers_ = offers;
+    fmt::print("offers: {}\n", offers_name(offers_));
   }
 
   // The human's checked action.
@@ -274,7 +338,8 @@ class HumanTable {
       return;
     }
     decisions_.pop_back();
-    game_.copy_from(*decisions_.back());
+    game_.copy_from(*decisions_.back().game);
+    rng_ = decisions_.back().deals;
     version_ += 1;
     snapshot_version_ = version_;
     fmt::print("undone: back to your previous decision\n");
@@ -300,9 +365,10 @@ class HumanTable {
     fmt::print(
         "actions: {}\n"
         "commands: legal (every action you may take), view (the table again), hint (the bot's "
-        "choice for you), undo (back to your previous decision), save FILE (the game's record), "
+        "choice for you), undo (back to your previous decision), {}save FILE (the game's record), "
         "help, quit\n",
-        plugin_.help);
+        plugin_.help,
+        plugin_.offer ? "offers ask|useful|never (which offers you are asked about), " : "");
   }
 
   int leave() {
@@ -318,21 +384,37 @@ class HumanTable {
   const GamePlugin& plugin_;
   Game& game_;
   const int seat_;
-  std::vector<std::unique_ptr<bots::Bot>>& bots_;  // one per seat; the human's gives hints
+  const SeatBots& bots_;  // every seat's; the human's gives hints
+  Offers offers_;
   const std::string save_path_;
-  std::unique_ptr<Game> before_;                  // the game before the last action
-  std::vector<std::unique_ptr<Game>> decisions_;  // the game at each of the human's decisions
-  std::vector<ActionCode> mine_;                  // what the human may do now
-  uint64_t version_ = 1;                          // changes with every action, deal or undo
+  PortableRng rng_;               // the deals
+  std::unique_ptr<Game> before_;  // the game before the last action
+  struct Decision {
+    std::unique_ptr<Game> game;
+    PortableRng deals;
+  };
+  std::vector<Decision> decisions_;  // the game and the deals at each of the human's decisions
+  std::vector<ActionCode> mine_;     // what the human may do now
+  uint64_t version_ = 1;             // changes with every action, deal or undo
   uint64_t shown_version_ = 0, snapshot_version_ = 0, listed_version_ = 0;
   bool last_line_empty_ = false;
 };
 
 }  // namespace
 
+const char* offers_name(Offers offers) {
+  return offers == Offers::ask ? "ask" : offers == Offers::useful ? "useful" : "never";
+}
+
+bool parse_offers(std::string_view text, Offers* out) {
+  for (Offers o : {Offers::ask, Offers::useful, Offers::never})
+    if (iequals(trim(text), offers_name(o))) return *out = o, true;
+  return false;
+}
+
 int play_human(const GamePlugin& plugin, Game& game, int seat, uint64_t seed,
-               std::vector<std::unique_ptr<bots::Bot>>& seat_bots, const std::string& save_path) {
-  HumanTable table(plugin, game, seat, seat_bots, save_path);
+               const SeatBots& seat_bots, Offers offers, const std::string& save_path) {
+  HumanTable table(plugin, game, seat, seat_bots, offers, save_path);
   return table.run(seed);
 }
 

@@ -134,6 +134,7 @@ int run_play(const Args& args, std::string* why) {
   p.seat = int(seat);
   p.players = int(players);
   if (const std::string* path = flag(args, "save")) p.save_path = *path;
+  if (const std::string* offers = flag(args, "offers")) p.offers = *offers;
   return deckhand::cli::cmd_play(p);
 }
 
@@ -215,10 +216,14 @@ const std::vector<Command>& commands() {
        "  --bot-option KEY=VALUE  the bots' budget: samples=N (play's default: samples=16),\n"
        "                     time_ms=N; repeatable\n"
        "  --save FILE        write the game's record to FILE when it ends or you leave\n"
-       "At the prompt: an action (or just a card, where playing one is all you may do), legal,\n"
-       "view, hint (the bot's choice for you), undo, save FILE, help, quit. A decision with one\n"
-       "choice is made for you.\n",
-       {"seed", "seat", "players", "option", "level", "bot-option", "save"},
+       "  --offers WHICH     the offers you are asked about (a discard to buy, in a game that\n"
+       "                     has them): ask (every one, the default), useful (only those that\n"
+       "                     would help you) or never; the others are declined for you\n"
+       "At the prompt: an action (or just a card, for the card action of the moment: 'JC' is\n"
+       "'play JC'), legal, view, hint (the bot's choice for you), undo (the bots answer the same\n"
+       "moves the same way again), offers ask|useful|never, save FILE, help, quit. A decision\n"
+       "with one choice is made for you.\n",
+       {"seed", "seat", "players", "option", "level", "bot-option", "save", "offers"},
        {},
        run_play},
       {"demo",

@@ -44,8 +44,17 @@ struct GamePlugin {
   // What the human at `seat` sees besides the view (Sheepshead: trumps marked, card points);
   // may be empty.
   std::string (*hand_note)(const Game& game, int seat);
-  // A line before the human's prompt, or nullptr (Toonerville: the discard offered, T6).
+  // A line before the human's prompt, or nullptr (Toonerville: the discard offered, T6, and
+  // what it would do for the seat).
   std::string (*prompt_note)(const Game& game, int seat);
+  // `play`: the action kind (ActionCode::kind, as the catalog's action_kinds list it) that a
+  // card typed alone stands for now ("JC" for "play JC"), or -1 where a card alone means
+  // nothing; nullptr: never.
+  int (*card_kind)(const Game& game);
+  // `play`: an offer the human at `seat` may turn down (Toonerville: a discard to buy, T6).
+  // 0 when none is open to the seat now, 1 when taking it would not help the seat, 2 when it
+  // would; *decline is then the action that turns it down. nullptr for a game without offers.
+  int (*offer)(const Game& game, int seat, ActionCode* decline);
   // Whether the hand just scored by `last` ended at the game's play limit rather than by the
   // rules' own end (simulate counts them), or nullptr when the limit is the game's normal end.
   bool (*ended_by_limit)(const Game& after, const ActionCode& last);

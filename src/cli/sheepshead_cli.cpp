@@ -62,30 +62,62 @@ void print_result(const sh::State& s) {
              r.doubled > 1 ? ", doubled" : "", r.bumped > 1 ? ", bumped" : "");
 }
 
+// The tricks and card points each seat has taken this hand (S1, S9), from the viewer's view
+// (a face-down unknown card counts 0 until it is shown), or the whole state for no viewer.
+std::string taken_so_far(const sh::State& s, int viewer) {
+  int tricks[sh::kPlayers] = {}, points[sh::kPlayers] = {};
+  if (viewer < 0) {
+    for (int t = 0; t < s.tricks_done; ++t) ++tricks[s.trick_winners[t]];
+    for (int p = 0; p < sh::kPlayers; ++p) points[p] = s.points[p];
+  } else {
+    const sh::View v = sh::view(s, viewer);
+    for (int t = 0; t < v.tricks_done; ++t) {
+      ++tricks[v.trick_winners[t]];
+      for (int p = 0; p < sh::kPlayers; ++p)
+        if (v.played[t][p] < 32)
+          points[v.trick_winners[t]] += sh::card_points(Card(v.played[t][p]));
+    }
+  }
+  std::string line;
+  for (int p = 0; p < sh::kPlayers; ++p)
+    line += fmt::format("{}{} {}/{}", p ? ", " : "", who(p, viewer), tricks[p], points[p]);
+  return "tricks/card points so far: " + line;
+}
+
 void narrate(const Game& before_game, const Game& after_game, const ActionCode& code,
-             const Narration&) {
+             const Narration& how) {
   using sh::ActionKind;
   const sh::State& before = state_of<sh::State>(before_game);
   const sh::State& after = state_of<sh::State>(after_game);
   const sh::Action a = pure(before_game, code);
+  const int me = how.viewer;
+  const std::string seat = who(a.seat, me);
   switch (a.kind) {
     case ActionKind::pick:
-      fmt::print("  seat {} picks up the blind\n", a.seat);
+      fmt::print("  {} {} up the blind\n", seat, verb(a.seat, me, "pick", "picks"));
       break;
     case ActionKind::pass:
-      fmt::print("  seat {} passes\n", a.seat);
+      fmt::print("  {} {}\n", seat, verb(a.seat, me, "pass", "passes"));
       break;
     case ActionKind::bury:
-      fmt::print("  seat {} buries two cards\n", a.seat);
+      if (a.seat == me)
+        fmt::print("  you bury {} {}\n", card_name(Card(a.a)), card_name(Card(a.b)));
+      else
+        fmt::print("  seat {} buries two cards\n", a.seat);
       break;
     case ActionKind::alone:
-      fmt::print("  seat {} goes alone\n", a.seat);
+      fmt::print("  {} {} alone\n", seat, verb(a.seat, me, "go", "goes"));
       break;
     case ActionKind::call:
-      fmt::print("  seat {} calls {}{}\n", a.seat, card_name(Card(a.a)),
+      fmt::print("  {} {} {}{}\n", seat, verb(a.seat, me, "call", "calls"), card_name(Card(a.a)),
                  a.b != kNoCard ? " and sets an unknown card aside" : "");
       break;
     case ActionKind::play:
+      if (how.verbose)
+        fmt::print("  {} {} {}\n", seat, verb(a.seat, me, "play", "plays"),
+                   sh::is_unknown_play(after, before.tricks_done, a.seat) && a.seat != me
+                       ? std::string("a card face down")
+                       : std::string(card_name(Card(a.a))));
       break;
   }
   if (before.phase == sh::Phase::picking && after.contract == sh::Contract::leaster)
@@ -100,11 +132,14 @@ void narrate(const Game& before_game, const Game& after_game, const ActionCode& 
       line += fmt::format(" {}:{}", p, card_or_face_down(after, t, p));
     }
     const int w = after.trick_winners[t];
-    fmt::print("{}  — seat {} takes {} points\n", line, w, after.points[w] - before.points[w]);
+    fmt::print("{}  — {} {} {} points\n", line, who(w, me), verb(w, me, "take", "takes"),
+               after.points[w] - before.points[w]);
+    if (after.hands_scored == before.hands_scored) fmt::print("  {}\n", taken_so_far(after, me));
     for (int p = 0; p < sh::kPlayers; ++p)
       if (after.contract == sh::Contract::called && p == after.partner &&
           after.played[t][p] == after.called)
-        fmt::print("  {} is played: seat {} is the partner\n", card_name(Card(after.called)), p);
+        fmt::print("  {} is played: {} {} the partner\n", card_name(Card(after.called)), who(p, me),
+                   verb(p, me, "are", "is"));
   }
   if (after.hands_scored != before.hands_scored) print_result(after);
 }
@@ -129,8 +164,19 @@ std::string hand_note(const Game& game, int seat) {
     if (v.trick_winners[t] == seat)
       for (int p = 0; p < sh::kPlayers; ++p)
         if (v.played[t][p] < 32) taken += sh::card_points(Card(v.played[t][p]));
-  return fmt::format("trumps: {}   other: {}   (card points in brackets; you have taken {})\n",
-                     trumps.empty() ? "none" : trumps, fail.empty() ? "none" : fail, taken);
+  return fmt::format(
+      "trumps: {}   other: {}   (card points in brackets; you have taken {})\n{}",
+      trumps.empty() ? "none" : trumps, fail.empty() ? "none" : fail, taken,
+      s.phase == sh::Phase::play && v.tricks_done ? taken_so_far(s, seat) + "\n" : std::string());
+}
+
+// A card alone is a card played (S8), or the card called (S7).
+int card_kind(const Game& game) {
+  const sh::Phase phase = state_of<sh::State>(game).phase;
+  return phase == sh::Phase::play      ? int(sh::ActionKind::play)
+         : phase == sh::Phase::calling ? int(sh::ActionKind::call)
+         : phase == sh::Phase::burying ? int(sh::ActionKind::bury)
+                                       : -1;
 }
 
 // The open-hand solver's values for the seat to act (deckhand analyze).
@@ -153,6 +199,8 @@ const GamePlugin kPlugin{
     .narrate = narrate,
     .hand_note = hand_note,
     .prompt_note = nullptr,
+    .card_kind = card_kind,
+    .offer = nullptr,
     .ended_by_limit = nullptr,
     .demo_option = "hands=6",
     .demo_players = 0,

@@ -88,6 +88,14 @@ fi
 check "simulate" 0 'games/s' -- "$deckhand" simulate ghost-euchre --games 50 --seed 3
 check "demo" 0 'the replay reproduces the game exactly' -- "$deckhand" demo --seed 7 --out "$tmp/demo"
 check "demo record replays" 0 '"over": true' -- "$deckhand" replay "$tmp/demo/ghost-euchre.rec"
+# issue 27: the demo says which build it is, and a Debug build how to get the fast one.
+first=$("$deckhand" demo --seed 7 --out "$tmp/demo" | head -1)
+if [[ "$first" == "This is a Debug build of deckhand"*"\`make release\` builds the fast tool, \`make install\` installs it." ||
+  "$first" == "This is an optimised (Release) build of deckhand." ]]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL demo says its build: $first"; failed=$((failed + 1))
+fi
 check "demo sheepshead record replays" 0 '{"ok": true, "game": "sheepshead", "hands": [{"deltas": [' \
   -- "$deckhand" replay "$tmp/demo/sheepshead.rec"
 check "simulate sheepshead" 0 'games/s' -- "$deckhand" simulate sheepshead --games 20 --seed 3
@@ -140,7 +148,7 @@ cards=""; for i in 1 2 3 4 5 6; do cards="${cards}JC\nAC\nAH\nTS\nJS\nAS\n"; don
 session="hint\npass\nundo\n\npass\n${cards}save $tmp/mid.rec\nquit\n"
 out=$(printf "$session" | "$deckhand" play ghost-euchre --seed 5 --save "$tmp/saved.rec" 2>&1)
 want=("Seed 5 (--seed 5 deals this game again)" "hint: bid 5" "undone: back to your previous decision"
-  "> >   seat 0 passes" "(your only choice: play AS — made for you)" "record saved to $tmp/mid.rec"
+  "> >   you pass" "(your only choice: play AS — made for you)" "record saved to $tmp/mid.rec"
   "record saved to $tmp/saved.rec")
 for w in "${want[@]}"; do
   if [[ "$out" == *"$w"* ]]; then passed=$((passed + 1)); else echo "FAIL play session: no '$w' in: $out"; failed=$((failed + 1)); fi
@@ -152,8 +160,9 @@ check "play save mid-game" 0 '"ok": true' -- "$deckhand" replay "$tmp/mid.rec"
 check "play refuses another game's seat" 2 '' -- "$deckhand" play sheepshead --seat 5
 check "play --option" 0 'option target=5' -- sh -c "printf 'quit\n' | \"$deckhand\" play ghost-euchre --seed 1 --option target=5 --save \"$tmp/t5.rec\" >/dev/null && cat \"$tmp/t5.rec\""
 check "play refuses a bad option" 2 "--option target=0: bad_option" -- sh -c "\"$deckhand\" play ghost-euchre --option target=0 2>&1"
-play_session "toonerville buy question" 0 'seat 1 draws instead of taking the 6G: buy it? (buy, or pass)
-legal: buy | pass' 'quit\n' -- toonerville --players 3 --seed 2
+play_session "toonerville buy question" 0 'seat 1 draws instead of taking the 6G: buy it? It is of little use to you: it would only pair your 6B (a set needs three) (contract: 2 sets).
+(buy: it and a penalty card from the stock; pass; '"'offers useful' or 'offers never' asks less)
+legal: buy | pass" 'quit\n' -- toonerville --players 3 --seed 2
 play_session "toonerville legal lists all" 0 'discard 14Y' 'pass\nlegal\nquit\n' -- toonerville --players 3 --seed 2
 play_session "sheepshead trumps marked" 0 'trumps: 7D 9D   other: TC(10) 9H TH(10) 7S' \
   'quit\n' -- sheepshead --seed 5 --seat 1
@@ -164,7 +173,7 @@ play_session "play --level names the bots" 0 'You are seat 0; random bots play t
   'quit\n' -- ghost-euchre --seed 5 --level Random
 # Random bots bid moon before seat 0 may bid (its pass is made for it): its first decision is a
 # card, and the random bot's hint is not the basic heuristic's.
-play_session "play --level random hint" 0 '> hint: play AS' 'hint\nquit\n' -- ghost-euchre --seed 5 --level random
+play_session "play --level random hint" 0 '> hint: play JS' 'hint\nquit\n' -- ghost-euchre --seed 5 --level random
 play_session "play --level strong hint" 0 '> hint: bid moon' 'hint\nquit\n' -- ghost-euchre --seed 5 --level strong
 random_game="pass\n${cards}quit\n"
 printf "$random_game" | "$deckhand" play ghost-euchre --seed 9 --level random --save "$tmp/random.rec" >"$tmp/random1.out" 2>&1
@@ -179,15 +188,97 @@ play_session "play toonerville a bot buys" 0 'seat 1 draws instead of taking the
   seat 2 buys 6G and takes a penalty card; seat 1 draws from the stock' \
   'quit\n' -- toonerville --players 3 --seed 18
 # When the human draws, the bots may buy the discard first; the human's draw follows at once.
-play_session "play toonerville bots buy before your draw" 0 'seat 2 buys 8B and takes a penalty card; seat 1 draws from the stock
+play_session "play toonerville bots buy before your draw" 0 'seat 2 buys 8B and takes a penalty card; you draw from the stock
   you draw 14Y' 'draw\nquit\n' -- toonerville --players 3 --seed 5 --seat 1
-play_session "play toonerville hint buy" 0 '> hint: buy' 'hint\nquit\n' -- toonerville --players 3 --seed 18
-play_session "play toonerville the human buys" 0 'seat 0 buys 4Y and takes a penalty card; seat 2 draws from the stock' \
-  'buy\nquit\n' -- toonerville --players 3 --seed 18 --save "$tmp/bought.rec"
-play_session "play toonerville the human passes" 0 '>   seat 0 passes
+play_session "play toonerville hint buy" 0 '> hint: buy' 'hint\nquit\n' -- toonerville --players 3 --seed 11
+play_session "play toonerville the human buys" 0 '>   you buy 6G and take a penalty card, 3R; seat 1 draws from the stock' \
+  'buy\nquit\n' -- toonerville --players 3 --seed 11 --save "$tmp/bought.rec"
+play_session "play toonerville the human passes" 0 '>   you pass
   seat 1 passes
-  seat 2 draws' 'pass\nquit\n' -- toonerville --players 3 --seed 18
+  seat 2 draws' 'pass\nquit\n' -- toonerville --players 3 --seed 3
 check "play toonerville bought record replays" 0 '"ok": true' -- "$deckhand" replay "$tmp/bought.rec"
+# issue 27: the terminal game talks like a player.
+# A bare card is the card action of the phase (the plug-in's card_kind), and a card the rules
+# refuse gets their reason, not "unknown action".
+play_session "play bare card refused with the rules' reason" 0 '> refused — must_follow_suit: KH held, trump led (JH led by seat 1; G7)' \
+  'pass\nQS\nquit\n' -- ghost-euchre --seed 4
+play_session "play bare card played" 0 '>   you play KH' 'pass\nKH\nquit\n' -- ghost-euchre --seed 4
+# Where every action is one kind with an argument, the argument alone is that action.
+play_session "play bare trump suit" 0 '>   you name hearts trump and lead' 'bid 5\nH\nquit\n' -- ghost-euchre --seed 5
+play_session "play bare word is still unknown" 0 "refused — malformed_action: unknown action 'frob'" \
+  'pass\nfrob\nquit\n' -- ghost-euchre --seed 4
+play_session "play sheepshead bare bury and call" 0 '>   you bury TC KC' 'pick\nTC KC\nAH\nquit\n' -- sheepshead --seed 5 --seat 1
+play_session "play sheepshead bare call" 0 '>   you call AH' 'pick\nTC KC\nAH\nquit\n' -- sheepshead --seed 5 --seat 1
+# The session's limit is said at the start, with where it comes from.
+play_session "play announces the play limit" 0 'Play limit: hands=5 — the game ends after this many scored hands (play'"'"'s default; --option hands=N changes it).' \
+  'quit\n' -- sheepshead --seed 5
+play_session "play announces a chosen limit" 0 'Play limit: max_hands=3 — the game also ends after this many scored hands, highest total winning (set by --option).' \
+  'quit\n' -- ghost-euchre --seed 5 --option max_hands=3
+# Your moves in the second person, the others' in the third; running tricks and card points.
+play_session "play narrates you" 0 '>   you pass
+  seat 1 names diamonds trump and leads
+  seat 1 plays JD
+  seat 2 plays QD' 'pass\nquit\n' -- ghost-euchre --seed 5
+play_session "play euchre tricks so far" 0 '  trick 1: 1:JD 2:QD 0:JC  — seat 1 takes it
+  tricks so far: you 0, seat 1 1, seat 2 0' 'pass\nJC\nquit\n' -- ghost-euchre --seed 5
+play_session "play sheepshead tricks and points so far" 0 '  trick 1: 1:7S 2:TS 3:AS 4:8S 0:9S  — seat 3 takes 21 points
+  tricks/card points so far: seat 0 0/0, you 0/0, seat 2 0/0, seat 3 1/21, seat 4 0/0' \
+  'pick\nTC KC\nAH\n7S\nquit\n' -- sheepshead --seed 5 --seat 1
+# Toonerville asks about a buy saying what the card would do for the hand, and --offers or
+# the command `offers` decline for the player.
+play_session "toonerville buy that makes a set" 0 'buy it? It makes a set of 6s with your 6G 6Y (contract: 2 sets).' \
+  'quit\n' -- toonerville --players 3 --seed 11
+play_session "toonerville penalty points in hand" 0 'penalty points in your hand: 70 (T12)' \
+  'quit\n' -- toonerville --players 3 --seed 11
+play_session "toonerville buy that completes the contract" 0 'buy it? It completes your contract (2 sets): with it you can go down.' \
+  'quit\n' -- toonerville --players 3 --seed 15
+play_session "toonerville buy of no use" 0 'buy it? It is of no use to you: you can go down with 2 sets already, and it adds 10 penalty points.' \
+  'quit\n' -- toonerville --players 3 --seed 32
+play_session "toonerville --offers useful declines a useless buy" 0 "  (offers useful: pass for you, as it would not help you; 'offers ask' asks again)
+  you pass" 'quit\n' -- toonerville --players 3 --seed 2 --offers useful
+play_session "toonerville --offers useful still asks a useful buy" 0 'buy it? It makes a set of 6s' \
+  'quit\n' -- toonerville --players 3 --seed 11 --offers useful
+play_session "toonerville --offers never" 0 "  (offers never: pass for you; 'offers ask' asks again)
+  you pass" 'quit\n' -- toonerville --players 3 --seed 11 --offers never
+play_session "toonerville the offers command" 0 "> offers: never
+  (offers never: pass for you; 'offers ask' asks again)" 'offers never\nquit\n' -- toonerville --players 3 --seed 11
+play_session "toonerville offers without a word" 0 '> offers: ask (every offer, the default), useful' \
+  'offers\nquit\n' -- toonerville --players 3 --seed 11
+check "play refuses a bad --offers" 2 "--offers takes ask, useful or never, not 'sometimes'" -- \
+  sh -c "\"$deckhand\" play toonerville --offers sometimes 2>&1"
+play_session "toonerville bare card discards" 0 '>   you discard 12Y' 'pass\npass\ndraw\n12Y\nquit\n' -- toonerville --players 3 --seed 2
+# undo rewinds the bots: the same move after an undo gets the same answers (random and strong
+# bots draw on their generators, made afresh for each position).
+undo_same() {  # undo_same NAME TYPED(first move, undo, the same move) -- play's arguments...
+  local name=$1 typed=$2
+  shift 3
+  local out first second
+  out=$(printf "$typed" | "$deckhand" play "$@" 2>&1)
+  # The output from each typed line (it starts at the prompt "> ") to the next list: the move
+  # typed just before the undo, and again just after it.
+  local undo_at
+  undo_at=$(awk '/^> /{n++} /^> undone:/{print n; exit}' <<<"$out")
+  first=$(awk -v k=$((undo_at - 1)) '/^> /{n++} n==k' <<<"$out" | sed -n '1,/^legal:/p')
+  second=$(awk -v k=$((undo_at + 1)) '/^> /{n++} n==k' <<<"$out" | sed -n '1,/^legal:/p')
+  if [ -n "$first" ] && [ "$first" == "$second" ] && [[ "$out" == *"undone: back to your previous decision"* ]]; then
+    passed=$((passed + 1))
+  else
+    echo "FAIL $name: after the undo the bots answered otherwise: first: $first; second: $second"
+    failed=$((failed + 1))
+  fi
+}
+undo_same "undo rewinds random bots" 'pass\nundo\npass\nquit\n' -- ghost-euchre --seed 9 --level random
+undo_same "undo rewinds strong bots" 'TD\nundo\nTD\nquit\n' -- ghost-euchre --seed 9 --level strong
+undo_same "undo rewinds strong sheepshead bots" 'pick\nTC KC\nAH\n7S\nundo\n7S\nquit\n' -- sheepshead --seed 5 --seat 1 --level strong
+undo_same "undo rewinds random toonerville bots" 'draw\n12Y\nundo\n12Y\nquit\n' -- toonerville --players 3 --seed 2 --level random --offers never
+# ... and the deals: an undo back over a deal deals the same cards again.
+hands2=$(printf "pass\n${cards}undo\n${cards}quit\n" | "$deckhand" play ghost-euchre --seed 5 2>&1 |
+  grep -A3 '^Ghost Hand Euchre — seat 0, hand 2, phase bidding' | grep '^your hand:')
+if [ "$(wc -l <<<"$hands2")" -eq 2 ] && [ "$(sort -u <<<"$hands2" | wc -l)" -eq 1 ]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL undo over a deal deals the same cards: $hands2"; failed=$((failed + 1))
+fi
 for c in replay view simulate play demo games arena analyze; do
   check "$c --help" 0 "deckhand $c" -- "$deckhand" "$c" --help
 done
