@@ -10,7 +10,8 @@ package's README), in order, and runs it by its language:
           repository's build/. `make ...` runs in the repository root, where the docs say to
           run it: `make install ...` for real (the C and C++ blocks use what it installs);
           every other target, each a CI step or a build of its own (.ci/run), as `make -n`: the
-          target exists and its recipe expands.
+          target exists and its recipe expands. app.c and app.cpp there are the document's
+          first c and cpp blocks, as programs (the README's pkg-config line builds app.c).
   c       compiled with the README's pkg-config line against $HOME/.local, then run; a block
           without main() is a fragment: its #include lines open the file, the rest is main's
           body.
@@ -45,6 +46,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -126,15 +128,22 @@ class Failure(Exception):
 def run(cmd, cwd, env, timeout, budget=False, shell=False):
     """Runs cmd; returns (seconds, output, timed_out). Raises Failure on a non-zero exit."""
     start = time.monotonic()
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, shell=shell, start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, timeout=timeout, shell=shell, start_new_session=True)
-    except subprocess.TimeoutExpired as e:
-        out = (e.output or b"").decode("utf-8", "replace")
+        raw, _ = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGTERM)  # the block's whole process group: workers too
+        try:
+            raw, _ = p.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            raw, _ = p.communicate()
+        out = raw.decode("utf-8", "replace")
         if budget:
             return time.monotonic() - start, out, True
         raise Failure(f"still running after {timeout} s (give it a budget marker, or make it shorter)\n{out}")
-    out = p.stdout.decode("utf-8", "replace")
+    out = raw.decode("utf-8", "replace")
     if p.returncode != 0:
         shown = cmd if isinstance(cmd, str) else " ".join(shlex.quote(c) for c in cmd)
         raise Failure(f"exit {p.returncode}: {shown}\n{out}")
@@ -251,7 +260,7 @@ class Runner:
         return spent, out, False
 
     # --- python: one session per document
-    def python(self, blocks, timeout):
+    def python(self, blocks, timeout, budget):
         py = os.path.join(ROOT, "build", "python", "venv", "bin", "python")
         if not os.path.exists(py):
             raise Failure("no venv with the wheel at build/python/venv: run make python-test first")
@@ -269,7 +278,7 @@ class Runner:
                 "    for b in json.load(open(sys.argv[1])):\n"
                 "        print('--- ' + b['where'], flush=True)\n"
                 "        exec(compile(b['text'], b['where'], 'exec'), session)\n")
-        return run([py, driver, data], self.work, self.env, timeout)
+        return run([py, driver, data], self.work, self.env, timeout, budget)
 
     # --- js: CommonJS and ES module
     def js(self, block, timeout, budget):
@@ -331,6 +340,14 @@ def main():
     for doc in docs:
         blocks = [b for b in plan if b.doc == doc]
         py = [b for b in blocks if b.lang == "python" and not (b.mark and b.mark[0] == "not run")]
+        for lang, file in (("c", "app.c"), ("cpp", "app.cpp")):  # the programs a sh block may build
+            first = next((b for b in blocks if b.lang == lang and not b.mark), None)
+            path = os.path.join(runner.work, file)
+            if os.path.exists(path):
+                os.remove(path)
+            if first:
+                with open(path, "w") as f:
+                    f.write(fragment(first.text, lang))
         for b in blocks:
             if b.mark and b.mark[0] == "not run":
                 print(f"{b.where} {b.lang}: not run: {b.mark[1]}")
@@ -342,7 +359,7 @@ def main():
                 label = f"{doc} python ({len(py)} blocks, one session)"
                 budget = any(x.mark for x in py)
                 timeout = max([int(x.mark[1].split()[0]) for x in py if x.mark] + [0]) or DEFAULT_TIMEOUT
-                work = lambda: runner.python(py, DEFAULT_TIMEOUT + timeout)
+                work = lambda: runner.python(py, timeout, budget)
                 n = len(py)
             else:
                 label = f"{b.where} {b.lang}"
