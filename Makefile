@@ -333,7 +333,8 @@ bindings-test: rust-test go-test java-test dotnet-test
 # written (tests/docs/run_docs.py: sh, C, C++, CMake, Python, JavaScript as CommonJS and as an
 # ES module; a block not run says why in the markdown). It uses the builds of native (through
 # the README's `make install PREFIX=$HOME/.local`, HOME a scratch directory), python-test (the
-# venv build/python/venv with the wheel) and web (web/dist): CI runs it after web-test.
+# venv build/python/venv with the wheel), web (web/dist) and web-test (build/dev/deckhand, for
+# the README's `make demo`): CI runs it after web-test. About 1 minute on 2 cores then.
 .PHONY: docs-test docs-list
 docs-test: native web-deps
 	@[ -x $(PY_BUILD)/venv/bin/python ] || { echo "docs-test: no build/python/venv: run make python-test first"; exit 1; }

@@ -8,10 +8,13 @@ package's README), in order, and runs it by its language:
           scratch directory, HOME a scratch home, $HOME/.local/bin first on PATH (where the
           README's `make install PREFIX=$HOME/.local` puts the tool); `build` there is the
           repository's build/. `make ...` runs in the repository root, where the docs say to
-          run it: `make install ...` for real (the C and C++ blocks use what it installs);
-          every other target, each a CI step or a build of its own (.ci/run), as `make -n`: the
-          target exists and its recipe expands. app.c and app.cpp there are the document's
-          first c and cpp blocks, as programs (the README's pkg-config line builds app.c).
+          run it: `make install ...` for real (the C and C++ blocks use what it installs) and
+          `make demo` (the first command of the README: the dev build's tool, which make
+          web-test builds, plays a game of each game); every other target, each a CI step or a
+          build of its own (.ci/run), as `make -n`: the target exists and its recipe expands.
+          A make line runs for real when its first target is one of those two. app.c and
+          app.cpp in the scratch directory are the document's first c and cpp blocks, as
+          programs (the README's pkg-config line builds app.c).
   c       compiled with the README's pkg-config line against $HOME/.local, then run; a block
           without main() is a fragment: its #include lines open the file, the rest is main's
           body.
@@ -187,10 +190,10 @@ class Runner:
         script = os.path.join(self.scratch, f"sh-{block.doc.replace('/', '_')}-{block.line}.sh")
         with open(script, "w") as f:
             f.write("set -e\n"
-                    "# make runs in the repository root; `make install` for real, other targets as make -n\n"
+                    "# make runs in the repository root: install and demo for real, other targets as make -n\n"
                     "make() {\n"
-                    '  local a; for a in "$@"; do case $a in install) command make -C "$DECKHAND_ROOT" "$@"; return;; esac; done\n'
-                    '  command make -n -C "$DECKHAND_ROOT" "$@" > /dev/null\n'
+                    '  local a real=; for a in "$@"; do case $a in install|demo) [ -n "$real" ] || real=1;; -*|*=*) ;; *) [ -n "$real" ] || real=0;; esac; done\n'
+                    '  if [ "$real" = 1 ]; then command make -C "$DECKHAND_ROOT" "$@"; else command make -n -C "$DECKHAND_ROOT" "$@" > /dev/null; fi\n'
                     "}\n")
             f.write(block.text)
         return run(["bash", script], self.work, self.env, timeout, budget)
