@@ -81,13 +81,12 @@ bench: deps
 	./build/release/bench/deckhand_bench
 
 # Installs the libraries, headers, CMake package, pkg-config file and the deckhand tool under
-# PREFIX (a Release build of its own, without tests or benchmarks).
+# PREFIX, from the Release build of `native` (build/python, without tests or benchmarks; the
+# installed .pc and CMake files find their prefix from where they lie, so --prefix is enough).
 PREFIX ?= /usr/local
-install: deps
-	cmake -S . -B build/install -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TESTS=OFF \
-	  -DDECKHAND_BUILD_BENCH=OFF -DCMAKE_INSTALL_PREFIX="$(PREFIX)"
-	cmake --build build/install -j $(JOBS)
-	cmake --install build/install --prefix "$(PREFIX)"
+install: native
+	cmake --build $(NATIVE_BUILD) -j $(JOBS)
+	cmake --install $(NATIVE_BUILD) --prefix "$(PREFIX)"
 
 # Line and branch coverage of src/ and capi/ by the whole suite (gcovr). CI fails below the
 # thresholds, set a little under the figures measured (97.0% of lines, 87.9% of branches).
@@ -339,3 +338,18 @@ bindings-test: rust-test go-test java-test dotnet-test
 .PHONY: release
 release: native
 	@echo "the Release tool: $(NATIVE_BUILD)/deckhand (make install PREFIX=... installs it as bin/deckhand)"
+
+# Every code block of README.md, docs/*.md, CONTRIBUTING.md and web/src/README.md runs as
+# written (tests/docs/run_docs.py: sh, C, C++, CMake, Python, JavaScript as CommonJS and as an
+# ES module; a block not run says why in the markdown). It uses the builds of native (through
+# the README's `make install PREFIX=$HOME/.local`, HOME a scratch directory), python-test (the
+# venv build/python/venv with the wheel), web (web/dist) and web-test (build/dev/deckhand, for
+# the README's `make demo`): CI runs it after web-test. About 1 minute on 2 cores then.
+.PHONY: docs-test docs-list
+docs-test: native web-deps
+	@[ -x $(PY_BUILD)/venv/bin/python ] || { echo "docs-test: no build/python/venv: run make python-test first"; exit 1; }
+	@[ -f web/dist/index.cjs ] || { echo "docs-test: no web/dist: run make web first"; exit 1; }
+	$(PY) tests/docs/run_docs.py
+
+docs-list:
+	$(PY) tests/docs/run_docs.py --list
