@@ -1044,6 +1044,13 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     };
     const bool seat_ok = e.seat >= -1 && e.seat < players;
     bool ok = seat_ok && e.time >= prev && e.time <= last_time;
+    // The fields a kind does not use hold nothing (the pools are rebuilt from them).
+    const bool texts_used = e.type == EventType::hand_end || e.type == EventType::over;
+    const bool number_used = texts_used || e.type == EventType::action || e.type == EventType::deal;
+    const bool news_used = e.type == EventType::deal || e.type == EventType::cards;
+    ok = ok && (number_used || e.text == kNone) && (texts_used || e.text_len == 0) &&
+         (e.type == EventType::action || (e.pub == kNone && e.pub_len == 0)) &&
+         (news_used || (e.news == 0 && e.news_count == 0));
     switch (e.type) {
       case EventType::seat:
         ok = ok && e.seat >= 0 && e.detail <= 3 && e.detail2 <= 2;
