@@ -122,7 +122,7 @@ class _Seated:
     dh_game_apply): the learner is asked only when its own seat decides."""
 
     __slots__ = ("game", "players", "levels", "bot_options", "fixed", "first", "learner",
-                 "episode", "stream", "bots", "steps", "_seat", "_action", "_err")
+                 "episode", "stream", "bots", "steps", "mark", "_seat", "_action", "_err")
 
     def __init__(self, game, levels, bot_options, fixed, first=0):
         self.game = game
@@ -136,6 +136,7 @@ class _Seated:
         self.stream = None
         self.bots = None
         self.steps = 0
+        self.mark = 0
         self._seat = c_int32()
         self._action = N.DhAction()
         self._err = N.new_error()
@@ -158,9 +159,17 @@ class _Seated:
             self.episode += 1
             self.game.reset()
             self.steps = 0
+            self.mark = self.game.scores[self.learner]
             if self.advance():
                 return
         raise RuntimeError("1000 episodes ended before the learner's seat decided")
+
+    def reward(self):
+        """The learner's score change since the last call (or the episode's start: what the
+        bots scored before its first decision counts in its first step's reward)."""
+        now = self.game.scores[self.learner]
+        change, self.mark = now - self.mark, now
+        return change
 
     def advance(self):
         """Deals and lets the bots play until the learner decides (True) or the game is
@@ -218,7 +227,8 @@ class DeckhandEnv(_AECBase):
     With opponents (a bot level, or one per seat to the learner's left), the library's bots
     play every seat but the learner's: agents is the learner's agent alone, each of its
     steps is followed by the bots' decisions up to its next one, and its reward is its
-    seat's score change over them. learner_seat is its seat, or "rotate": seat e % players
+    seat's score change over them (and its first step's, what the bots scored before it).
+    learner_seat is its seat, or "rotate": seat e % players
     in episode e after a seeded reset. max_steps then counts the learner's steps."""
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -378,11 +388,15 @@ class DeckhandEnv(_AECBase):
         if self._seated is not None and not self.game.is_over:
             self._seated.advance()
         self._cumulative_rewards[agent] = 0.0
-        after = self.game.scores
-        for a in self.agents:
-            change = after[self._seat[a]] - before[self._seat[a]]
-            self.rewards[a] = float(change) * self._reward_sign
-            self._cumulative_rewards[a] += self.rewards[a]
+        if self._seated is not None:
+            self.rewards[agent] = float(self._seated.reward()) * self._reward_sign + 0.0
+            self._cumulative_rewards[agent] = self.rewards[agent]
+        else:
+            after = self.game.scores
+            for a in self.agents:
+                change = after[self._seat[a]] - before[self._seat[a]]
+                self.rewards[a] = float(change) * self._reward_sign
+                self._cumulative_rewards[a] += self.rewards[a]
         if self.game.is_over:
             for a in self.agents:
                 self.terminations[a] = True
@@ -619,7 +633,8 @@ class _SeatedVectorEnv(VectorEnv):
     def step(self, actions):
         """One action index per game, for its learner; returns (obs, mask, rewards,
         terminated, truncated): rewards float32 (n,), the learner's score change (times the
-        reward sign) over its action and the bots' that followed. A game that ended starts
+        reward sign) over its action and the bots' that followed (in an episode's first step,
+        also what the bots scored before the learner's first decision). A game that ended starts
         its next episode (with rotation, the learner's next seat) and obs, mask and to_act
         are of it. A game whose index is not legal moves no game: InvalidArgument
         bad_action_index, line = its number + 1."""
@@ -635,13 +650,10 @@ class _SeatedVectorEnv(VectorEnv):
         obs, mask, rewards, terminated, truncated = self._buffers
         sign = self._reward_sign
         for i, table in enumerate(self._tables):
-            game = table.game
-            seat = table.learner
-            before = game.scores[seat]
-            game.apply_choice(int(actions[i]))
+            table.game.apply_choice(int(actions[i]))
             table.steps += 1
             over = not table.advance()
-            rewards[i] = (game.scores[seat] - before) * sign + 0.0
+            rewards[i] = table.reward() * sign + 0.0
             terminated[i] = over
             truncated[i] = not over and 0 < self.max_steps <= table.steps
             if over or truncated[i]:
