@@ -8,7 +8,7 @@ PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
 .PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install native \
-  coverage python python-test python-bench python-bench-selfplay web web-deps web-test \
+  coverage python python-test python-bench python-bench-opponents python-bench-selfplay web web-deps web-test \
   web-serve web-bench python-fuzz format format-check
 
 deps:
@@ -168,6 +168,11 @@ python-test: python
 # Actions per second of VectorEnv and of the plain Game API (docs/python.md "Speed").
 python-bench: python-test
 	$(PY_BUILD)/venv/bin/python python/bench/bench_env.py
+
+# VectorEnv and the AEC environment against the library's bots, per level (docs/performance.md
+# "Python against bots").
+python-bench-opponents: python-test
+	$(PY_BUILD)/venv/bin/python python/bench/bench_opponents.py
 
 # Self-play throughput in process and on local Dask clusters of 1 and 2 workers
 # (docs/distributed.md "Scaling").

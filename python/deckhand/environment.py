@@ -122,7 +122,8 @@ class _Seated:
     dh_game_apply): the learner is asked only when its own seat decides."""
 
     __slots__ = ("game", "players", "levels", "bot_options", "fixed", "first", "learner",
-                 "episode", "stream", "bots", "steps", "mark", "_seat", "_action", "_err")
+                 "episode", "stream", "bots", "steps", "mark", "_seat", "_action", "_err",
+                 "_scores", "_count", "_offer")
 
     def __init__(self, game, levels, bot_options, fixed, first=0):
         self.game = game
@@ -140,6 +141,9 @@ class _Seated:
         self._seat = c_int32()
         self._action = N.DhAction()
         self._err = N.new_error()
+        self._scores = (ctypes.c_int64 * self.players)()
+        self._count = c_size_t()
+        self._offer = c_int32(-1)
 
     def start(self, seed):
         """Seeds the deals and makes the bots anew from `seed`; episodes count from 0."""
@@ -159,17 +163,33 @@ class _Seated:
             self.episode += 1
             self.game.reset()
             self.steps = 0
-            self.mark = self.game.scores[self.learner]
+            self.mark = self.score()
             if self.advance():
                 return
         raise RuntimeError("1000 episodes ended before the learner's seat decided")
 
+    def score(self):
+        N.check(lib.dh_game_scores(byref(self._count), self._scores, self.players,
+                                   self.game._h))
+        return self._scores[self.learner]
+
     def reward(self):
         """The learner's score change since the last call (or the episode's start: what the
         bots scored before its first decision counts in its first step's reward)."""
-        now = self.game.scores[self.learner]
+        now = self.score()
         change, self.mark = now - self.mark, now
         return change
+
+    def apply(self, index):
+        """The learner's action index (known to be legal), then the bots' decisions up to
+        its next one; False when the game ended."""
+        self._offer.value = -1
+        status = lib.dh_rl_apply_choice(self.game._h, byref(self._offer), index,
+                                        byref(self._err))
+        if status:
+            N.raise_for(status, self._err)
+        self.steps += 1
+        return self.advance()
 
     def advance(self):
         """Deals and lets the bots play until the learner decides (True) or the game is
@@ -589,30 +609,43 @@ class _SeatedVectorEnv(VectorEnv):
                          np.empty(self.n, dtype=np.float32),
                          np.empty(self.n, dtype=np.bool_), np.empty(self.n, dtype=np.bool_))
         self._mask = np.zeros((self.n, self.action_size), dtype=np.int8)  # what step checks
-        self._scratch = np.zeros((self.action_size, max(self.feature_size, 1)), dtype=np.float32)
+        self._feature_cap = self.action_size * self.feature_size
+        self._positions = np.arange(self.action_size, dtype=np.int32)
+        self._rows()
 
     def __del__(self):
         pass
 
-    def _write(self, i, obs, mask):
+    def _rows(self):
+        """ctypes pointers to each game's row of the output arrays (made once: the arrays
+        are the VectorEnv's own)."""
+        obs, mask = self._buffers[:2]
+        o, m = obs.ctypes.data, mask.ctypes.data
+        f = None if self.action_features is None else self.action_features.ctypes.data
+        fsize = self.action_size * self.feature_size * 4
+        self._row_ptrs = [(c_void_p(o + i * obs.strides[0]), c_void_p(m + i * mask.strides[0]),
+                           None if f is None else c_void_p(f + i * fsize))
+                          for i in range(self.n)]
+        self._mask_rows = [mask[i] for i in range(self.n)]
+
+    def _write(self, i):
         """Game i's learner observation, mask, features and legal indices into row i."""
         table = self._tables[i]
         seat = table.learner
         g = table.game._h
+        obs_p, mask_p, features_p = self._row_ptrs[i]
         self.to_act[i] = seat
-        N.check(lib.dh_rl_observe_offer(obs[i:].ctypes.data_as(c_void_p),
-                                        self.observation_size, g, seat, -1))
-        count = c_size_t()
-        if self.action_features is not None:
-            features, cap = self.action_features[i:].ctypes.data_as(c_void_p), \
-                self.action_size * self.feature_size
+        N.check(lib.dh_rl_observe_offer(obs_p, self.observation_size, g, seat, -1))
+        count = table._count
+        N.check(lib.dh_rl_choices(byref(count), mask_p, self.action_size, features_p,
+                                  0 if features_p is None else self._feature_cap, g, -1))
+        if features_p is not None:  # a listed game: choices 0 .. count-1
+            self.legal_counts[i] = count.value
+            self.legal_indices[i, :count.value] = self._positions[:count.value]
         else:
-            features, cap = None, 0
-        N.check(lib.dh_rl_choices(byref(count), mask[i:].ctypes.data_as(c_void_p),
-                                  self.action_size, features, cap, g, -1))
-        legal = np.flatnonzero(mask[i])
-        self.legal_counts[i] = legal.size
-        self.legal_indices[i, :legal.size] = legal
+            legal = np.flatnonzero(self._mask_rows[i])
+            self.legal_counts[i] = legal.size
+            self.legal_indices[i, :legal.size] = legal
 
     def reset(self, seed=None):
         """Every game new, each played by its bots up to the learner's first decision;
@@ -626,7 +659,7 @@ class _SeatedVectorEnv(VectorEnv):
         for i, table in enumerate(self._tables):
             table.start((seed + i) & _MASK64)
             table.new_episode()
-            self._write(i, obs, mask)
+            self._write(i)
         self._mask[:] = mask
         return obs, mask
 
@@ -649,16 +682,16 @@ class _SeatedVectorEnv(VectorEnv):
                                   f"{actions[bad]}", bad + 1)
         obs, mask, rewards, terminated, truncated = self._buffers
         sign = self._reward_sign
-        for i, table in enumerate(self._tables):
-            table.game.apply_choice(int(actions[i]))
-            table.steps += 1
-            over = not table.advance()
+        limit = self.max_steps
+        for i, (table, action) in enumerate(zip(self._tables, actions.tolist())):
+            over = not table.apply(action)
             rewards[i] = table.reward() * sign + 0.0
+            cut = not over and 0 < limit <= table.steps
             terminated[i] = over
-            truncated[i] = not over and 0 < self.max_steps <= table.steps
-            if over or truncated[i]:
+            truncated[i] = cut
+            if over or cut:
                 table.new_episode()
-            self._write(i, obs, mask)
+            self._write(i)
         self._mask[:] = mask
         return obs, mask, rewards, terminated, truncated
 
