@@ -8,7 +8,7 @@ PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
 .PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install native \
-  coverage python python-test python-bench python-bench-opponents python-bench-selfplay web web-deps web-test \
+  coverage python python-test python-bench python-bench-selfplay web web-deps web-test \
   web-serve web-bench python-fuzz format format-check
 
 deps:
@@ -171,6 +171,7 @@ python-bench: python-test
 
 # VectorEnv and the AEC environment against the library's bots, per level (docs/performance.md
 # "Python against bots").
+.PHONY: python-bench-opponents
 python-bench-opponents: python-test
 	$(PY_BUILD)/venv/bin/python python/bench/bench_opponents.py
 
