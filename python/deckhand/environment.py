@@ -402,7 +402,7 @@ class DeckhandEnv(_AECBase):
                 self.agent_selection = self.agents[0]
             return
         action = A.index(action, "action")
-        before = self.game.scores
+        before = self.game.scores if self._seated is None else None
         self._offer = self.game.apply_choice(action, self._offer)
         self.num_steps += 1
         if self._seated is not None and not self.game.is_over:
@@ -626,7 +626,9 @@ class _SeatedVectorEnv(VectorEnv):
         self._row_ptrs = [(c_void_p(o + i * obs.strides[0]), c_void_p(m + i * mask.strides[0]),
                            None if f is None else c_void_p(f + i * fsize))
                           for i in range(self.n)]
-        self._mask_rows = [mask[i] for i in range(self.n)]
+        li = self.legal_indices
+        self._legal_ptrs = [ctypes.cast(c_void_p(li.ctypes.data + i * li.strides[0]),
+                                        POINTER(c_int32)) for i in range(self.n)]
 
     def _write(self, i):
         """Game i's learner observation, mask, features and legal indices into row i."""
@@ -642,10 +644,10 @@ class _SeatedVectorEnv(VectorEnv):
         if features_p is not None:  # a listed game: choices 0 .. count-1
             self.legal_counts[i] = count.value
             self.legal_indices[i, :count.value] = self._positions[:count.value]
-        else:
-            legal = np.flatnonzero(self._mask_rows[i])
-            self.legal_counts[i] = legal.size
-            self.legal_indices[i, :legal.size] = legal
+        else:  # every legal action has its index, written by the library into row i
+            N.check(lib.dh_rl_legal_indices(byref(count), self._legal_ptrs[i],
+                                            self.action_size, g))
+            self.legal_counts[i] = count.value
 
     def reset(self, seed=None):
         """Every game new, each played by its bots up to the learner's first decision;
