@@ -97,9 +97,9 @@ def main():
             rate = bench_vector(name, n, level, args.seconds)
             aec = bench_aec(name, level, args.seconds)
             part = share(name, level)
-            print(f"{name:13} vs {level:7} VectorEnv n={n:4} {rate / 1e3:8.1f} k learner "
-                  f"steps/s ({rate / part / 1e3:8.1f} k decisions/s)   env {aec / 1e3:7.1f} k "
-                  f"learner steps/s   learner's share {part:.2f}")
+            print(f"{name:13} vs {level:7} VectorEnv n={n:4} {rate:9,.0f} learner steps/s "
+                  f"({rate / part:9,.0f} decisions/s)   env {aec:8,.0f} learner steps/s   "
+                  f"learner's share {part:.2f}")
 
 
 if __name__ == "__main__":
