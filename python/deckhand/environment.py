@@ -580,8 +580,9 @@ class _SeatedVectorEnv(VectorEnv):
                  opponents=None, learner_seat=None, opponent_options=None):
         self._h = None
         n = A.size(n, "n")
-        if n < 1 or n > 1 << 24:
-            raise ValueError(f"n: a VectorEnv holds 1 to 16777216 games, not {n}")
+        if n < 1 or n > 1 << 24:  # the C batch's bounds and words
+            raise InvalidArgument(-2, "DH_E_INVALID_ARGUMENT", "bad_batch_size", 0,
+                                  "bad_batch_size: a batch holds 1 to 16777216 games", 0)
         self.max_steps = 0 if max_steps is None else A.uint32(max_steps, "max_steps")
         seed = None if seed is None else A.uint64(seed, "seed")
         opts = env_options(name, options)

@@ -205,6 +205,11 @@ def test_opponents_are_refused_with_what_was_wrong():
     with pytest.raises(deckhand.BadOption):
         deckhand.env(name, players=players, opponents="strong",
                      opponent_options={"samples": 0})
+    # The same refusal as the C batch's for a batch of no games.
+    for opponents in (None, "basic"):
+        with pytest.raises(deckhand.InvalidArgument) as e:
+            deckhand.VectorEnv(name, 0, players=players, opponents=opponents)
+        assert e.value.reason == "bad_batch_size"
 
 
 def test_an_illegal_index_moves_no_game_of_a_vector_env_with_bots():
