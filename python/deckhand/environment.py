@@ -17,7 +17,6 @@ import numpy as np
 from . import _args as A
 from . import _native as N
 from ._native import lib
-from .bots import NATIVE as _NATIVE_BOTS
 from .bots import Bot
 from .errors import InvalidArgument
 from .game import Game, game_info, option_strings
