@@ -33,6 +33,12 @@ _MASK64 = (1 << 64) - 1
 
 lib.dh_game_apply.restype = c_int
 lib.dh_game_apply.argtypes = [c_void_p, POINTER(N.DhAction), POINTER(N.DhError)]
+# The C batch that plays bots (experimental, newer than the other dh_batch_* calls).
+_BATCH_BOTS = hasattr(lib, "dh_batch_seat_bots")
+if _BATCH_BOTS:
+    lib.dh_batch_seat_bots.restype = c_int
+    lib.dh_batch_seat_bots.argtypes = [c_void_p, POINTER(c_char_p), c_size_t, c_int32,
+                                       POINTER(c_char_p), c_size_t, POINTER(N.DhError)]
 
 
 def splitmix64(state):
@@ -485,7 +491,7 @@ class VectorEnv(A.NotCopyable):
 
     def __new__(cls, name=None, n=None, *args, opponents=None, **kwargs):
         if opponents is not None and cls is VectorEnv:
-            cls = _SeatedVectorEnv
+            cls = _BotBatchVectorEnv if _BATCH_BOTS else _SeatedVectorEnv
         return object.__new__(cls)
 
     def __init__(self, name, n, players=None, options=None, seed=None, max_steps=None,
@@ -571,9 +577,36 @@ class VectorEnv(A.NotCopyable):
         return Game._adopt(clone)
 
 
+class _BotBatchVectorEnv(VectorEnv):
+    """VectorEnv(name, n, opponents=...) on the C batch: the batch itself plays each game's
+    bots up to its learner's next decision (dh_batch_seat_bots), one C call per step."""
+
+    def __init__(self, name, n, players=None, options=None, seed=None, max_steps=None,
+                 opponents=None, learner_seat=None, opponent_options=None):
+        super().__init__(name, n, players=players, options=options, seed=seed,
+                         max_steps=max_steps)
+        levels = _opponent_levels(opponents, self.players)
+        fixed = _learner_rule(0 if learner_seat is None else learner_seat, self.players)
+        level_bytes = [A.text(level, f"opponents[{k}]") for k, level in enumerate(levels)]
+        opts = A.option_bytes(dict(opponent_options or {}), "opponent_options")
+        N.call_err(lib.dh_batch_seat_bots, self._h,
+                   (c_char_p * max(len(level_bytes), 1))(*level_bytes), len(level_bytes),
+                   -1 if fixed is None else fixed, (c_char_p * max(len(opts), 1))(*opts),
+                   len(opts))
+        self.learner_seats = self.to_act
+        self._rewards = np.empty(self.n, dtype=np.float32)
+
+    def step(self, actions):
+        """One action index per game, for its learner; returns (obs, mask, rewards,
+        terminated, truncated) with rewards float32 (n,): the learner's (docs/python.md)."""
+        obs, mask, rewards, terminated, truncated = super().step(actions)
+        np.sum(rewards, axis=1, out=self._rewards)  # the other seats' are 0
+        return obs, mask, self._rewards, terminated, truncated
+
+
 class _SeatedVectorEnv(VectorEnv):
-    """VectorEnv(name, n, opponents=...): n games in each of which the library's bots play
-    every seat but the learner's (docs/python.md "Opponents")."""
+    """VectorEnv(name, n, opponents=...) in Python over games and bots (dh_bot_choose), for
+    a library without dh_batch_seat_bots; the tests' reference for the C batch."""
 
     def __init__(self, name, n, players=None, options=None, seed=None, max_steps=None,
                  opponents=None, learner_seat=None, opponent_options=None):
@@ -704,9 +737,6 @@ class _SeatedVectorEnv(VectorEnv):
             raise IndexError(f"index: game {index} of a VectorEnv of {self.n}")
         return self._tables[index].game.copy()
 
-    def bots(self, index):
-        """The bots of game `index`, nearest the learner's left first."""
-        return list(self._tables[A.size(index, "index")].bots[1:])
 
 
 _NO_COPY = ("cannot copy or pickle a deckhand.VectorEnv: its games are a C handle the "

@@ -57,6 +57,12 @@ def reference(name, seed, learner, levels, options, choose, decisions):
     return seen, final, g.is_over
 
 
+# The C batch (dh_batch_seat_bots: VectorEnv when the library has it) and the loop in Python
+# over dh_bot_choose (a library without it), held to the same contract.
+VECTORS = [pytest.param(deckhand.VectorEnv, id="c-batch"),
+           pytest.param(E._SeatedVectorEnv, id="python-loop")]
+
+
 def chooser(seed):
     rng = np.random.default_rng(seed)
     return lambda mask: int(rng.choice(np.flatnonzero(mask)))
@@ -113,11 +119,12 @@ def test_rewards_add_up_to_the_learners_final_score(name):
         env.reset()
 
 
+@pytest.mark.parametrize("vector", VECTORS)
 @pytest.mark.parametrize("name", GAMES)
-def test_a_vector_env_with_bots_plays_as_single_envs_with_the_same_seeds(name):
+def test_a_vector_env_with_bots_plays_as_single_envs_with_the_same_seeds(name, vector):
     n, seed, players = 3, 900, table_size(name)
     options = short(name, 1)
-    vec = deckhand.VectorEnv(name, n, players=players, options=options, seed=seed,
+    vec = vector(name, n, players=players, options=options, seed=seed,
                              opponents="basic", learner_seat=1)
     envs = [deckhand.env(name, players=players, options=options, opponents="basic",
                          learner_seat=1) for _ in range(n)]
@@ -150,11 +157,12 @@ def test_a_vector_env_with_bots_plays_as_single_envs_with_the_same_seeds(name):
     assert ended > 0
 
 
+@pytest.mark.parametrize("vector", VECTORS)
 @pytest.mark.parametrize("name", GAMES)
-def test_rotation_puts_the_learner_in_every_seat_and_the_bots_decide_the_rest(name):
+def test_rotation_puts_the_learner_in_every_seat_and_the_bots_decide_the_rest(name, vector):
     players = table_size(name)
     n = 2
-    vec = deckhand.VectorEnv(name, n, players=players, options=short(name, 1), seed=3,
+    vec = vector(name, n, players=players, options=short(name, 1), seed=3,
                              opponents="random", learner_seat="rotate")
     obs, mask = vec.reset()
     assert list(vec.to_act) == [i % players for i in range(n)]
@@ -212,9 +220,10 @@ def test_opponents_are_refused_with_what_was_wrong():
         assert e.value.reason == "bad_batch_size"
 
 
-def test_an_illegal_index_moves_no_game_of_a_vector_env_with_bots():
+@pytest.mark.parametrize("vector", VECTORS)
+def test_an_illegal_index_moves_no_game_of_a_vector_env_with_bots(vector):
     name = GAMES[0]
-    vec = deckhand.VectorEnv(name, 3, players=table_size(name), seed=4, opponents="basic")
+    vec = vector(name, 3, players=table_size(name), seed=4, opponents="basic")
     obs, mask = vec.reset()
     before = [vec.game(i).serialize() for i in range(3)]
     actions = np.array([int(np.flatnonzero(m)[0]) for m in mask])
@@ -226,6 +235,60 @@ def test_an_illegal_index_moves_no_game_of_a_vector_env_with_bots():
     with pytest.raises(deckhand.InvalidArgument):
         vec.step(actions)
     assert [vec.game(i).serialize() for i in range(3)] == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_c_batch_with_bots_plays_as_the_python_loop(name):
+    if not E._BATCH_BOTS:
+        pytest.skip("this library has no dh_batch_seat_bots")
+    players, n = table_size(name), 5
+    kwargs = dict(players=players, options=short(name, 1), seed=123, max_steps=40,
+                  opponents=["basic"] + ["random"] * (players - 2), learner_seat="rotate")
+    c, py = deckhand.VectorEnv(name, n, **kwargs), E._SeatedVectorEnv(name, n, **kwargs)
+    assert type(c).__name__ == "_BotBatchVectorEnv"
+    for a, b in zip(c.reset(), py.reset()):
+        assert np.array_equal(a, b)
+    rng = np.random.default_rng(8)
+    ends = 0
+    for _ in range(400):
+        assert np.array_equal(c.to_act, py.to_act)
+        assert np.array_equal(c.legal_counts, py.legal_counts)
+        for i in range(n):
+            k = c.legal_counts[i]
+            assert sorted(c.legal_indices[i, :k]) == sorted(py.legal_indices[i, :k])
+        if c.action_features is not None:
+            assert np.array_equal(c.action_features, py.action_features)
+        actions = np.array([int(rng.choice(c.legal_indices[i, :c.legal_counts[i]]))
+                            for i in range(n)])
+        out_c, out_py = c.step(actions), py.step(actions)
+        for a, b in zip(out_c, out_py):
+            assert np.array_equal(a, b)
+        ends += int(out_c[3].sum() + out_c[4].sum())
+    assert ends > n
+
+
+def test_the_c_batch_refuses_bad_bots_and_stays_as_it_was():
+    if not E._BATCH_BOTS:
+        pytest.skip("this library has no dh_batch_seat_bots")
+    name = GAMES[0]
+    players = table_size(name)
+    with pytest.raises(deckhand.BadOption) as e:
+        deckhand.VectorEnv(name, 2, players=players, opponents="grandmaster")
+    assert "grandmaster" in str(e.value)
+    with pytest.raises(deckhand.BadOption):
+        deckhand.VectorEnv(name, 2, players=players, opponents="strong",
+                           opponent_options={"samples": 0})
+    vec = deckhand.VectorEnv(name, 2, players=players, opponents="basic", seed=1)
+    for levels, seat in ((["basic"] * players, 0), (["nobody"] * (players - 1), 0),
+                         (["basic"] * (players - 1), players)):
+        arr = (E.c_char_p * len(levels))(*[lv.encode() for lv in levels])
+        err = deckhand._native.new_error()
+        status = E.lib.dh_batch_seat_bots(vec._h, arr, len(levels), seat, None, 0,
+                                          E.byref(err))
+        assert status != 0 and err.message
+    # still the bots it was given, and still stepping
+    obs, mask = vec.reset()
+    assert list(vec.to_act) == [0, 0]
 
 
 def test_max_steps_counts_the_learners_steps():
