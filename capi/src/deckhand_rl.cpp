@@ -306,9 +306,8 @@ int dh_batch_seat_bots(dh_batch* batch, const char* const* levels, size_t n_leve
       }
       opts.emplace_back(key, value);
     }
-    return from_reason(err,
-                       batch->batch->seat_bots(std::move(list), std::move(opts), learner_seat, &e),
-                       e);
+    return from_reason(
+        err, batch->batch->seat_bots(std::move(list), std::move(opts), learner_seat, &e), e);
   });
 }
 

@@ -141,8 +141,8 @@ Reason Batch::make_bots(size_t i, uint64_t seed, Error* err) {
   const size_t per = size_t(players_ - 1);
   for (size_t k = 1; k <= per; ++k) {
     uint64_t state = seed ^ (kBotSalt * k);
-    auto bot = bots::make_bot(games_[i]->name(), bot_levels_[k - 1],
-                              next_deal_seed(&state), bot_options_, err);
+    auto bot = bots::make_bot(games_[i]->name(), bot_levels_[k - 1], next_deal_seed(&state),
+                              bot_options_, err);
     if (!bot) return err->reason;
     bots_[i * per + k - 1] = std::move(bot);
   }
@@ -162,8 +162,7 @@ Reason Batch::play_bots(size_t i, bool* learner_decides, Error* err) {
     if (seat < 0) return fail(err, Reason::wrong_phase, "game %zu waits for a reshuffle", i);
     const size_t k = size_t((seat - learner_[i] + players_) % players_);
     ActionCode code;
-    if (Reason r = bots_[i * per + k - 1]->choose(g, seat, &code, err); r != Reason::ok)
-      return r;
+    if (Reason r = bots_[i * per + k - 1]->choose(g, seat, &code, err); r != Reason::ok) return r;
     if (Reason r = g.apply(code, err); r != Reason::ok) return r;
   }
   *learner_decides = true;
@@ -182,8 +181,8 @@ Reason Batch::restart_seated(size_t i, Error* err) {
     if (Reason r = play_bots(i, &decides, err); r != Reason::ok) return r;
     if (decides) return Reason::ok;
   }
-  return fail(err, Reason::internal_error, "1000 episodes of game %zu ended before its learner decided",
-              i);
+  return fail(err, Reason::internal_error,
+              "1000 episodes of game %zu ended before its learner decided", i);
 }
 
 void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) {
