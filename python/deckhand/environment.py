@@ -10,7 +10,7 @@ observation and action layouts may change in any release (docs/python.md, docs/a
 
 import ctypes
 import os
-from ctypes import POINTER, byref, c_char_p, c_int, c_int32, c_size_t, c_void_p
+from ctypes import POINTER, byref, c_char_p, c_int32, c_size_t, c_void_p
 
 import numpy as np
 
@@ -31,14 +31,8 @@ PETTINGZOO = _AECBase is not object
 
 _MASK64 = (1 << 64) - 1
 
-lib.dh_game_apply.restype = c_int
-lib.dh_game_apply.argtypes = [c_void_p, POINTER(N.DhAction), POINTER(N.DhError)]
 # The C batch that plays bots (experimental, newer than the other dh_batch_* calls).
 _BATCH_BOTS = hasattr(lib, "dh_batch_seat_bots")
-if _BATCH_BOTS:
-    lib.dh_batch_seat_bots.restype = c_int
-    lib.dh_batch_seat_bots.argtypes = [c_void_p, POINTER(c_char_p), c_size_t, c_int32,
-                                       POINTER(c_char_p), c_size_t, POINTER(N.DhError)]
 
 
 def splitmix64(state):
