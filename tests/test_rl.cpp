@@ -224,6 +224,14 @@ TEST_CASE("rl: a batch with bots asks only each game's learner, in every seat by
     CHECK(dh_batch_seat_bots(a.b, unknown.data(), others, 0, nullptr, 0, &err) == DH_E_BAD_OPTION);
     CHECK(std::string(err.message).find("grandmaster") != std::string::npos);
     CHECK(dh_batch_seat_bots(a.b, levels.data(), others, s.players, nullptr, 0, &err) != DH_OK);
+    CHECK(dh_batch_seat_bots(nullptr, levels.data(), others, 0, nullptr, 0, &err) ==
+          DH_E_NULL_ARGUMENT);
+    CHECK(dh_batch_seat_bots(a.b, nullptr, others, 0, nullptr, 0, &err) == DH_E_NULL_ARGUMENT);
+    CHECK(dh_batch_seat_bots(a.b, levels.data(), others, 0, nullptr, 1, &err) ==
+          DH_E_NULL_ARGUMENT);
+    const char* not_key_value = "samples";
+    CHECK(dh_batch_seat_bots(a.b, levels.data(), others, 0, &not_key_value, 1, &err) ==
+          DH_E_BAD_OPTION);
     REQUIRE(dh_batch_seat_bots(a.b, levels.data(), others, -1, nullptr, 0, &err) == DH_OK);
     REQUIRE(a.reset(7) == DH_OK);
     std::vector<std::vector<int32_t>> seats(n);
