@@ -223,7 +223,8 @@ TEST_CASE("rl: a batch with bots asks only each game's learner, in every seat by
     std::vector<const char*> unknown(others, "grandmaster");
     CHECK(dh_batch_seat_bots(a.b, unknown.data(), others, 0, nullptr, 0, &err) == DH_E_BAD_OPTION);
     CHECK(std::string(err.message).find("grandmaster") != std::string::npos);
-    CHECK(dh_batch_seat_bots(a.b, levels.data(), others, s.players, nullptr, 0, &err) != DH_OK);
+    CHECK(dh_batch_seat_bots(a.b, levels.data(), others, s.players, nullptr, 0, &err) ==
+          DH_E_INVALID_ARGUMENT);
     CHECK(dh_batch_seat_bots(nullptr, levels.data(), others, 0, nullptr, 0, &err) ==
           DH_E_NULL_ARGUMENT);
     CHECK(dh_batch_seat_bots(a.b, nullptr, others, 0, nullptr, 0, &err) == DH_E_NULL_ARGUMENT);
