@@ -136,11 +136,14 @@ abi-baseline: abi-library
 # The Python package (python/, docs/python.md): libdeckhand.so and the deckhand tool from a
 # Release build of their own, then a platform wheel carrying the library, built with Debian's
 # interpreter (the python3 first on PATH may be another one). python-test installs the wheel
-# into a fresh venv, offline, and runs the tests against the installed copy.
+# into a fresh venv, offline, and PettingZoo with what it needs from PyPI (pinned with hashes:
+# python/tests/requirements.txt; no dependencies resolved), and runs the tests against the
+# installed copy.
 PY := /usr/bin/python3
 PY_BUILD := build/python
 PY_PACKAGES := python3-build python3-wheel python3-setuptools python3-numpy python3-pytest \
-  python3-hypothesis python3-venv python3-distributed python3-pycparser
+  python3-hypothesis python3-venv python3-distributed python3-pycparser \
+  python3-typing-extensions
 # The Release build of libdeckhand.so and the deckhand tool that the Python package and every
 # binding (bindings/*) load and compare against: $(NATIVE_BUILD)/libdeckhand.so, $(NATIVE_BUILD)/deckhand.
 NATIVE_BUILD := $(PY_BUILD)
@@ -160,12 +163,20 @@ python-test: python
 	rm -rf $(PY_BUILD)/venv
 	$(PY) -m venv --system-site-packages $(PY_BUILD)/venv
 	$(PY_BUILD)/venv/bin/pip install --no-index --no-deps --quiet $(PY_BUILD)/dist/deckhand-*.whl
+	$(PY_BUILD)/venv/bin/pip install --no-deps --require-hashes --quiet --disable-pip-version-check \
+	  -r python/tests/requirements.txt
 	cd $(PY_BUILD) && DECKHAND_CLI="$(CURDIR)/$(PY_BUILD)/deckhand" DECKHAND_EXPECT_INSTALLED=1 \
-	  venv/bin/python -m pytest -q -p no:cacheprovider "$(CURDIR)/python/tests"
+	  DECKHAND_EXPECT_PETTINGZOO=1 venv/bin/python -m pytest -q -p no:cacheprovider "$(CURDIR)/python/tests"
 
 # Actions per second of VectorEnv and of the plain Game API (docs/python.md "Speed").
 python-bench: python-test
 	$(PY_BUILD)/venv/bin/python python/bench/bench_env.py
+
+# VectorEnv and the AEC environment against the library's bots, per level (docs/performance.md
+# "Python against bots").
+.PHONY: python-bench-opponents
+python-bench-opponents: python-test
+	$(PY_BUILD)/venv/bin/python python/bench/bench_opponents.py
 
 # Self-play throughput in process and on local Dask clusters of 1 and 2 workers
 # (docs/distributed.md "Scaling").

@@ -207,6 +207,60 @@ TEST_CASE("rl: a batch refuses a bad step whole, repeats from a seed, and restar
   }
 }
 
+TEST_CASE("rl: a batch with bots asks only each game's learner, in every seat by rotation") {
+  for (const Sizes& s : fixed_games()) {
+    CAPTURE(s.name);
+    const size_t n = 3;
+    Batch a(s, n);
+    const size_t others = size_t(s.players - 1);
+    std::vector<const char*> levels(others, "basic");
+    levels[0] = "random";
+    dh_error err = DH_ERROR_INIT;
+    // Refused, and nothing changes: a level too many, an unknown level, a seat out of range.
+    std::vector<const char*> too_many(others + 1, "basic");
+    CHECK(dh_batch_seat_bots(a.b, too_many.data(), too_many.size(), 0, nullptr, 0, &err) ==
+          DH_E_BAD_OPTION);
+    std::vector<const char*> unknown(others, "grandmaster");
+    CHECK(dh_batch_seat_bots(a.b, unknown.data(), others, 0, nullptr, 0, &err) == DH_E_BAD_OPTION);
+    CHECK(std::string(err.message).find("grandmaster") != std::string::npos);
+    CHECK(dh_batch_seat_bots(a.b, levels.data(), others, s.players, nullptr, 0, &err) ==
+          DH_E_INVALID_ARGUMENT);
+    CHECK(dh_batch_seat_bots(nullptr, levels.data(), others, 0, nullptr, 0, &err) ==
+          DH_E_NULL_ARGUMENT);
+    CHECK(dh_batch_seat_bots(a.b, nullptr, others, 0, nullptr, 0, &err) == DH_E_NULL_ARGUMENT);
+    CHECK(dh_batch_seat_bots(a.b, levels.data(), others, 0, nullptr, 1, &err) ==
+          DH_E_NULL_ARGUMENT);
+    const char* not_key_value = "samples";
+    CHECK(dh_batch_seat_bots(a.b, levels.data(), others, 0, &not_key_value, 1, &err) ==
+          DH_E_BAD_OPTION);
+    REQUIRE(dh_batch_seat_bots(a.b, levels.data(), others, -1, nullptr, 0, &err) == DH_OK);
+    REQUIRE(a.reset(7) == DH_OK);
+    std::vector<std::vector<int32_t>> seats(n);
+    for (size_t i = 0; i < n; ++i) seats[i].push_back(a.to_act[i]);
+    for (int step = 0; step < 4000; ++step) {
+      for (size_t i = 0; i < n; ++i) {
+        const dh_game* g = nullptr;
+        REQUIRE(dh_batch_game(&g, a.b, i) == DH_OK);
+        int32_t seat = -1;
+        REQUIRE(dh_game_to_act(&seat, g) == DH_OK);
+        CHECK(seat == a.to_act[i]);  // never a bot's decision
+      }
+      const std::vector<int32_t> learners = a.to_act;
+      REQUIRE(a.step(a.some_legal(step)) == DH_OK);
+      for (size_t i = 0; i < n; ++i) {
+        for (int p = 0; p < s.players; ++p)
+          if (p != learners[i]) CHECK(a.rewards[i * size_t(s.players) + size_t(p)] == 0.0f);
+        if (a.terminated[i]) seats[i].push_back(a.to_act[i]);
+      }
+    }
+    for (size_t i = 0; i < n; ++i) {
+      REQUIRE(seats[i].size() > size_t(s.players));
+      for (size_t e = 0; e <= size_t(s.players); ++e)
+        CHECK(seats[i][e] == int32_t((i + e) % size_t(s.players)));
+    }
+  }
+}
+
 TEST_CASE("rl: max_steps truncates an episode") {
   Batch a(fixed_games()[0], 2, 10);
   REQUIRE(a.reset(1) == DH_OK);

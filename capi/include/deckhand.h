@@ -482,6 +482,22 @@ DH_API int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, ui
                          float* rewards, uint8_t* terminated, uint8_t* truncated, int32_t* to_act,
                          dh_error* err);
 
+/* Seats the library's bots (as dh_bot_new makes them, with `options`) in every seat but each
+ * game's learner, from the next dh_batch_reset on: levels[k-1] sits k seats to the learner's
+ * left (n_levels = players - 1). learner_seat is the learner's seat, or -1: game i's episode
+ * e puts it in seat (i + e) % players. Reset and step then play the bots' decisions up to each
+ * learner's next one: obs, mask, features, legal indices and to_act are the learner's (to_act
+ * is its seat), max_steps counts its steps, and rewards[i * players + s] is 0 but for s = the
+ * learner: its score change (times the reward sign) since game i's previous step (for an
+ * episode's first step, since the episode's start). The bot k seats to the learner's left of
+ * game i, in a batch reset with seed s, is seeded with the first SplitMix64 output from
+ * state (s + i) ^ (k * 0xD1B54A32D192ED03). DH_E_BAD_OPTION for an unknown level or option or
+ * a wrong count of levels, DH_E_INVALID_ARGUMENT for a learner seat out of range (nothing
+ * changes). */
+DH_API int dh_batch_seat_bots(dh_batch* batch, const char* const* levels, size_t n_levels,
+                              int32_t learner_seat, const char* const* options, size_t n_options,
+                              dh_error* err);
+
 #endif /* DH_EXPERIMENTAL */
 
 /* ---- Batched random playouts ------------------------------------------------------------ */

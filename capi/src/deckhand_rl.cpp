@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "../../src/common/text.hpp"
 #include "../../src/rl/rl.hpp"
 #include "handle.hpp"
 
@@ -274,6 +275,39 @@ int dh_batch_step(dh_batch* batch, const int32_t* actions, float* obs, uint8_t* 
     if (r == Reason::bad_action_index)
       return report(err, DH_E_INVALID_ARGUMENT, r, "bad_action_index", e.message, int(bad + 1));
     return from_reason(err, r, e);
+  });
+}
+
+int dh_batch_seat_bots(dh_batch* batch, const char* const* levels, size_t n_levels,
+                       int32_t learner_seat, const char* const* options, size_t n_options,
+                       dh_error* err) {
+  if (!batch || (n_levels && !levels) || (n_options && !options))
+    return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument",
+                  "null_argument: batch, levels or options is NULL");
+  return guarded(err, [&] {
+    std::vector<std::string> list;
+    for (size_t k = 0; k < n_levels; ++k) {
+      if (!levels[k])
+        return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument",
+                      "null_argument: a level is NULL");
+      list.emplace_back(levels[k]);
+    }
+    deckhand::OptionList opts;
+    Error e;
+    for (size_t k = 0; k < n_options; ++k) {
+      std::string key, value;
+      if (!options[k])
+        return report(err, DH_E_NULL_ARGUMENT, Reason::ok, "null_argument",
+                      "null_argument: an option string is NULL");
+      if (!deckhand::split_option(options[k], &key, &value)) {
+        deckhand::fail(&e, Reason::bad_option, "bot option %s is not key=value",
+                       deckhand::text::quote(options[k]).c_str());
+        return from_reason(err, e.reason, e);
+      }
+      opts.emplace_back(key, value);
+    }
+    return from_reason(
+        err, batch->batch->seat_bots(std::move(list), std::move(opts), learner_seat, &e), e);
   });
 }
 

@@ -22,12 +22,14 @@ __all__ = [
 ]
 
 
-def env(name, players=None, options=None, max_steps=None, render_mode=None):
-    """The reinforcement-learning environment of a game (PettingZoo AEC conventions; needs
-    numpy). docs/python.md."""
+def env(name, players=None, options=None, max_steps=None, render_mode=None, opponents=None,
+        learner_seat=None, opponent_options=None):
+    """The reinforcement-learning environment of a game (PettingZoo's AEC API; needs numpy);
+    with opponents, the library's bots play every seat but the learner's. docs/python.md."""
     from .environment import env as make_env
     return make_env(name, players=players, options=options, max_steps=max_steps,
-                    render_mode=render_mode)
+                    render_mode=render_mode, opponents=opponents, learner_seat=learner_seat,
+                    opponent_options=opponent_options)
 
 
 def __getattr__(attr):

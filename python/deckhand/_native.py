@@ -115,6 +115,7 @@ _SIGNATURES = {
     "dh_batch_reset": (c_int, [c_void_p, c_uint64, c_void_p, c_void_p, c_void_p, err_p]),
     "dh_batch_step": (c_int, [c_void_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
                               c_void_p, c_void_p, err_p]),
+    "dh_game_apply": (c_int, [game_p, POINTER(DhAction), err_p]),
     # Tables (deckhand/table.py, docs/tables.md)
     "dh_table_new": (c_int, [POINTER(table_p), c_char_p, c_int32, POINTER(c_char_p), c_size_t,
                              POINTER(c_char_p), c_size_t, c_uint64, err_p]),
@@ -144,10 +145,21 @@ _SIGNATURES = {
     "dh_table_deserialize": (c_int, [POINTER(table_p), c_char_p, c_size_t, err_p]),
 }
 
+# Newer than the rest: declared when the library has them (the package checks hasattr).
+_OPTIONAL_SIGNATURES = {
+    "dh_batch_seat_bots": (c_int, [c_void_p, POINTER(c_char_p), c_size_t, c_int32,
+                                   POINTER(c_char_p), c_size_t, err_p]),
+}
+
 for _name, (_res, _args) in _SIGNATURES.items():
     _fn = getattr(lib, _name)
     _fn.restype = _res
     _fn.argtypes = _args
+for _name, (_res, _args) in _OPTIONAL_SIGNATURES.items():
+    if hasattr(lib, _name):
+        _fn = getattr(lib, _name)
+        _fn.restype = _res
+        _fn.argtypes = _args
 
 
 def new_error():

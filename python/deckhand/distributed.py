@@ -5,6 +5,10 @@ Dask (Debian's python3-distributed) is imported only when a cluster is used. Eac
 one task, play_chunk(spec, index): pure, so when a worker dies the scheduler runs its chunks
 again elsewhere and the result is the one an undisturbed run gives. The client merges the
 chunks' totals as they arrive and writes the records itself, atomically.
+
+Before the first chunk, every worker is asked (by an expression that needs no deckhand to be
+sent) which deckhand it imports: a worker that cannot import it, or imports another version
+than the client, is refused by name with the fix (WorkerMismatch).
 """
 
 import logging
@@ -13,6 +17,54 @@ import sys
 import time
 
 from . import _args, selfplay
+
+
+class WorkerMismatch(ImportError):
+    """A Dask worker that cannot import deckhand, or has another version than the client:
+    `workers` maps each such worker's address to what it reported."""
+
+    def __init__(self, message, workers):
+        super().__init__(message)
+        self.workers = workers
+
+
+# Evaluated on each worker by the builtin eval, so that sending it needs nothing but Python:
+# a worker without deckhand answers with its ImportError instead of failing to unpickle a
+# task. _WHO needs no deckhand at all (which Python the worker runs, for the message).
+_PROBE = "__import__('deckhand').__version__"
+_WHO = "__import__('sys').executable"
+
+
+def client_version():
+    from . import __version__
+    return __version__
+
+
+def check_workers(client):
+    """Raises WorkerMismatch naming every worker of `client` that cannot import deckhand
+    or reports another version than this process's; returns {address: version}."""
+    want = client_version()
+    versions = client.run(eval, _PROBE, on_error="return")
+    bad = {address: answer for address, answer in versions.items() if answer != want}
+    if not bad:
+        return versions
+    pythons = client.run(eval, _WHO, on_error="return", workers=list(bad))
+    lines = []
+    for address, answer in sorted(bad.items()):
+        python = pythons.get(address)
+        python = python if isinstance(python, str) else "an unknown Python"
+        if isinstance(answer, BaseException):
+            lines.append(f"worker {address} ({python}) cannot import deckhand "
+                         f"({type(answer).__name__}: {answer})")
+        else:
+            lines.append(f"worker {address} ({python}) has deckhand {answer}, this client "
+                         f"{want}")
+    raise WorkerMismatch(
+        "; ".join(lines) + f". Every worker must import the client's deckhand {want} (chunks "
+        f"played by another version would give other games): install that wheel into each "
+        f"named worker's Python (pip install deckhand-{want}-*.whl; `make python` builds it "
+        f"in build/python/dist), or start the workers with the client's Python "
+        f"({sys.executable} -m distributed.cli.dask_worker SCHEDULER)", bad)
 
 
 def default_workers():
@@ -101,6 +153,7 @@ def _submit_all(client, spec, absorb):
     is run again by the scheduler; a chunk that raised raises here."""
     from distributed import as_completed
 
+    check_workers(client)
     key = selfplay.spec_key(spec)
     count = selfplay.chunk_count(spec)
     pending = iter(range(count))
@@ -121,7 +174,11 @@ def _submit_all(client, spec, absorb):
         if in_flight >= window():
             break
     for future in running:
-        part = future.result()
+        try:
+            part = future.result()
+        except (ImportError, RuntimeError):
+            check_workers(client)  # a worker that joined since: named, with the fix
+            raise
         future.release()
         in_flight -= 1
         absorb(part)

@@ -1,7 +1,16 @@
-"""Minimal spaces with the attributes of Gymnasium's (shape, dtype, n, sample, contains), so
-that deckhand's environments need neither Gymnasium nor PettingZoo."""
+"""The environments' spaces: Gymnasium's own (gymnasium.spaces.Box, Discrete, Dict) when
+Gymnasium is installed (it comes with PettingZoo), else minimal ones with the attributes of
+Gymnasium's (shape, dtype, n, sample, contains), so that deckhand's environments need neither
+Gymnasium nor PettingZoo."""
 
 import numpy as np
+
+try:
+    import gymnasium.spaces as _gym
+except ImportError:  # pragma: no cover - depends on what is installed
+    _gym = None
+
+GYMNASIUM = _gym is not None
 
 
 class Box:
@@ -66,3 +75,7 @@ class Dict:
 
     def __repr__(self):
         return f"Dict({self.spaces})"
+
+
+if GYMNASIUM:
+    Box, Discrete, Dict = _gym.Box, _gym.Discrete, _gym.Dict

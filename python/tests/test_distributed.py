@@ -81,10 +81,18 @@ class Cluster:
         self.client = Client(self.address)
         self.client.wait_for_workers(workers, timeout=60)
 
-    def start(self, program, *args):
+    def start(self, program, *args, python=(sys.executable,), cwd=None):
         self.processes.append(subprocess.Popen(
-            [sys.executable, "-m", f"distributed.cli.{program}", "--scheduler-file", self.file,
-             *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            [*python, "-m", f"distributed.cli.{program}", "--scheduler-file", self.file,
+             *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd))
+
+    def add_worker(self, python, directory):
+        """One more worker, run by `python` (a command list) in `directory`."""
+        before = len(self.client.scheduler_info()["workers"])
+        self.start("dask_worker", "--host", "127.0.0.1", "--nthreads", "1", "--no-nanny",
+                   "--no-dashboard", "--local-directory", directory, python=python,
+                   cwd=directory)
+        self.client.wait_for_workers(before + 1, timeout=60)
 
     def worker_pids(self):
         return self.client.run(os.getpid)
@@ -144,3 +152,58 @@ def test_a_worker_killed_mid_run_loses_nothing(reference, cluster, tmp_path):
     assert killed[0][0] not in cluster.client.scheduler_info()["workers"]
     assert result["timing"]["scheduler"] == cluster.address
     assert (selfplay.strip_timing(result), records(tmp_path / "records")) == reference
+
+
+def pythons(client):
+    return client.run(eval, "__import__('sys').executable")
+
+
+def test_a_worker_that_cannot_import_deckhand_is_named_with_the_fix(tmp_path, capsys):
+    # Debian's interpreter itself, isolated (-I: no PYTHONPATH, no user site) and started
+    # outside the source tree, has Dask (python3-distributed) but not deckhand, which is in
+    # the test's venv only.
+    base = [getattr(sys, "_base_executable", None) or "/usr/bin/python3", "-I"]
+    probe = subprocess.run([*base, "-c", "import distributed; import deckhand"],
+                           capture_output=True, text=True, cwd=tmp_path)
+    if "No module named 'deckhand'" not in probe.stderr:
+        pytest.skip(f"{base[0]} -I imports deckhand (or lacks Dask): {probe.stderr[-200:]}")
+    c = Cluster(str(tmp_path), workers=1)
+    try:
+        (good,) = pythons(c.client)
+        c.add_worker(base, str(tmp_path))
+        bad = [a for a, exe in pythons(c.client).items() if a != good]
+        assert len(bad) == 1
+        with deadline(60), pytest.raises(distributed.WorkerMismatch) as e:
+            distributed.run(scheduler=c.address, **RUN)
+        message = str(e.value)
+        assert f"worker {bad[0]} ({base[0]}) cannot import deckhand" in message
+        assert "No module named 'deckhand'" in message and good not in message
+        assert "pip install deckhand-" in message and sys.executable in message
+        assert list(e.value.workers) == bad
+        # The command line says the same, not a bare "No module named 'deckhand'".
+        assert selfplay.main(["--game", RUN["game"], "--games", "10", "--seats",
+                              RUN["seats"], "--scheduler", c.address]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"selfplay: error: worker {bad[0]} ") and "pip install" in err
+    finally:
+        c.close()
+
+
+def test_a_worker_with_another_version_is_named_with_the_fix(cluster):
+    import deckhand
+    workers = sorted(pythons(cluster.client))
+    # The worker's own deckhand reports another version (patched in that worker only).
+    cluster.client.run(exec, "import deckhand; deckhand.__version__ = '0.0.1-other'",
+                       workers=[workers[0]])
+    with deadline(60), pytest.raises(distributed.WorkerMismatch) as e:
+        distributed.run(scheduler=cluster.client, **RUN)
+    message = str(e.value)
+    assert (f"worker {workers[0]} ({sys.executable}) has deckhand 0.0.1-other, this client "
+            f"{deckhand.__version__}") in message
+    assert workers[1] not in message and f"deckhand {deckhand.__version__}" in message
+    assert e.value.workers == {workers[0]: "0.0.1-other"}
+    # Put back, the same cluster plays.
+    cluster.client.run(exec, f"import deckhand; deckhand.__version__ = "
+                             f"{deckhand.__version__!r}", workers=[workers[0]])
+    assert distributed.check_workers(cluster.client) == {w: deckhand.__version__
+                                                        for w in workers}

@@ -102,9 +102,87 @@ Reason Batch::deal_until_acting(size_t i, Error* err) {
 }
 
 Reason Batch::restart(size_t i, Error* err) {
+  if (seated_) return restart_seated(i, err);
   games_[i]->reset();
   steps_[i] = 0;
   return deal_until_acting(i, err);
+}
+
+namespace {
+// The bot k seats to the learner's left of a game whose stream starts at `seed` draws from
+// this seed (Python's _Seated uses the same).
+constexpr uint64_t kBotSalt = 0xD1B54A32D192ED03ull;
+}  // namespace
+
+Reason Batch::seat_bots(std::vector<std::string> levels, OptionList options, int learner_seat,
+                        Error* err) {
+  if (players_ < 2 || levels.size() != size_t(players_ - 1))
+    return fail(err, Reason::bad_option, "%d bot levels for a %d-player game, not %zu",
+                players_ - 1, players_, levels.size());
+  if (learner_seat < -1 || learner_seat >= players_)
+    return fail(err, Reason::bad_seat, "learner seat %d of a %d-player game (-1: rotate)",
+                learner_seat, players_);
+  for (const std::string& level : levels)
+    if (!bots::make_bot(games_[0]->name(), level, 0, options, err)) return err->reason;
+  bot_levels_ = std::move(levels);
+  bot_options_ = std::move(options);
+  learner_rule_ = learner_seat;
+  bots_.clear();
+  bots_.resize(games_.size() * size_t(players_ - 1));
+  learner_.assign(games_.size(), learner_seat < 0 ? 0 : learner_seat);
+  episodes_.assign(games_.size(), 0);
+  marks_.assign(games_.size(), 0);
+  seated_ = true;
+  ready_ = false;
+  return Reason::ok;
+}
+
+Reason Batch::make_bots(size_t i, uint64_t seed, Error* err) {
+  const size_t per = size_t(players_ - 1);
+  for (size_t k = 1; k <= per; ++k) {
+    uint64_t state = seed ^ (kBotSalt * k);
+    auto bot = bots::make_bot(games_[i]->name(), bot_levels_[k - 1], next_deal_seed(&state),
+                              bot_options_, err);
+    if (!bot) return err->reason;
+    bots_[i * per + k - 1] = std::move(bot);
+  }
+  episodes_[i] = 0;
+  return Reason::ok;
+}
+
+Reason Batch::play_bots(size_t i, bool* learner_decides, Error* err) {
+  Game& g = *games_[i];
+  const size_t per = size_t(players_ - 1);
+  *learner_decides = false;
+  for (;;) {
+    if (Reason r = deal_until_acting(i, err); r != Reason::ok) return r;
+    if (g.over()) return Reason::ok;
+    const int seat = g.to_act();
+    if (seat == learner_[i]) break;
+    if (seat < 0) return fail(err, Reason::wrong_phase, "game %zu waits for a reshuffle", i);
+    const size_t k = size_t((seat - learner_[i] + players_) % players_);
+    ActionCode code;
+    if (Reason r = bots_[i * per + k - 1]->choose(g, seat, &code, err); r != Reason::ok) return r;
+    if (Reason r = g.apply(code, err); r != Reason::ok) return r;
+  }
+  *learner_decides = true;
+  return Reason::ok;
+}
+
+Reason Batch::restart_seated(size_t i, Error* err) {
+  // Episodes that end before the learner decides (none in the catalog's games) are skipped.
+  for (int tries = 0; tries < 1000; ++tries) {
+    if (learner_rule_ < 0) learner_[i] = int((i + episodes_[i]) % uint64_t(players_));
+    ++episodes_[i];
+    games_[i]->reset();
+    steps_[i] = 0;
+    marks_[i] = games_[i]->scores()[size_t(learner_[i])];
+    bool decides = false;
+    if (Reason r = play_bots(i, &decides, err); r != Reason::ok) return r;
+    if (decides) return Reason::ok;
+  }
+  return fail(err, Reason::internal_error,
+              "1000 episodes of game %zu ended before its learner decided", i);
 }
 
 void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) {
@@ -154,6 +232,8 @@ void Batch::write_outputs(size_t i, float* obs, uint8_t* mask, int32_t* to_act) 
 Reason Batch::reset(uint64_t seed, float* obs, uint8_t* mask, int32_t* to_act, Error* err) {
   for (size_t i = 0; i < games_.size(); ++i) {
     streams_[i] = seed + i;
+    if (seated_)
+      if (Reason r = make_bots(i, seed + i, err); r != Reason::ok) return r;
     if (Reason r = restart(i, err); r != Reason::ok) return r;
     write_outputs(i, obs, mask, to_act);
   }
@@ -188,7 +268,15 @@ Reason Batch::step(const int32_t* actions, float* obs, uint8_t* mask, float* rew
     if (applied != Reason::ok) return applied;
     ++steps_[i];
     float* reward = rewards + i * p;
-    if (g.hands_scored() != scored) {
+    if (seated_) {
+      bool decides = false;
+      if (Reason r = play_bots(i, &decides, err); r != Reason::ok) return r;
+      const size_t learner = size_t(learner_[i]);
+      const int64_t now = g.scores()[learner];
+      for (size_t s = 0; s < p; ++s) reward[s] = 0.0f;
+      reward[learner] = float(now - marks_[i]) * reward_sign_ + 0.0f;
+      marks_[i] = now;
+    } else if (g.hands_scored() != scored) {
       const std::vector<int64_t> deltas = g.last_deltas();
       for (size_t s = 0; s < p; ++s) reward[s] = float(deltas[s]) * reward_sign_;
     } else {

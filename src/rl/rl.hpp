@@ -7,8 +7,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
 
 namespace deckhand::rl {
@@ -98,7 +100,21 @@ class Batch {
   const int32_t* legal_indices() const { return legal_.data(); }
   const int32_t* legal_counts() const { return legal_counts_.data(); }
 
+  // Seats bots in every seat but each game's learner, from the next reset on: levels[k-1]
+  // sits k seats to the learner's left (players - 1 levels), each made by make_bot with
+  // `options`; learner_seat is the learner's seat, or -1: game i's episode e puts it in seat
+  // (i + e) % players. reset and step then play the bots' decisions up to each learner's
+  // next one, and rewards are the learner's only. Checks every level (a bot is made).
+  Reason seat_bots(std::vector<std::string> levels, OptionList options, int learner_seat,
+                   Error* err);
+
  private:
+  // With bots: makes game i's bots for an episode seeded `seed`, and plays them.
+  Reason make_bots(size_t i, uint64_t seed, Error* err);
+  // Deals and plays game i's bots until its learner decides (*learner_decides) or it is over.
+  Reason play_bots(size_t i, bool* learner_decides, Error* err);
+  Reason restart_seated(size_t i, Error* err);
+
   // Deals while the game waits for a deal, from its stream.
   Reason deal_until_acting(size_t i, Error* err);
   Reason restart(size_t i, Error* err);
@@ -121,6 +137,17 @@ class Batch {
   uint32_t max_steps_;
   int players_;
   float reward_sign_;
+  // Bots (seat_bots): their levels and options, the learner rule (-1: rotate), and per game
+  // its bots (players - 1, nearest the learner's left first), learner, episodes started, and
+  // the learner's score when its reward was last counted.
+  bool seated_ = false;
+  std::vector<std::string> bot_levels_;
+  OptionList bot_options_;
+  int learner_rule_ = 0;
+  std::vector<std::unique_ptr<bots::Bot>> bots_;
+  std::vector<int> learner_;
+  std::vector<uint64_t> episodes_;
+  std::vector<int64_t> marks_;
 };
 
 // The seed of the next deal from a stream (SplitMix64; Python's env uses the same).
