@@ -371,7 +371,12 @@ int slack(const Problem& p, int k, int max_cost, const Entry& from) {
 
 Workspace& workspace() {
   thread_local std::unique_ptr<Workspace> ws;
-  if (!ws) ws = std::make_unique<Workspace>();  // value-initialised: zeroed, as static storage was
+  if (!ws) {
+    // Only the stamps are read before they are written: the layers' 2 MB stay untouched.
+    ws.reset(new Workspace);
+    std::memset(ws->slots, 0, sizeof ws->slots);
+    std::memset(ws->failed, 0, sizeof ws->failed);
+  }
   return *ws;
 }
 
