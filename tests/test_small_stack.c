@@ -5,15 +5,17 @@
  * open-hand solver (dh_solve_card_values) on every play it answers and a consistent deal
  * (dh_game_sample_consistent) every few actions, each run in a thread made with
  * pthread_attr_setstacksize(kStackBytes). An overflow crashes the test (the stack's guard
- * page); a thread that cannot be made with that size fails it.
+ * page); a thread that cannot be made with that size fails it. Each thread paints its unused
+ * stack first and, after its games, finds the deepest byte they wrote: the stack used, printed,
+ * which must stay within kBudgetBytes (half of kStackBytes), so that a regression fails here
+ * before embedders' threads overflow.
  *
  *   test_small_stack [GAME | GAME:PLAYERS]...     only those games; default: every one
- *   test_small_stack --measure [GAME...]          prints the stack each run used (a painted
- *                                                 64 MiB stack: the deepest byte written)
- *   test_small_stack --stack=BYTES [GAME...]      another stack size (to find the least)
+ *   test_small_stack --stack=BYTES [GAME...]      another stack size (to find the least, or to
+ *                                                 measure a library that needs more)
  */
 #define DH_EXPERIMENTAL
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* pthread_getattr_np: the thread's own stack */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,10 +28,10 @@
 /* The stack every run gets: what docs/performance.md promises embedders. */
 enum { kStackBytes = 256 * 1024 };
 static size_t g_stack_bytes = kStackBytes;
-/* The painted stack of --measure, and its pattern. */
-enum { kMeasureBytes = 64 * 1024 * 1024, kPaint = 0xA5 };
+/* The most a run may use (the deepest measured is 35 KB), and the paint of unused stack. */
+enum { kBudgetBytes = 128 * 1024, kPaint = 0xA5 };
 
-enum { kMaxSeats = 16, kHands = 2, kGames = 2 };
+enum { kMaxSeats = 16, kHands = 2, kGames = 1 }; /* hands per game, games per run */
 static const long kMaxActions = 200000;
 
 typedef struct run {
@@ -39,6 +41,7 @@ typedef struct run {
   char limit[64];
   int ok;
   long actions, solved, sampled;
+  size_t stack_used; /* bytes from the stack's top to the deepest byte written */
 } run;
 
 static const char* const k_levels[] = {"random", "basic", "strong"};
@@ -129,50 +132,53 @@ static void* run_games(void* arg) {
   return NULL;
 }
 
-/* Runs r in a thread with a kStackBytes stack (the default guard page below it); with
- * `measure`, on a painted kMeasureBytes stack instead, and returns the bytes it used. */
-static size_t run_in_thread(run* r, int measure) {
+/* The thread: paints its stack from the bottom to 4 KiB below here, plays r's games, then
+ * finds the deepest byte they wrote. */
+static void* painted_thread(void* arg) {
+  run* r = (run*)arg;
+  volatile unsigned char here = 0;
+  const uintptr_t sp = (uintptr_t)&here;
+  unsigned char* low = NULL;
+  void* addr = NULL;
+  size_t size = 0, painted = 0, i;
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0) low = (unsigned char*)addr;
+    pthread_attr_destroy(&attr);
+  }
+  if (low && sp - (uintptr_t)low > 8192) painted = (size_t)(sp - 4096 - (uintptr_t)low);
+  if (painted) memset(low, kPaint, painted);
+  run_games(r);
+  if (painted) {
+    for (i = 0; i < painted && low[i] == kPaint; ++i) {
+    }
+    r->stack_used = size - i;
+  }
+  return NULL;
+}
+
+/* Runs r in a thread with a g_stack_bytes stack (the default guard page below it). */
+static void run_in_thread(run* r) {
   pthread_attr_t attr;
   pthread_t thread;
-  unsigned char* stack = NULL;
-  size_t used = 0;
   int status;
-  if (!CHECK(pthread_attr_init(&attr) == 0)) return 0;
-  if (measure) {
-    void* memory = NULL;
-    if (!CHECK(posix_memalign(&memory, 1 << 16, kMeasureBytes) == 0)) return 0;
-    stack = (unsigned char*)memory;
-    memset(stack, kPaint, kMeasureBytes);
-    CHECK(pthread_attr_setstack(&attr, stack, kMeasureBytes) == 0);
-  } else {
-    CHECK(pthread_attr_setstacksize(&attr, g_stack_bytes) == 0);
-  }
-  status = pthread_create(&thread, &attr, run_games, r);
+  if (!CHECK(pthread_attr_init(&attr) == 0)) return;
+  CHECK(pthread_attr_setstacksize(&attr, g_stack_bytes) == 0);
+  status = pthread_create(&thread, &attr, painted_thread, r);
   if (!CHECK(status == 0)) {
     printf("      %s: pthread_create with a %lu-byte stack: error %d\n", r->game,
-           (unsigned long)(measure ? (size_t)kMeasureBytes : g_stack_bytes), status);
+           (unsigned long)g_stack_bytes, status);
     r->ok = 0;
   } else {
     CHECK(pthread_join(thread, NULL) == 0);
   }
   pthread_attr_destroy(&attr);
-  if (measure) {
-    size_t low = 0;
-    while (low < (size_t)kMeasureBytes && stack[low] == kPaint) ++low;
-    used = (size_t)kMeasureBytes - low;
-    free(stack);
-  }
-  return used;
 }
 
 int main(int argc, char** argv) {
-  const int measure = argc > 1 && strcmp(argv[1], "--measure") == 0;
   size_t gi, most = 0;
   int l;
-  if (measure) {
-    --argc;
-    ++argv;
-  } else if (argc > 1 && strncmp(argv[1], "--stack=", 8) == 0) {
+  if (argc > 1 && strncmp(argv[1], "--stack=", 8) == 0) {
     g_stack_bytes = (size_t)strtoul(argv[1] + 8, NULL, 10);
     --argc;
     ++argv;
@@ -187,23 +193,22 @@ int main(int argc, char** argv) {
     for (r.players = info.min_players; r.players <= info.max_players; ++r.players) {
       if (r.players > kMaxSeats || !check_selected(r.game, r.players, argc, argv)) continue;
       for (l = 0; l <= 3; ++l) {
-        size_t used;
         r.level = l < 3 ? k_levels[l] : "mixed";
         r.actions = r.solved = r.sampled = 0;
-        used = run_in_thread(&r, measure);
+        r.stack_used = 0;
+        run_in_thread(&r);
         CHECK(r.ok);
-        if (used > most) most = used;
-        printf("%s (%d players, %s, %s bots): %ld actions, %ld solves, %ld consistent deals",
-               r.game, r.players, r.limit, r.level, r.actions, r.solved, r.sampled);
-        if (measure)
-          printf(", stack used %lu bytes", (unsigned long)used);
-        else
-          printf(" in a %lu-byte stack", (unsigned long)g_stack_bytes);
-        printf(": %s\n", r.ok ? "ok" : "FAILED");
+        CHECK(r.stack_used <= kBudgetBytes);
+        if (r.stack_used > most) most = r.stack_used;
+        printf(
+            "%s (%d players, %s, %s bots): %ld actions, %ld solves, %ld consistent deals in a "
+            "%lu-byte stack, %lu bytes used: %s\n",
+            r.game, r.players, r.limit, r.level, r.actions, r.solved, r.sampled,
+            (unsigned long)g_stack_bytes, (unsigned long)r.stack_used, r.ok ? "ok" : "FAILED");
         fflush(stdout);
       }
     }
   }
-  if (measure) printf("most stack used: %lu bytes\n", (unsigned long)most);
+  printf("most stack used: %lu bytes (budget %d)\n", (unsigned long)most, kBudgetBytes);
   return check_summary();
 }
