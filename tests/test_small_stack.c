@@ -31,7 +31,8 @@ static size_t g_stack_bytes = kStackBytes;
 /* The most a run may use (the deepest measured is 35 KB), and the paint of unused stack. */
 enum { kBudgetBytes = 128 * 1024, kPaint = 0xA5 };
 
-enum { kMaxSeats = 16, kHands = 2, kGames = 1 }; /* hands per game, games per run */
+/* The play limit of each game (the catalog's unit: hands or turns), and games per run. */
+enum { kMaxSeats = 16, kHands = 2, kGames = 1 };
 static const long kMaxActions = 200000;
 
 typedef struct run {
