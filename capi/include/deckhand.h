@@ -22,6 +22,11 @@
  *     different threads at once. One handle must not be used from two threads at the same
  *     time, not even by calls that take a `const dh_game *`: those fill a cache of legal
  *     actions inside the handle. Clone or copy it (dh_game_clone, dh_game_copy) per thread.
+ *     Stack: every call, bots (dh_bot_choose, every level) and solvers included, runs in a
+ *     thread with a 256 KiB stack (tests/test_small_stack.c checks it; the deepest measured
+ *     is 35 KB); the library keeps only a few bytes of thread-local storage, and a
+ *     thread's search scratch (Toonerville's meld search: 2.4 MB; the solver: 5 MB) is on the
+ *     heap, made at the thread's first call and freed when the thread ends.
  *   - ABI policy (docs/abi.md): releases with the same DH_VERSION_MAJOR are ABI compatible
  *     (during 0.x, the same DH_VERSION_MAJOR and DH_VERSION_MINOR); later releases only add
  *     functions, status codes, reasons, enum values and fields at the end of dh_error.

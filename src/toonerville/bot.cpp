@@ -2,6 +2,7 @@
 // down, a usefulness score for taking, buying and discarding.
 #include <algorithm>
 
+#include "bots.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/toonerville_bots.hpp"
 
@@ -145,14 +146,15 @@ Action toonerville_bot(const View& v, const Action* legal, int count, PortableRn
   return legal[rng.bounded(uint64_t(count))];
 }
 
-bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
+namespace detail {
+
+bool toonerville_bot_table(const State& s, PortableRng& rng, Action* legal, Action* out) {
   const int seat = to_act(s);
   if (seat < 0) return false;
   if (offering(s)) {  // T6: the seat offered the declined discard buys it or passes
     *out = toonerville_bot_wants_buy(view(s, seat)) ? buy_action(seat) : pass_action(seat);
     return true;
   }
-  Action legal[kMaxLegalActions];
   const int n = legal_actions(s, legal);
   if (n == 0) return false;
   if (s.phase == Phase::draw) {
@@ -164,6 +166,13 @@ bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
   }
   *out = toonerville_bot(view(s, seat), legal, n, rng);
   return true;
+}
+
+}  // namespace detail
+
+bool toonerville_bot_table(const State& s, PortableRng& rng, Action* out) {
+  Action legal[kMaxLegalActions];
+  return detail::toonerville_bot_table(s, rng, legal, out);
 }
 
 }  // namespace deckhand::bots

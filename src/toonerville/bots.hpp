@@ -43,9 +43,18 @@ inline constexpr uint32_t kToonervilleMoreSamples = 3;
 std::vector<toonerville::Action> toonerville_candidates(const toonerville::State& s, int seat,
                                                         const toonerville::Action* legal, int n);
 
+// toonerville_bot_table (deckhand/toonerville_bots.hpp) with the legal actions listed into the
+// caller's `legal` (room for toonerville::kMaxLegalActions, 48 KB): the rollouts keep theirs
+// on the heap, off the thread's stack (docs/performance.md, "Stack").
+bool toonerville_bot_table(const toonerville::State& s, PortableRng& rng,
+                           toonerville::Action* legal, toonerville::Action* out);
+
 // Plays the round out from `w` with the basic bots (toonerville_bot_table); minus the penalty
 // points `seat` scores in it (T12: fewer is better). A round still going after 2,000 actions
-// counts the seat's hand as it stands.
+// counts the seat's hand as it stands. `legal`: scratch for kMaxLegalActions actions.
+double toonerville_rollout(toonerville::State* w, int seat, PortableRng& rng,
+                           toonerville::Action* legal);
+// The same with scratch of its own (on the heap).
 double toonerville_rollout(toonerville::State* w, int seat, PortableRng& rng);
 
 // The strong level's take-or-draw choice and discard (strong.cpp); false when the decision is

@@ -29,6 +29,7 @@
 #include <bit>
 #include <cassert>
 #include <cstring>
+#include <memory>
 
 #include "deckhand/toonerville_melds.hpp"
 #include "internal.hpp"
@@ -88,7 +89,10 @@ struct Entry {
   uint16_t choice;  // index of the transition from it (replayed to rebuild the melds)
 };
 
-// Everything a search needs, about 2.2 MB, one per thread (no heap per call).
+// Everything a search needs, about 2.4 MB, one per thread on the heap, made at the thread's
+// first search (no heap per call). Never a thread_local object itself: glibc carves the static
+// TLS of a library loaded with the program out of every thread's stack, so 2.4 MB there would
+// make every thread of the process need a 2.7 MB stack (docs/performance.md, "Stack").
 struct Workspace {
   Entry layer[kCloseStep + 1][kLayerCapacity];
   int size[kCloseStep + 1];
@@ -142,8 +146,9 @@ struct PathDecisions {
 };
 
 PathDecisions& path_decisions() {
-  thread_local PathDecisions pd;
-  return pd;
+  thread_local std::unique_ptr<PathDecisions> pd;   // 160 KB: on the heap (see Workspace)
+  if (!pd) pd = std::make_unique<PathDecisions>();  // value-initialised: zeroed
+  return *pd;
 }
 
 constexpr int pen(int number) {
@@ -365,8 +370,14 @@ int slack(const Problem& p, int k, int max_cost, const Entry& from) {
 }
 
 Workspace& workspace() {
-  thread_local Workspace ws;
-  return ws;
+  thread_local std::unique_ptr<Workspace> ws;
+  if (!ws) {
+    // Only the stamps are read before they are written: the layers' 2 MB stay untouched.
+    ws.reset(new Workspace);
+    std::memset(ws->slots, 0, sizeof ws->slots);
+    std::memset(ws->failed, 0, sizeof ws->failed);
+  }
+  return *ws;
 }
 
 // `mirrored`: the hand's numbers are 15 - n (the sweep runs from 14 down), points as of n.
@@ -551,6 +562,31 @@ class DepthFirst {
 
   // Expands ws.layer[k - 1][parent] into ws.layer[k] and searches below each child.
   bool explore(int k, int parent) {
+    const int n = expand(k, parent);
+    if (n < 0) return false;
+    Entry* children = ws_.layer[k];
+    Decision* decided = pd_.d[k];
+    if (k == kCloseStep) return n > 0;  // children[0], the cheapest closing state, answers
+    for (int i = 0; i < n; ++i) {
+      if (failed(k, children[i].key)) continue;
+      if (explore(k + 1, i)) {
+        if (i != 0) {  // keep the path's entry (and its decision) at index 0
+          children[0] = children[i];
+          if (pd_.recorded[k]) decided[0] = decided[i];
+          ws_.layer[k + 1][0].prev = 0;  // the path's next entry pointed at index i
+        }
+        return true;
+      }
+      mark_failed(k, children[i].key);
+    }
+    return false;
+  }
+
+  // The children of ws.layer[k - 1][parent] into ws.layer[k], cheapest first, their decisions
+  // into pd_.d[k]; their number, or -1 when they do not fit. Never inlined: its Stepper (10 KB
+  // of option tables) is gone before explore recurses, which keeps each level of the
+  // recursion (up to 15 deep) a few dozen bytes instead of 11 KB.
+  [[gnu::noinline]] int expand(int k, int parent) {
     const Entry from = ws_.layer[k - 1][parent];
     Entry* children = ws_.layer[k];
     Decision* decided = pd_.d[k];
@@ -569,7 +605,7 @@ class DepthFirst {
     };
     Stepper<decltype(emit)> step(p_, k, decode(from.key), slack(p_, k, max_cost_, from), emit);
     step.run();
-    if (overflow) return false;
+    if (overflow) return -1;
     pd_.recorded[k] = n <= PathDecisions::kCap;
     // Cheapest first (insertion sort: the lists are short); equal costs keep their order.
     for (int i = 1; i < n; ++i) {
@@ -585,20 +621,7 @@ class DepthFirst {
       children[j] = e;
       if (keep) decided[j] = de;
     }
-    if (k == kCloseStep) return n > 0;  // children[0], the cheapest closing state, answers
-    for (int i = 0; i < n; ++i) {
-      if (failed(k, children[i].key)) continue;
-      if (explore(k + 1, i)) {
-        if (i != 0) {  // keep the path's entry (and its decision) at index 0
-          children[0] = children[i];
-          if (pd_.recorded[k]) decided[0] = decided[i];
-          ws_.layer[k + 1][0].prev = 0;  // the path's next entry pointed at index i
-        }
-        return true;
-      }
-      mark_failed(k, children[i].key);
-    }
-    return false;
+    return n;
   }
 
   const Problem& p_;

@@ -17,14 +17,20 @@ namespace deckhand::bots::detail {
 
 namespace tv = toonerville;
 
-double toonerville_rollout(tv::State* w, int seat, PortableRng& rng) {
+double toonerville_rollout(tv::State* w, int seat, PortableRng& rng, tv::Action* legal) {
   const uint32_t scored = w->hands_scored;
   const int32_t before = w->scores[seat];
   tv::Action a;
   for (int steps = 0; steps < 2000 && w->hands_scored == scored; ++steps)
-    if (!toonerville_bot_table(*w, rng, &a) || tv::advance(w, a, nullptr) != Reason::ok) break;
+    if (!toonerville_bot_table(*w, rng, legal, &a) || tv::advance(w, a, nullptr) != Reason::ok)
+      break;
   return -double(w->hands_scored != scored ? w->scores[seat] - before
                                            : penalty_points(w->hands[seat]));
+}
+
+double toonerville_rollout(tv::State* w, int seat, PortableRng& rng) {
+  std::vector<tv::Action> legal(size_t(tv::kMaxLegalActions));
+  return toonerville_rollout(w, seat, rng, legal.data());
 }
 
 std::vector<tv::Action> toonerville_candidates(const tv::State& s, int seat,
@@ -77,6 +83,7 @@ bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, i
   ToonervilleSampler sampler;
   if (!sampler.init(s, seat)) return false;
   std::vector<std::vector<double>> values(choices.size());
+  std::vector<tv::Action> legal_scratch(size_t(tv::kMaxLegalActions));  // the rollouts' lists
   const Clock clock(budget, kToonervilleDefaultSamples);
   const uint32_t max_samples =
       kToonervilleMoreSamples * (budget.samples ? budget.samples : kToonervilleDefaultSamples);
@@ -101,7 +108,7 @@ bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, i
       tv::State w = world;
       PortableRng r(rollout_seed);
       values[i].push_back(tv::advance(&w, choices[i], nullptr) == Reason::ok
-                              ? toonerville_rollout(&w, seat, r)
+                              ? toonerville_rollout(&w, seat, r, legal_scratch.data())
                               : -1e9);
     }
     // The best mean, kept only when its paired advantage over choices[0] exceeds two standard
