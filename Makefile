@@ -338,11 +338,12 @@ bindings-test: rust-test go-test java-test dotnet-test
 # compilers (cmake/linux-cross.cmake) and runs under qemu-user the C ABI tests, the property
 # tests at 1/PROPERTY_DIVISOR of their counts and the shared vectors. Every target compares
 # the vectors (tests/vectors) with tests/vectors/expected byte for byte.
-WINDOWS_PACKAGES := cmake make doctest-dev g++-mingw-w64-x86-64-posix wine wine64
-CROSS_PACKAGES := cmake make doctest-dev g++-aarch64-linux-gnu g++-s390x-linux-gnu qemu-user
+WINDOWS_PACKAGES := cmake ninja-build doctest-dev g++-mingw-w64-x86-64-posix wine wine64
+CROSS_PACKAGES := cmake ninja-build doctest-dev g++-aarch64-linux-gnu g++-s390x-linux-gnu qemu-user
 CROSS_ARCHS ?= aarch64 s390x
 PROPERTY_DIVISOR ?= 40
-PLATFORM_CMAKE := -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TOOLS=OFF -DDECKHAND_BUILD_BENCH=OFF
+# Ninja builds the test programs side by side (CMake's Makefiles build one target at a time).
+PLATFORM_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TOOLS=OFF -DDECKHAND_BUILD_BENCH=OFF
 PLATFORM_C_TESTS := test_capi test_table_capi test_solve_capi test_bots test_playout test_header_cxx test_vectors
 WINDOWS_TESTS := $(PLATFORM_C_TESTS) test_random_play test_common test_images test_records test_table \
   test_catalog test_toonerville_melds test_ghost_euchre_rules test_sheepshead_rules test_toonerville_rules
