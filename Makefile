@@ -380,3 +380,16 @@ vectors-expected: native
 	  -L$(NATIVE_BUILD) -ldeckhand -Wl,-rpath,$(CURDIR)/$(NATIVE_BUILD) -o $(NATIVE_BUILD)/vectors
 	rm -rf tests/vectors/expected && mkdir -p tests/vectors/expected
 	$(NATIVE_BUILD)/vectors write tests/vectors/expected
+
+# The shared vectors in WebAssembly: tests/vectors/vectors.c compiled by emscripten against
+# the archive web/build-wasm.sh builds for the npm package (build/web/cmake/libdeckhand.a,
+# the same flags), run by Node with the host's files (NODERAWFS), compared with
+# tests/vectors/expected byte for byte.
+.PHONY: web-vectors
+web-vectors: web-deps
+	JOBS=$(JOBS) web/build-wasm.sh build/web
+	emcc -O2 -std=c99 -Icapi/include -Ibuild/web/cmake/generated/include -c tests/vectors/vectors.c \
+	  -o build/web/vectors.o
+	NODE_PATH=/usr/share/nodejs em++ -O2 -fwasm-exceptions build/web/vectors.o build/web/cmake/libdeckhand.a \
+	  -o build/web/vectors.js -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1
+	node build/web/vectors.js check tests/vectors/expected
