@@ -391,5 +391,5 @@ web-vectors: web-deps
 	emcc -O2 -std=c99 -Icapi/include -Ibuild/web/cmake/generated/include -c tests/vectors/vectors.c \
 	  -o build/web/vectors.o
 	NODE_PATH=/usr/share/nodejs em++ -O2 -fwasm-exceptions build/web/vectors.o build/web/cmake/libdeckhand.a \
-	  -o build/web/vectors.js -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1
+	  -o build/web/vectors.js -sENVIRONMENT=node -sSINGLE_FILE=1 -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1
 	node build/web/vectors.js check tests/vectors/expected
