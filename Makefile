@@ -345,12 +345,14 @@ PROPERTY_DIVISOR ?= 40
 # Ninja builds the test programs side by side (CMake's Makefiles build one target at a time).
 PLATFORM_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TOOLS=OFF -DDECKHAND_BUILD_BENCH=OFF
 PLATFORM_C_TESTS := test_capi test_table_capi test_solve_capi test_bots test_playout test_header_cxx test_vectors
-WINDOWS_TESTS := $(PLATFORM_C_TESTS) test_random_play test_common test_images test_records test_table \
+# The fuzz targets replaying their committed corpora (hostile bytes through every reader).
+PLATFORM_CORPUS_TESTS := fuzz_record fuzz_action fuzz_deserialize fuzz_capi fuzz_image fuzz_table
+WINDOWS_TESTS := $(PLATFORM_C_TESTS) $(PLATFORM_CORPUS_TESTS) test_random_play test_common test_images test_records test_table \
   test_catalog test_toonerville_melds test_ghost_euchre_rules test_sheepshead_rules test_toonerville_rules
-CROSS_TESTS := $(PLATFORM_C_TESTS) test_game_properties test_ghost_euchre_properties \
+CROSS_TESTS := $(PLATFORM_C_TESTS) $(PLATFORM_CORPUS_TESTS) test_game_properties test_ghost_euchre_properties \
   test_sheepshead_properties test_toonerville_properties
-# ctest's names of those tests (the property tests run in halves).
-platform_ctest = $(shell echo '^($(subst $(eval) ,|,$(strip $(1))))(_[0-9]+)?$$')
+# ctest's names of those tests (the property tests run in halves, the fuzz targets as _corpus).
+platform_ctest = $(shell echo '^($(subst $(eval) ,|,$(strip $(1))))(_[0-9]+|_corpus)?$$')
 WINE_ENV = WINEPREFIX="$(CURDIR)/build/wine/prefix" WINEDEBUG=-all WINEPATH='Z:$(subst /,\,$(CURDIR))\build\windows'
 .PHONY: windows-test cross-test vectors-expected
 windows-test:
