@@ -364,3 +364,69 @@ docs-test: native web-deps
 
 docs-list:
 	$(PY) tests/docs/run_docs.py --list
+
+# Other platforms (docs/install.md "Platforms"), Release builds of the library and of the
+# tests they run, nothing else. windows-test cross-builds deckhand.dll (+ import library
+# libdeckhand.dll.a, static libdeckhand.a) with Debian's mingw-w64 (cmake/mingw-w64.cmake) and
+# runs the C tests and the quick doctest suites under wine (its prefix in build/wine).
+# cross-test cross-builds for Linux ARM64 and s390x (big-endian) with Debian's cross
+# compilers (cmake/linux-cross.cmake) and runs under qemu-user the C ABI tests, the property
+# tests at 1/PROPERTY_DIVISOR of their counts and the shared vectors. Every target compares
+# the vectors (tests/vectors) with tests/vectors/expected byte for byte.
+WINDOWS_PACKAGES := cmake ninja-build doctest-dev g++-mingw-w64-x86-64-posix wine wine64
+CROSS_PACKAGES := cmake ninja-build doctest-dev g++-aarch64-linux-gnu g++-s390x-linux-gnu qemu-user
+CROSS_ARCHS ?= aarch64 s390x
+PROPERTY_DIVISOR ?= 40
+# Ninja builds the test programs side by side (CMake's Makefiles build one target at a time).
+PLATFORM_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=Release -DDECKHAND_BUILD_TOOLS=OFF -DDECKHAND_BUILD_BENCH=OFF
+PLATFORM_C_TESTS := test_capi test_table_capi test_solve_capi test_bots test_playout test_header_cxx test_vectors
+# The fuzz targets replaying their committed corpora (hostile bytes through every reader).
+PLATFORM_CORPUS_TESTS := fuzz_record fuzz_action fuzz_deserialize fuzz_capi fuzz_image fuzz_table
+WINDOWS_TESTS := $(PLATFORM_C_TESTS) $(PLATFORM_CORPUS_TESTS) test_random_play test_common test_images test_records test_table \
+  test_catalog test_toonerville_melds test_ghost_euchre_rules test_sheepshead_rules test_toonerville_rules
+CROSS_TESTS := $(PLATFORM_C_TESTS) $(PLATFORM_CORPUS_TESTS) test_game_properties test_ghost_euchre_properties \
+  test_sheepshead_properties test_toonerville_properties
+# ctest's names of those tests (the property tests run in halves, the fuzz targets as _corpus).
+platform_ctest = $(shell echo '^($(subst $(eval) ,|,$(strip $(1))))(_[0-9]+|_corpus)?$$')
+WINE_ENV = WINEPREFIX="$(CURDIR)/build/wine/prefix" WINEDEBUG=-all WINEPATH='Z:$(subst /,\,$(CURDIR))\build\windows'
+.PHONY: windows-test cross-test vectors-expected
+windows-test:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(WINDOWS_PACKAGES)"
+	cmake -S . -B build/windows -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64.cmake $(PLATFORM_CMAKE) > /dev/null
+	cmake --build build/windows -j $(JOBS) --target deckhand deckhand_static $(WINDOWS_TESTS)
+	@[ -d build/wine/prefix ] || { echo "first wine boot (build/wine/prefix)"; mkdir -p build/wine; \
+	  $(WINE_ENV) wineboot -i > build/wine/boot.log 2>&1; $(WINE_ENV) wineserver -w; }
+	cd build/windows && $(WINE_ENV) ctest -j $(JOBS) --output-on-failure -R '$(call platform_ctest,$(WINDOWS_TESTS))'
+	@ls build/windows/deckhand.dll build/windows/libdeckhand.dll.a build/windows/libdeckhand.a
+
+cross-test:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(CROSS_PACKAGES)"
+	@for arch in $(CROSS_ARCHS); do \
+	  echo "== $$arch-linux-gnu (qemu-$$arch)"; \
+	  cmake -S . -B build/cross-$$arch -DCMAKE_TOOLCHAIN_FILE=cmake/linux-cross.cmake \
+	    -DDECKHAND_CROSS_TRIPLE=$$arch-linux-gnu $(PLATFORM_CMAKE) > /dev/null && \
+	  cmake --build build/cross-$$arch -j $(JOBS) --target deckhand deckhand_static $(CROSS_TESTS) && \
+	  (cd build/cross-$$arch && DECKHAND_PROPERTY_DIVISOR=$(PROPERTY_DIVISOR) \
+	    ctest -j $(JOBS) --output-on-failure -R '$(call platform_ctest,$(CROSS_TESTS))') || exit 1; \
+	done
+
+# Rewrites tests/vectors/expected from the library of `make native` (after a deliberate change
+# of a deal, an image or a text; commit the result with the change that made it).
+vectors-expected: native
+	cc -O2 -std=c99 -Icapi/include -I$(NATIVE_BUILD)/generated/include tests/vectors/vectors.c \
+	  -L$(NATIVE_BUILD) -ldeckhand -Wl,-rpath,$(CURDIR)/$(NATIVE_BUILD) -o $(NATIVE_BUILD)/vectors
+	rm -rf tests/vectors/expected && mkdir -p tests/vectors/expected
+	$(NATIVE_BUILD)/vectors write tests/vectors/expected
+
+# The shared vectors in WebAssembly: tests/vectors/vectors.c compiled by emscripten against
+# the archive web/build-wasm.sh builds for the npm package (build/web/cmake/libdeckhand.a,
+# the same flags), run by Node with the host's files (NODERAWFS), compared with
+# tests/vectors/expected byte for byte.
+.PHONY: web-vectors
+web-vectors: web-deps
+	JOBS=$(JOBS) web/build-wasm.sh build/web
+	emcc -O2 -std=c99 -Icapi/include -Ibuild/web/cmake/generated/include -c tests/vectors/vectors.c \
+	  -o build/web/vectors.o
+	NODE_PATH=/usr/share/nodejs em++ -O2 -fwasm-exceptions build/web/vectors.o build/web/cmake/libdeckhand.a \
+	  -o build/web/vectors.js -sENVIRONMENT=node -sSINGLE_FILE=1 -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1
+	node build/web/vectors.js check tests/vectors/expected

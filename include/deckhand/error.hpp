@@ -97,7 +97,9 @@ struct Error {
 // Fills *err (if not NULL) with the reason and a printf-style detail, prefixed by the
 // reason's name, and returns the reason so callers can `return fail(err, ...)`.
 Reason fail(Error* err, Reason reason, const char* format, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__)  // mingw-w64: the C99 printf of __USE_MINGW_ANSI_STDIO (%zu, %lld)
+    __attribute__((format(gnu_printf, 3, 4)))
+#elif defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;

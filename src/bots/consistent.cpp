@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "../common/endian.hpp"
 #include "../common/games.hpp"
 #include "deckhand/bots.hpp"
 
@@ -169,9 +170,8 @@ Reason sample_consistent(const Game& game, int seat, uint64_t seed, std::unique_
     return fail(err, Reason::internal_error, "no deal is consistent with seat %d's view", seat);
   // A history=off game holding the sampled state (a state image alone: the history of the
   // true game would tell the hidden cards).
-  const uint32_t no_history = 0xFFFFFFFF;
   image.resize(image.size() + 4);
-  std::memcpy(image.data() + image.size() - 4, &no_history, 4);
+  deckhand::detail::store_le32(image.data() + image.size() - 4, 0xFFFFFFFF);
   Error inner;
   std::unique_ptr<Game> made = deserialize_game(image.data(), image.size(), &inner);
   if (!made)

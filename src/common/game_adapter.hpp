@@ -24,6 +24,7 @@
 #include "c_game.hpp"
 #include "deckhand/cards.hpp"
 #include "deckhand/game.hpp"
+#include "endian.hpp"
 #include "games.hpp"
 
 namespace deckhand::detail {
@@ -32,12 +33,16 @@ namespace deckhand::detail {
 uint64_t blob_checksum(const uint8_t* bytes, size_t n);
 
 // The trick-taking games' explicit deals as event bytes: the holders' card masks in order.
+// Each mask is little-endian, as in the state images.
 inline std::string pack_holdings(const CardSet* holdings, int holders) {
-  return std::string(reinterpret_cast<const char*>(holdings), size_t(holders) * sizeof(CardSet));
+  static_assert(sizeof(CardSet) == 4);
+  std::string bytes(size_t(holders) * 4, '\0');
+  for (int i = 0; i < holders; ++i) store_le32(bytes.data() + 4 * size_t(i), holdings[i].bits());
+  return bytes;
 }
 inline bool unpack_holdings(std::string_view bytes, CardSet* holdings, int holders) {
   if (bytes.size() != size_t(holders) * sizeof(CardSet)) return false;
-  std::memcpy(static_cast<void*>(holdings), bytes.data(), bytes.size());
+  for (int i = 0; i < holders; ++i) holdings[i] = CardSet(load_le32(bytes.data() + 4 * size_t(i)));
   return true;
 }
 
@@ -47,7 +52,7 @@ inline bool unpack_holdings(std::string_view bytes, CardSet* holdings, int holde
 // self-play path writes a code for every legal action).
 inline void write_code(ActionCode* out, uint64_t first8) {
   auto* bytes = reinterpret_cast<unsigned char*>(out);
-  std::memcpy(bytes, &first8, 8);
+  store_le64(bytes, first8);
   std::memset(bytes + 8, 0, sizeof *out - 8);
 }
 
@@ -56,10 +61,7 @@ inline void write_code(ActionCode* out, uint64_t first8) {
 // write_code's stores, so the CPU can forward it from its store buffer (a 16-byte read across
 // two stores cannot be); measured, this gained nothing beyond noise (docs/performance.md).
 inline uint64_t code_word(const ActionCode& c, int i) {
-  static_assert(std::endian::native == std::endian::little);
-  uint64_t w;
-  std::memcpy(&w, reinterpret_cast<const unsigned char*>(&c) + 8 * i, 8);
-  return w;
+  return load_le64(reinterpret_cast<const unsigned char*>(&c) + 8 * i);
 }
 
 // True when cards[used..] of an action code are all zero (deckhand.h: unused bytes must be
@@ -229,12 +231,12 @@ class GameAdapter final : public CGame {
       if constexpr (sizeof(Action) <= 7) {
         static_assert(offsetof(Event, act) == 1 && offsetof(Event, seed) == 8 &&
                       sizeof(Event) == 24);
-        uint64_t first = 0;
-        std::memcpy(&first, &a, sizeof a);
-        first = first << 8 | Event::action;
+        unsigned char act[8] = {};  // the action's bytes, then the word's byte 0 is the type
+        std::memcpy(act, &a, sizeof a);
+        const uint64_t first = load_le64(act) << 8 | Event::action;
         const uint64_t zero = 0;
         auto* slot = reinterpret_cast<unsigned char*>(slots_.data() + size_);
-        std::memcpy(slot, &first, 8);
+        store_le64(slot, first);
         std::memcpy(slot + 8, &zero, 8);
         std::memcpy(slot + 16, &zero, 8);
       } else {
@@ -585,7 +587,7 @@ class GameAdapter final : public CGame {
     if (!keep_history_) {
       if (buf && cap >= kHead + 4) {
         Rules::serialize(state_, buf, kHead);
-        std::memcpy(buf + kHead, &kNoHistory, 4);
+        store_le32(buf + kHead, kNoHistory);
       }
       return kHead + 4;
     }
@@ -596,13 +598,20 @@ class GameAdapter final : public CGame {
     Rules::serialize(state_, at, kHead);
     at += kHead;
     const uint32_t n = uint32_t(history_.size()), p = uint32_t(payload_.size());
-    std::memcpy(at, &n, 4);
-    if (n) std::memcpy(at + 4, history_.data(), events);
+    store_le32(at, n);
+    if constexpr (kBigEndian) {
+      for (uint32_t i = 0; i < n; ++i) {
+        Event e = history_.data()[i];
+        swap_fields(e.seed, e.offset, e.size);
+        std::memcpy(at + 4 + size_t(i) * sizeof e, &e, sizeof e);
+      }
+    } else if (n) {
+      std::memcpy(at + 4, history_.data(), events);
+    }
     at += 4 + events;
-    std::memcpy(at, &p, 4);
+    store_le32(at, p);
     if (p) std::memcpy(at + 4, payload_.data(), p);
-    const uint64_t sum = blob_checksum(buf, body);
-    std::memcpy(buf + body, &sum, 8);
+    store_le64(buf + body, blob_checksum(buf, body));
     return body + 8;
   }
 
@@ -649,24 +658,21 @@ class GameAdapter final : public CGame {
       return nullptr;
     }
     if (Rules::deserialize(bytes, kHead, &image, err) != Reason::ok) return nullptr;
-    uint32_t n, payload_size;
-    std::memcpy(&n, bytes + kHead, 4);
+    const uint32_t n = load_le32(bytes + kHead);
     if ((len - kHead - 4 - 8) / sizeof(Event) < n ||
         len - kHead - 4 - 8 - size_t(n) * sizeof(Event) < 4) {
       fail(err, Reason::corrupt_state, "history of %u events does not fit %zu bytes", n, len);
       return nullptr;
     }
     const uint8_t* payload = bytes + kHead + 4 + size_t(n) * sizeof(Event);
-    std::memcpy(&payload_size, payload, 4);
+    const uint32_t payload_size = load_le32(payload);
     payload += 4;
     if (size_t(bytes + len - 8 - payload) != payload_size) {
       fail(err, Reason::corrupt_state, "payload of %u bytes does not fit %zu bytes", payload_size,
            len);
       return nullptr;
     }
-    uint64_t sum;
-    std::memcpy(&sum, bytes + len - 8, 8);
-    if (sum != blob_checksum(bytes, len - 8)) {
+    if (load_le64(bytes + len - 8) != blob_checksum(bytes, len - 8)) {
       fail(err, Reason::corrupt_state, "checksum mismatch in the game history");
       return nullptr;
     }
@@ -675,6 +681,7 @@ class GameAdapter final : public CGame {
     for (uint32_t i = 0; i < n; ++i) {
       Event e;
       std::memcpy(static_cast<void*>(&e), bytes + kHead + 4 + size_t(i) * sizeof(Event), sizeof e);
+      if constexpr (kBigEndian) swap_fields(e.seed, e.offset, e.size);
       Event canonical{};  // the bytes the event's own fields would serialize to
       canonical.type = e.type;
       const bool seeded = e.type == Event::seeded || e.type == Event::reshuffle_seeded;

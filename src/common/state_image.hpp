@@ -10,54 +10,73 @@
 #include <string_view>
 #include <type_traits>
 
+#include "deckhand/cards.hpp"
 #include "deckhand/error.hpp"
+#include "endian.hpp"
 
 namespace deckhand::detail {
 
-static_assert(std::endian::native == std::endian::little,
-              "serialized states are little-endian images; a big-endian port must byte-swap here");
-
 uint64_t image_checksum(const uint8_t* bytes, size_t n);
 
-// Image layout: 4 magic bytes, a u32 format version, the state's bytes, a u64 checksum of them.
+// Image layout: 4 magic bytes, a u32 format version, the state's bytes, a u64 checksum of them,
+// every multi-byte field little-endian: the same bytes on every platform. `byte_order` swaps
+// a state's multi-byte fields between native and little-endian order (called on big-endian
+// machines only; each game lists its fields).
 template <typename State>
 inline constexpr size_t kImageSize = sizeof(State) + 16;
 
+// A card set's bits between native and little-endian order (see swap_field).
+inline void swap_field(CardSet& c) {
+  c = CardSet(le(c.bits()));
+}
+template <size_t N>
+void swap_field(CardSet (&a)[N]) {
+  for (CardSet& c : a) swap_field(c);
+}
+
 template <typename State>
-size_t write_image(const State& s, const char (&magic)[5], uint32_t version, uint8_t* buf,
-                   size_t cap) {
+size_t write_image(const State& s, const char (&magic)[5], uint32_t version,
+                   void (*byte_order)(State*), uint8_t* buf, size_t cap) {
   static_assert(std::has_unique_object_representations_v<State>,
                 "state bytes must be padding-free");
   if (!buf || cap < kImageSize<State>) return 0;
   std::memcpy(buf, magic, 4);
-  std::memcpy(buf + 4, &version, 4);
-  std::memcpy(buf + 8, &s, sizeof s);
-  const uint64_t sum = image_checksum(buf + 8, sizeof s);
-  std::memcpy(buf + 8 + sizeof s, &sum, 8);
+  store_le32(buf + 4, version);
+  if constexpr (kBigEndian) {
+    State ordered = s;
+    byte_order(&ordered);
+    std::memcpy(buf + 8, &ordered, sizeof s);
+  } else {
+    (void)byte_order;
+    std::memcpy(buf + 8, &s, sizeof s);
+  }
+  store_le64(buf + 8 + sizeof s, image_checksum(buf + 8, sizeof s));
   return kImageSize<State>;
 }
 
 // Reads an image and runs the game's invariant checker on it; *out changes only on success.
 template <typename State>
 Reason read_image(const uint8_t* buf, size_t len, const char (&magic)[5], uint32_t version,
-                  const char* game, Reason (*check)(const State&, Error*), State* out, Error* err) {
+                  void (*byte_order)(State*), const char* game,
+                  Reason (*check)(const State&, Error*), State* out, Error* err) {
   if (!buf) return fail(err, Reason::corrupt_state, "no bytes given");
   if (len != kImageSize<State>)
     return fail(err, Reason::corrupt_state, "a %s state is %zu bytes, not %zu", game,
                 kImageSize<State>, len);
   if (std::memcmp(buf, magic, 4) != 0)
     return fail(err, Reason::corrupt_state, "not a %s state (bad magic)", game);
-  uint32_t found;
-  std::memcpy(&found, buf + 4, 4);
+  const uint32_t found = load_le32(buf + 4);
   if (found != version)
     return fail(err, Reason::corrupt_state,
                 "%s state format version %u is not supported (expected %u)", game, found, version);
-  uint64_t sum;
-  std::memcpy(&sum, buf + 8 + sizeof(State), 8);
-  if (sum != image_checksum(buf + 8, sizeof(State)))
+  if (load_le64(buf + 8 + sizeof(State)) != image_checksum(buf + 8, sizeof(State)))
     return fail(err, Reason::corrupt_state, "checksum mismatch");
   State s;
   std::memcpy(static_cast<void*>(&s), buf + 8, sizeof s);
+  if constexpr (kBigEndian)
+    byte_order(&s);
+  else
+    (void)byte_order;
   if (Reason r = check(s, err); r != Reason::ok) return r;
   *out = s;
   return Reason::ok;

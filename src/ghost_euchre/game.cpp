@@ -102,11 +102,7 @@ struct Rules {
   }
   // ActionCode: seat, kind, arg, count 0: the Action's four bytes (its last one is zero).
   // A code is this word then 24 zero bytes: the action's own four bytes (count 0).
-  static uint64_t code_first_word(Action a) {
-    uint32_t word;
-    std::memcpy(&word, &a, 4);
-    return word;
-  }
+  static uint64_t code_first_word(Action a) { return deckhand::detail::load_le32(&a); }
   static void code_into(Action a, ActionCode* out) {
     deckhand::detail::write_code(out, code_first_word(a));
   }
@@ -128,7 +124,7 @@ struct Rules {
                   int(c.kind), int(c.count));
     const uint32_t bits = uint32_t(first);
     static_assert(sizeof(Action) == 4 && offsetof(Action, zero) == 3);
-    std::memcpy(static_cast<void*>(out), &bits, 4);
+    deckhand::detail::store_le32(out, bits);
     return Reason::ok;
   }
   static int to_act(const State& s) { return ghost_euchre::to_act(s); }

@@ -358,7 +358,7 @@ namespace {
 inline void put_action(Action* out, uint8_t seat, ActionKind kind, uint8_t arg) {
   const uint32_t word = uint32_t(seat) | uint32_t(kind) << 8 | uint32_t(arg) << 16;
   static_assert(sizeof(Action) == sizeof word);
-  std::memcpy(static_cast<void*>(out), &word, sizeof word);
+  deckhand::detail::store_le32(out, word);  // byte 0 the seat, as the Action lays them out
 }
 }  // namespace
 

@@ -111,8 +111,7 @@ struct Rules {
     return t;
   }();
   static uint64_t code_first_word(Action a) {
-    uint32_t bits;
-    std::memcpy(&bits, &a, 4);
+    const uint32_t bits = deckhand::detail::load_le32(&a);
     return (bits & 0xFFFFFF) | kSecondCard[bits >> 24];
   }
   static void code_into(Action a, ActionCode* out) {
@@ -151,7 +150,7 @@ struct Rules {
     if (!(s.playable.bits() >> card & 1) && !(s.unknown_playable && card == s.unknown))
       return false;
     const uint32_t bits = uint32_t(first) | uint32_t(kNoCard) << 24;
-    std::memcpy(static_cast<void*>(a), &bits, 4);
+    deckhand::detail::store_le32(a, bits);
     return true;
   }
   // Read as words (the C ABI's self-play path decodes a code for every action): bytes 0-2
@@ -170,7 +169,7 @@ struct Rules {
                   int(c.kind), int(c.count));
     const uint32_t bits = uint32_t(first & 0xFFFFFF) | uint32_t(count ? second : kNoCard) << 24;
     static_assert(sizeof(Action) == 4 && offsetof(Action, b) == 3);
-    std::memcpy(static_cast<void*>(out), &bits, 4);
+    deckhand::detail::store_le32(out, bits);
     return Reason::ok;
   }
   static int to_act(const State& s) { return sheepshead::to_act(s); }

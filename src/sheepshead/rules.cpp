@@ -592,11 +592,11 @@ int legal_actions(const State& s, Action* out) {
     }
     case Phase::play: {
       // Each play is built as one 32-bit word (the Action's four bytes in memory order).
-      static_assert(sizeof(Action) == 4 && std::endian::native == std::endian::little);
+      static_assert(sizeof(Action) == 4);
       const uint32_t base = seat | uint32_t(ActionKind::play) << 8 | uint32_t(kNoCard) << 24;
       for (uint32_t bits = s.playable.bits(); bits; bits &= bits - 1) {
         const uint32_t word = base | uint32_t(std::countr_zero(bits)) << 16;
-        std::memcpy(static_cast<void*>(&out[n++]), &word, sizeof word);
+        deckhand::detail::store_le32(&out[n++], word);  // byte 0 the seat, and so on
       }
       if (s.unknown_playable) out[n++] = {seat, ActionKind::play, s.unknown, kNoCard};
       break;

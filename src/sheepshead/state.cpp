@@ -390,15 +390,29 @@ Reason check_invariants(const State& s, Error* err) {
 namespace {
 constexpr uint32_t kFormatVersion = 1;
 static_assert(kSerializedSize == deckhand::detail::kImageSize<State>);
+
+// The multi-byte fields of a state, swapped between native and little-endian order for its
+// image (big-endian machines only; every other field is one byte).
+void image_byte_order(State* s) {
+  using deckhand::detail::swap_field;
+  using deckhand::detail::swap_fields;
+  swap_fields(s->scores, s->hand_number, s->hands_scored, s->last.deltas, s->options.hands,
+              s->pending_doublers);
+  swap_field(s->hands);
+  swap_field(s->blind);
+  swap_field(s->bury);
+  swap_field(s->playable);
+}
 }  // namespace
 
 size_t serialize(const State& s, uint8_t* buf, size_t cap) {
-  return deckhand::detail::write_image(s, detail::kImageTag, kFormatVersion, buf, cap);
+  return deckhand::detail::write_image(s, detail::kImageTag, kFormatVersion, &image_byte_order, buf,
+                                       cap);
 }
 
 Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
-  return deckhand::detail::read_image(buf, len, detail::kImageTag, kFormatVersion, "sheepshead",
-                                      &check_invariants, out, err);
+  return deckhand::detail::read_image(buf, len, detail::kImageTag, kFormatVersion,
+                                      &image_byte_order, "sheepshead", &check_invariants, out, err);
 }
 
 }  // namespace deckhand::sheepshead

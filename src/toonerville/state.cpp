@@ -234,15 +234,27 @@ Reason check_invariants(const State& s, Error* err) {
 namespace {
 constexpr uint32_t kFormatVersion = 2;  // 2: max_turns and the turn count (T13)
 static_assert(kSerializedSize == deckhand::detail::kImageSize<State>);
+
+// The multi-byte fields of a state, swapped between native and little-endian order for its
+// image (big-endian machines only; every other field is one byte).
+void image_byte_order(State* s) {
+  using deckhand::detail::swap_field;
+  using deckhand::detail::swap_fields;
+  swap_fields(s->rng, s->scores, s->hands_scored, s->turns, s->last.deltas, s->options.max_buys,
+              s->options.reserved2, s->options.max_turns, s->stock_count, s->pile_count);
+  for (Meld& m : s->melds) swap_field(m.rooks_at);
+}
 }  // namespace
 
 size_t serialize(const State& s, uint8_t* buf, size_t cap) {
-  return deckhand::detail::write_image(s, detail::kImageTag, kFormatVersion, buf, cap);
+  return deckhand::detail::write_image(s, detail::kImageTag, kFormatVersion, &image_byte_order, buf,
+                                       cap);
 }
 
 Reason deserialize(const uint8_t* buf, size_t len, State* out, Error* err) {
-  return deckhand::detail::read_image(buf, len, detail::kImageTag, kFormatVersion, "toonerville",
-                                      &check_invariants, out, err);
+  return deckhand::detail::read_image(buf, len, detail::kImageTag, kFormatVersion,
+                                      &image_byte_order, "toonerville", &check_invariants, out,
+                                      err);
 }
 
 }  // namespace deckhand::toonerville

@@ -1,0 +1,20 @@
+# Cross-compiling for another Linux architecture with Debian's cross compilers, e.g.
+#   cmake -S . -B build/cross-aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/linux-cross.cmake \
+#     -DDECKHAND_CROSS_TRIPLE=aarch64-linux-gnu      (g++-aarch64-linux-gnu, qemu-user)
+#   ... -DDECKHAND_CROSS_TRIPLE=s390x-linux-gnu      (g++-s390x-linux-gnu: big-endian)
+# Tests run under qemu-user with the cross libc of /usr/<triple> (CMAKE_CROSSCOMPILING_EMULATOR).
+if(NOT DECKHAND_CROSS_TRIPLE)
+  set(DECKHAND_CROSS_TRIPLE aarch64-linux-gnu)
+endif()
+set(CMAKE_TRY_COMPILE_PLATFORM_VARIABLES DECKHAND_CROSS_TRIPLE)
+string(REGEX REPLACE "-.*" "" DECKHAND_CROSS_ARCH ${DECKHAND_CROSS_TRIPLE})
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR ${DECKHAND_CROSS_ARCH})
+set(CMAKE_C_COMPILER ${DECKHAND_CROSS_TRIPLE}-gcc)
+set(CMAKE_CXX_COMPILER ${DECKHAND_CROSS_TRIPLE}-g++)
+set(CMAKE_FIND_ROOT_PATH /usr/${DECKHAND_CROSS_TRIPLE})
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-${DECKHAND_CROSS_ARCH};-L;/usr/${DECKHAND_CROSS_TRIPLE})
