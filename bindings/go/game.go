@@ -452,17 +452,28 @@ func ReplayJSON(record string) (string, error) {
 	})
 }
 
-// ReplayJSONBytes is ReplayJSON of a record read as bytes (a file that may not be UTF-8: the
-// library reports what it cannot read); a NUL byte is refused with ErrValue.
+// ReplayJSONBytes is ReplayJSON of a record read as bytes, NUL bytes and all (a file that may
+// not be UTF-8: the library reports what it cannot read): what `deckhand replay FILE` prints
+// for a file of these bytes.
 func ReplayJSONBytes(record []byte) (string, error) {
-	for i, b := range record {
-		if b == 0 {
-			return "", valueError("nul_in_text", "record: contains a NUL character (at %d)", i)
-		}
-	}
-	crecord := C.CString(string(record))
-	defer C.free(unsafe.Pointer(crecord))
+	crecord := C.CBytes(record) // a copy in C memory: cgo's pointer rules
+	defer C.free(crecord)
 	return readText(func(n *C.size_t, buf *C.char, capacity C.size_t, _ *C.dh_error) C.int {
-		return C.dh_record_replay_json(n, buf, capacity, crecord)
+		return C.dh_record_replay_json_n(n, buf, capacity, (*C.char)(crecord), C.size_t(len(record)))
 	})
+}
+
+// Quote is text quoted as the library and the `deckhand` tool quote input in their messages:
+// in apostrophes, control characters and bytes that are not UTF-8 escaped visibly, cut after
+// 96 bytes with "..." (for a program that names a file as the tool does).
+func Quote(text []byte) string {
+	ctext := C.CBytes(text)
+	defer C.free(ctext)
+	out, err := readText(func(n *C.size_t, buf *C.char, capacity C.size_t, _ *C.dh_error) C.int {
+		return C.dh_quote(n, buf, capacity, (*C.char)(ctext), C.size_t(len(text)))
+	})
+	if err != nil {
+		panic(err) // only a failed allocation
+	}
+	return out
 }
