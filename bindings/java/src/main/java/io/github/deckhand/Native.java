@@ -226,6 +226,11 @@ final class Native {
 
     int dh_record_replay_json(SizeTByReference outLen, byte[] buf, SizeT cap, byte[] record);
 
+    int dh_record_replay_json_n(
+        SizeTByReference outLen, byte[] buf, SizeT cap, byte[] record, SizeT len);
+
+    int dh_quote(SizeTByReference outLen, byte[] buf, SizeT cap, byte[] text, SizeT len);
+
     int dh_game_random_playout(
         SizeTByReference outActions, Pointer game, long seed, SizeT maxActions, DhError err);
 
