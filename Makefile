@@ -320,11 +320,11 @@ DOTNET_BUILD := build/dotnet
 .PHONY: bindings-dotnet dotnet-test
 bindings-dotnet: native
 	@$(MAKE) --no-print-directory deps PACKAGES="$(DOTNET_PACKAGES)"
-	bindings/dotnet/build.sh $(DOTNET_BUILD) $(PY_BUILD)
+	bindings/dotnet/build.sh $(DOTNET_BUILD) $(NATIVE_BUILD)
 
 dotnet-test: bindings-dotnet
-	cd $(DOTNET_BUILD) && LD_LIBRARY_PATH="$(CURDIR)/$(PY_BUILD)" DECKHAND_ROOT="$(CURDIR)" \
-	  DECKHAND_CLI="$(CURDIR)/$(PY_BUILD)/deckhand" DECKHAND_LIB_DIR="$(CURDIR)/$(PY_BUILD)" \
+	cd $(DOTNET_BUILD) && LD_LIBRARY_PATH="$(CURDIR)/$(NATIVE_BUILD)" DECKHAND_ROOT="$(CURDIR)" \
+	  DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand" DECKHAND_LIB_DIR="$(CURDIR)/$(NATIVE_BUILD)" \
 	  DECKHAND_DOTNET_BUILD="$(CURDIR)/$(DOTNET_BUILD)" mono --debug tests.exe
 
 # Every binding (bindings/*, docs/install.md): `make bindings` builds them all; each has its

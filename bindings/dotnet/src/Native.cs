@@ -80,6 +80,8 @@ namespace Deckhand
         [DllImport(Lib)] internal static extern int dh_game_record(out UIntPtr len, byte[] buf, UIntPtr cap, GameHandle game);
         [DllImport(Lib)] internal static extern int dh_record_replay(out GameHandle game, byte[] record, byte[] err);
         [DllImport(Lib)] internal static extern int dh_record_replay_json(out UIntPtr len, byte[] buf, UIntPtr cap, byte[] record);
+        [DllImport(Lib)] internal static extern int dh_record_replay_json_n(out UIntPtr len, byte[] buf, UIntPtr cap, byte[] record, UIntPtr n);
+        [DllImport(Lib)] internal static extern int dh_quote(out UIntPtr len, byte[] buf, UIntPtr cap, byte[] text, UIntPtr n);
         [DllImport(Lib)] internal static extern int dh_game_random_playout(out UIntPtr actions, GameHandle game, ulong seed, UIntPtr maxActions, byte[] err);
         [DllImport(Lib)] internal static extern int dh_game_sample_consistent(out GameHandle game, GameHandle src, int seat, ulong seed, byte[] err);
 
