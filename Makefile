@@ -260,17 +260,23 @@ rust-test: native
 # nothing is downloaded. go-test checks gofmt and go vet and runs go test (the header check
 # reads deckhand.h through tests/bindings/deckhand_header.py, python3-pycparser; the replay
 # test runs the CLI of `native`).
+# The library's directory: DECKHAND_LIB_DIR as for the other bindings, else that of `native`.
+# cgo reads no environment variable of ours in its #cgo lines, so the directory goes in by
+# CGO_LDFLAGS, which the go tool puts before the package's own flags (bindings/go/cgo.go: the
+# default -L and rpath to build/python): the linker and the loader look there first.
 GO_DIR := bindings/go
+GO_LIB_DIR := $(if $(DECKHAND_LIB_DIR),$(abspath $(DECKHAND_LIB_DIR)),$(CURDIR)/$(NATIVE_BUILD))
+GO_ENV := CGO_LDFLAGS="-L$(GO_LIB_DIR) -Wl,-rpath,$(GO_LIB_DIR) $(CGO_LDFLAGS)" DECKHAND_LIB_DIR="$(GO_LIB_DIR)"
 .PHONY: bindings-go go-test
 bindings-go: native
-	cd $(GO_DIR) && go build -p $(JOBS) ./... && go build -p $(JOBS) -o bin/replay ./cmd/replay
+	cd $(GO_DIR) && $(GO_ENV) go build -p $(JOBS) ./... && $(GO_ENV) go build -p $(JOBS) -o bin/replay ./cmd/replay
 
 go-test: native
 	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
 	@cd $(GO_DIR) && drift=$$(gofmt -l .); if [ -n "$$drift" ]; then \
 	  echo "not formatted as gofmt says (run gofmt -w bindings/go):"; echo "$$drift"; exit 1; fi
-	cd $(GO_DIR) && go vet -p $(JOBS) ./...
-	cd $(GO_DIR) && DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand" go test -p $(JOBS) -count=1 ./...
+	cd $(GO_DIR) && $(GO_ENV) go vet -p $(JOBS) ./...
+	cd $(GO_DIR) && $(GO_ENV) DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand" go test -p $(JOBS) -count=1 ./...
 
 # The Java/Kotlin binding (bindings/java, JNA over the C ABI; bindings/java/README.md).
 # java-test runs its JUnit tests (the Kotlin program among them) against the library of
