@@ -246,11 +246,20 @@ python-fuzz: python
 # test runs the CLI of `native`.
 RUST_DIR := bindings/rust
 RUST_ENV := DECKHAND_LIB_DIR="$(CURDIR)/$(NATIVE_BUILD)" DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand"
-.PHONY: bindings-rust rust-test
-bindings-rust: native
+.PHONY: bindings-rust rust-test rust-toolchain
+# cargo and rustc at least the workspace's rust-version (Debian's are older): said plainly.
+RUST_MIN = $(shell sed -n 's/^rust-version *= *"\(.*\)"/\1/p' $(RUST_DIR)/Cargo.toml)
+rust-toolchain:
+	@command -v cargo > /dev/null && command -v rustc > /dev/null || { \
+	  echo "no cargo/rustc on PATH: the Rust binding needs Rust $(RUST_MIN) or later (rustup: https://rustup.rs; Debian's rustc is older)"; exit 1; }
+	@have=$$(rustc --version | awk '{print $$2}'); \
+	if [ "$$(printf '%s\n%s\n' "$(RUST_MIN)" "$$have" | sort -V | head -n 1)" != "$(RUST_MIN)" ]; then \
+	  echo "rustc $$have is older than $(RUST_MIN), the Rust binding's rust-version (rustup update, or PATH to a newer one)"; exit 1; fi
+
+bindings-rust: native rust-toolchain
 	cd $(RUST_DIR) && $(RUST_ENV) cargo build --locked --all-targets -j $(JOBS)
 
-rust-test: native
+rust-test: native rust-toolchain
 	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
 	cd $(RUST_DIR) && cargo fmt --all --check
 	cd $(RUST_DIR) && $(RUST_ENV) cargo test --locked -j $(JOBS)
@@ -267,11 +276,20 @@ rust-test: native
 GO_DIR := bindings/go
 GO_LIB_DIR := $(if $(DECKHAND_LIB_DIR),$(abspath $(DECKHAND_LIB_DIR)),$(CURDIR)/$(NATIVE_BUILD))
 GO_ENV := CGO_LDFLAGS="-L$(GO_LIB_DIR) -Wl,-rpath,$(GO_LIB_DIR) $(CGO_LDFLAGS)" DECKHAND_LIB_DIR="$(GO_LIB_DIR)"
-.PHONY: bindings-go go-test
-bindings-go: native
+.PHONY: bindings-go go-test go-toolchain
+# go at least the version go.mod names (Debian's is older): said plainly.
+GO_MIN = $(shell sed -n 's/^go \([0-9.]*\)$$/\1/p' $(GO_DIR)/go.mod)
+go-toolchain:
+	@command -v go > /dev/null || { \
+	  echo "no go on PATH: the Go binding needs Go $(GO_MIN) or later with cgo (https://go.dev/dl; Debian's golang is older)"; exit 1; }
+	@have=$$(go env GOVERSION | sed 's/^go//'); \
+	if [ "$$(printf '%s\n%s\n' "$(GO_MIN)" "$$have" | sort -V | head -n 1)" != "$(GO_MIN)" ]; then \
+	  echo "go $$have is older than $(GO_MIN), the version go.mod names (PATH to a newer one)"; exit 1; fi
+
+bindings-go: native go-toolchain
 	cd $(GO_DIR) && $(GO_ENV) go build -p $(JOBS) ./... && $(GO_ENV) go build -p $(JOBS) -o bin/replay ./cmd/replay
 
-go-test: native
+go-test: native go-toolchain
 	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
 	@cd $(GO_DIR) && drift=$$(gofmt -l .); if [ -n "$$drift" ]; then \
 	  echo "not formatted as gofmt says (run gofmt -w bindings/go):"; echo "$$drift"; exit 1; fi
