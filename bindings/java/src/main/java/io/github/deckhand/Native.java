@@ -435,8 +435,13 @@ final class Native {
       byte[] buf = new byte[(int) Math.max(n, 1)];
       status = fn.call(need, buf, size(n));
       if (status == DH_OK) {
-        int len = (int) need.value();
-        if (text) len = Math.max(0, Math.min(len, buf.length) - 1);
+        int len = (int) Math.min(need.value(), buf.length);
+        if (text) {
+          // Text ends at its NUL, as in the other bindings (not at *out_len - 1 taken on trust).
+          int end = 0;
+          while (end < len && buf[end] != 0) end++;
+          len = end;
+        }
         return Arrays.copyOf(buf, len);
       }
     }
