@@ -309,6 +309,7 @@ java-deps:
 	  $(MAKE) --no-print-directory deps PACKAGES="$(JAVA_PACKAGES)"
 
 java-test: native java-deps java-format-check
+	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
 	$(MVN) -Ddeckhand.lib.dir=$(CURDIR)/$(NATIVE_BUILD) package
 	@cat bindings/java/target/surefire-reports/TEST-*.xml | sed -n 's/.*<testsuite .* tests="\([0-9]*\)" errors="\([0-9]*\)" skipped="\([0-9]*\)" failures="\([0-9]*\)".*/\1 \2 \3 \4/p' | \
 	  awk '{t += $$1; e += $$2; s += $$3; f += $$4} END {printf "java: %d passed, %d failed, %d skipped\n", t - e - s - f, e + f, s}'
