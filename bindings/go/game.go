@@ -243,19 +243,29 @@ type Move struct {
 	Action string
 }
 
-// LegalMoves are the legal actions of the seat to act as moves.
+// LegalMoves are the legal actions of the seat to act as moves (none for a closed game, or
+// if the library fails: every status is read, no move is made up).
 func (g *Game) LegalMoves() []Move {
 	defer runtime.KeepAlive(g)
 	var count C.size_t
-	C.dh_game_legal_actions(&count, nil, 0, g.h)
-	actions := make([]C.dh_action, int(count)+1)
-	C.dh_game_legal_actions(&count, &actions[0], count, g.h)
+	status := C.dh_game_legal_actions(&count, nil, 0, g.h)
+	var actions []C.dh_action
+	for status == C.DH_E_BUFFER_TOO_SMALL || (status == C.DH_OK && actions == nil) {
+		actions = make([]C.dh_action, int(count)+1)
+		status = C.dh_game_legal_actions(&count, &actions[0], C.size_t(len(actions)), g.h)
+	}
+	if status != C.DH_OK {
+		return []Move{}
+	}
 	moves := make([]Move, 0, int(count))
 	for i := 0; i < int(count); i++ {
 		a := actions[i]
-		text, _ := readText(func(n *C.size_t, buf *C.char, capacity C.size_t, _ *C.dh_error) C.int {
+		text, err := readText(func(n *C.size_t, buf *C.char, capacity C.size_t, _ *C.dh_error) C.int {
 			return C.dh_game_format_action(n, buf, capacity, g.h, &a)
 		})
+		if err != nil {
+			return []Move{}
+		}
 		moves = append(moves, Move{int(a.seat), text})
 	}
 	return moves
