@@ -257,11 +257,20 @@ python-fuzz: python
 # test runs the CLI of `native`.
 RUST_DIR := bindings/rust
 RUST_ENV := DECKHAND_LIB_DIR="$(CURDIR)/$(NATIVE_BUILD)" DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand"
-.PHONY: bindings-rust rust-test
-bindings-rust: native
+.PHONY: bindings-rust rust-test rust-toolchain
+# cargo and rustc at least the workspace's rust-version (Debian's are older): said plainly.
+RUST_MIN = $(shell sed -n 's/^rust-version *= *"\(.*\)"/\1/p' $(RUST_DIR)/Cargo.toml)
+rust-toolchain:
+	@command -v cargo > /dev/null && command -v rustc > /dev/null || { \
+	  echo "no cargo/rustc on PATH: the Rust binding needs Rust $(RUST_MIN) or later (rustup: https://rustup.rs; Debian's rustc is older)"; exit 1; }
+	@have=$$(rustc --version | awk '{print $$2}'); \
+	if [ "$$(printf '%s\n%s\n' "$(RUST_MIN)" "$$have" | sort -V | head -n 1)" != "$(RUST_MIN)" ]; then \
+	  echo "rustc $$have is older than $(RUST_MIN), the Rust binding's rust-version (rustup update, or PATH to a newer one)"; exit 1; fi
+
+bindings-rust: native rust-toolchain
 	cd $(RUST_DIR) && $(RUST_ENV) cargo build --locked --all-targets -j $(JOBS)
 
-rust-test: native
+rust-test: native rust-toolchain
 	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
 	cd $(RUST_DIR) && cargo fmt --all --check
 	cd $(RUST_DIR) && $(RUST_ENV) cargo test --locked -j $(JOBS)
@@ -271,17 +280,32 @@ rust-test: native
 # nothing is downloaded. go-test checks gofmt and go vet and runs go test (the header check
 # reads deckhand.h through tests/bindings/deckhand_header.py, python3-pycparser; the replay
 # test runs the CLI of `native`).
+# The library's directory: DECKHAND_LIB_DIR as for the other bindings, else that of `native`.
+# cgo reads no environment variable of ours in its #cgo lines, so the directory goes in by
+# CGO_LDFLAGS, which the go tool puts before the package's own flags (bindings/go/cgo.go: the
+# default -L and rpath to build/python): the linker and the loader look there first.
 GO_DIR := bindings/go
-.PHONY: bindings-go go-test
-bindings-go: native
-	cd $(GO_DIR) && go build -p $(JOBS) ./... && go build -p $(JOBS) -o bin/replay ./cmd/replay
+GO_LIB_DIR := $(if $(DECKHAND_LIB_DIR),$(abspath $(DECKHAND_LIB_DIR)),$(CURDIR)/$(NATIVE_BUILD))
+GO_ENV := CGO_LDFLAGS="-L$(GO_LIB_DIR) -Wl,-rpath,$(GO_LIB_DIR) $(CGO_LDFLAGS)" DECKHAND_LIB_DIR="$(GO_LIB_DIR)"
+.PHONY: bindings-go go-test go-toolchain
+# go at least the version go.mod names (Debian's is older): said plainly.
+GO_MIN = $(shell sed -n 's/^go \([0-9.]*\)$$/\1/p' $(GO_DIR)/go.mod)
+go-toolchain:
+	@command -v go > /dev/null || { \
+	  echo "no go on PATH: the Go binding needs Go $(GO_MIN) or later with cgo (https://go.dev/dl; Debian's golang is older)"; exit 1; }
+	@have=$$(go env GOVERSION | sed 's/^go//'); \
+	if [ "$$(printf '%s\n%s\n' "$(GO_MIN)" "$$have" | sort -V | head -n 1)" != "$(GO_MIN)" ]; then \
+	  echo "go $$have is older than $(GO_MIN), the version go.mod names (PATH to a newer one)"; exit 1; fi
 
-go-test: native
+bindings-go: native go-toolchain
+	cd $(GO_DIR) && $(GO_ENV) go build -p $(JOBS) ./... && $(GO_ENV) go build -p $(JOBS) -o bin/replay ./cmd/replay
+
+go-test: native go-toolchain
 	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
 	@cd $(GO_DIR) && drift=$$(gofmt -l .); if [ -n "$$drift" ]; then \
 	  echo "not formatted as gofmt says (run gofmt -w bindings/go):"; echo "$$drift"; exit 1; fi
-	cd $(GO_DIR) && go vet -p $(JOBS) ./...
-	cd $(GO_DIR) && DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand" go test -p $(JOBS) -count=1 ./...
+	cd $(GO_DIR) && $(GO_ENV) go vet -p $(JOBS) ./...
+	cd $(GO_DIR) && $(GO_ENV) DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand" go test -p $(JOBS) -count=1 ./...
 
 # The Java/Kotlin binding (bindings/java, JNA over the C ABI; bindings/java/README.md).
 # java-test runs its JUnit tests (the Kotlin program among them) against the library of
@@ -296,6 +320,7 @@ java-deps:
 	  $(MAKE) --no-print-directory deps PACKAGES="$(JAVA_PACKAGES)"
 
 java-test: native java-deps java-format-check
+	@$(MAKE) --no-print-directory deps PACKAGES="python3-pycparser"
 	$(MVN) -Ddeckhand.lib.dir=$(CURDIR)/$(NATIVE_BUILD) package
 	@cat bindings/java/target/surefire-reports/TEST-*.xml | sed -n 's/.*<testsuite .* tests="\([0-9]*\)" errors="\([0-9]*\)" skipped="\([0-9]*\)" failures="\([0-9]*\)".*/\1 \2 \3 \4/p' | \
 	  awk '{t += $$1; e += $$2; s += $$3; f += $$4} END {printf "java: %d passed, %d failed, %d skipped\n", t - e - s - f, e + f, s}'
@@ -331,11 +356,11 @@ DOTNET_BUILD := build/dotnet
 .PHONY: bindings-dotnet dotnet-test
 bindings-dotnet: native
 	@$(MAKE) --no-print-directory deps PACKAGES="$(DOTNET_PACKAGES)"
-	bindings/dotnet/build.sh $(DOTNET_BUILD) $(PY_BUILD)
+	bindings/dotnet/build.sh $(DOTNET_BUILD) $(NATIVE_BUILD)
 
 dotnet-test: bindings-dotnet
-	cd $(DOTNET_BUILD) && LD_LIBRARY_PATH="$(CURDIR)/$(PY_BUILD)" DECKHAND_ROOT="$(CURDIR)" \
-	  DECKHAND_CLI="$(CURDIR)/$(PY_BUILD)/deckhand" DECKHAND_LIB_DIR="$(CURDIR)/$(PY_BUILD)" \
+	cd $(DOTNET_BUILD) && LD_LIBRARY_PATH="$(CURDIR)/$(NATIVE_BUILD)" DECKHAND_ROOT="$(CURDIR)" \
+	  DECKHAND_CLI="$(CURDIR)/$(NATIVE_BUILD)/deckhand" DECKHAND_LIB_DIR="$(CURDIR)/$(NATIVE_BUILD)" \
 	  DECKHAND_DOTNET_BUILD="$(CURDIR)/$(DOTNET_BUILD)" mono --debug tests.exe
 
 # Every binding (bindings/*, docs/install.md): `make bindings` builds them all; each has its

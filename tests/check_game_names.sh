@@ -17,6 +17,10 @@
 #    "toonerville"`, Java's `"toonerville".equals(name)`; checking a game's own name in an
 #    assertion is a test of that game). Files named after a game
 #    (test_sheepshead_rules.cpp, bench_toonerville.cpp, euchre_cli.cpp) are that game's own.
+# 3. A binding is game-blind: the code of bindings/ outside its tests (the library, its
+#    examples and programs, and the scripts without an extension such as bindings/*/replay,
+#    found by their #! line) names no game at all. Tests (tests/, src/test/, *_test.go) may
+#    name a game in a test of that game, under check 2.
 #
 # The names are the list's own: each game's namespace (ghost_euchre), its dashed form
 # (ghost-euchre) and its last word (euchre). Comments and docstrings are documentation.
@@ -60,6 +64,7 @@ BEGIN { n = split(games, game, "\t") }
 FNR == 1 {
   in_block = 0; in_doc = 0
   py = FILENAME ~ /\.py$/; hash = py || FILENAME ~ /(\.sh|CMakeLists\.txt|\.cmake)$/
+  if (FILENAME ~ /\/[^\/.]+$/) hash = 1  # a script without an extension (its #! line)
 }
 {
   line = $0
@@ -84,7 +89,8 @@ FNR == 1 {
   q = "[\"'\''`]"
   name = q "(" which ")([:.][^\"'\''`]*)?" q
   why = ""
-  if (named >= 2) why = "a list of games"
+  if (blind) why = "a game named in a binding (a binding is game-blind: ask the catalog)"
+  else if (named >= 2) why = "a list of games"
   else if (line ~ (name "[ \t]*:") || line ~ ("\\{[ \t]*" name "[ \t]*,"))
     why = "a per-game table"
   else if (compare && (line ~ ("[=!]=[=]?[ \t]*" name) || line ~ (name "[ \t]*[=!]=") ||
@@ -107,6 +113,16 @@ sources() {
          ! -path '*/node_modules/*' ! -path '*/target/*' \
          ! -path '*/corpus/*' ! -name 'plugins.cpp' ! -name 'check_game_names.sh'
   done | sort | while IFS= read -r f; do own "$f" || echo "$f"; done
+  # Scripts without an extension (their #! line), in the bindings: bindings/*/replay.
+  for d in "$@"; do
+    [[ $d == "$root/bindings"* && -d $d ]] || continue
+    find "$d" -type f ! -name '*.*' ! -path '*/target/*' ! -path '*/bin/*' ! -path '*/obj/*' |
+      while IFS= read -r f; do [ "$(head -c 2 "$f")" = '#!' ] && echo "$f"; done
+  done | sort
+}
+# The code of the bindings outside their tests (check 3).
+blind_sources() {
+  sources "$root/bindings" | grep -vE '/tests/|/src/test/|_test\.go$' || true
 }
 strict=$(sources "$root/python" "$root/web/src" "$root/web/test" "$root/web/bench" \
                  "$root/web/app" "$root/bench" "${cli_dirs[@]}" "$root/tests" "$root/bindings")
@@ -115,6 +131,11 @@ listed=0
 if [ -n "$strict" ]; then
   # shellcheck disable=SC2086
   echo "$strict" | xargs awk -v games="$game_list" -v compare=1 "$tables" | sed "s|^$root/||" || listed=1
+fi
+blind=$(blind_sources)
+if [ -n "$blind" ]; then
+  # shellcheck disable=SC2086
+  echo "$blind" | xargs awk -v games="$game_list" -v compare=1 -v blind=1 "$tables" | sed "s|^$root/||" || listed=1
 fi
 if [ -n "$app" ]; then
   # shellcheck disable=SC2086

@@ -1729,6 +1729,80 @@ static void test_clone_and_reset(void) {
   dh_game_free(fresh);
 }
 
+/* Records with NUL bytes (dh_record_replay_json_n) and the tool's quoting (dh_quote): what the
+ * bindings' replay programs print, byte for byte the same as `deckhand replay FILE`. */
+static char* replay_json_n(const char* record, size_t n) {
+  size_t need = 0, len = 0;
+  char* buf;
+  CHECK(dh_record_replay_json_n(&need, NULL, 0, record, n) == DH_E_BUFFER_TOO_SMALL);
+  buf = (char*)xmalloc(need);
+  CHECK(dh_record_replay_json_n(&len, buf, need, record, n) == DH_OK && len == need);
+  CHECK(strlen(buf) + 1 == need);
+  return buf;
+}
+
+static int quotes_as(const char* text, size_t n, const char* want) {
+  char buf[128];
+  size_t need = 0;
+  if (dh_quote(&need, NULL, 0, text, n) != DH_E_BUFFER_TOO_SMALL || need != strlen(want) + 1)
+    return 0;
+  if (dh_quote(&need, buf, sizeof buf, text, n) != DH_OK) return 0;
+  return strcmp(buf, want) == 0;
+}
+
+static void test_replay_json_n(void) {
+  dh_game* g = new_game(NULL, 0, 1);
+  uint64_t deal = 5;
+  char *rec, *with_nul, *a, *b;
+  char long_text[200], want_long[120];
+  size_t n, len = 0;
+  int i;
+  section("dh_record_replay_json_n (records holding NUL) and dh_quote (the tool's quoting)");
+  for (i = 0; i < 12; ++i) CHECK(step(g, &deal, (size_t)i * 3u));
+  rec = record_of(g);
+  n = strlen(rec);
+  a = replay_json(rec);
+  b = replay_json_n(rec, n);
+  CHECK(strcmp(a, b) == 0 && starts_with(a, "{\"ok\": true"));
+  free(b);
+  /* A NUL after the first line: the tool reads it as part of line 2 and refuses the record;
+   * dh_record_replay_json sees only the first line. */
+  with_nul = (char*)xmalloc(n + 2);
+  memcpy(with_nul, rec, 11); /* "deckhand 1\n" */
+  with_nul[11] = '\0';
+  memcpy(with_nul + 12, rec + 11, n - 11 + 1);
+  b = replay_json_n(with_nul, n + 1);
+  CHECK_MSG(starts_with(b, "{\"ok\": false, \"line\": 2, \"code\": \"bad_header\""), "%s", b);
+  free(b);
+  b = replay_json_n(NULL, 0); /* an empty file */
+  free(a);
+  a = replay_json("");
+  CHECK(strcmp(a, b) == 0);
+  free(a);
+  free(b);
+  CHECK(dh_record_replay_json_n(NULL, NULL, 0, rec, n) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_record_replay_json_n(&len, NULL, 0, NULL, 1) == DH_E_NULL_ARGUMENT);
+
+  CHECK(quotes_as("", 0, "''"));
+  CHECK(quotes_as(NULL, 0, "''"));
+  CHECK(quotes_as("a b.rec", 7, "'a b.rec'"));
+  CHECK(quotes_as("it's\\", 5, "'it\\'s\\\\'"));
+  CHECK(quotes_as("\n\t\r\x1b\x7f", 5, "'\\n\\t\\r\\x1b\\x7f'"));
+  CHECK(quotes_as("a\0b", 3, "'a\\x00b'"));
+  CHECK(quotes_as("\xc2\x85", 2, "'\\u0085'"));
+  CHECK(quotes_as("\xff\xc3\xa9", 3, "'\\xff\xc3\xa9'"));
+  memset(long_text, 'x', sizeof long_text);
+  want_long[0] = '\'';
+  memset(want_long + 1, 'x', 96);
+  memcpy(want_long + 97, "'...", 5);
+  CHECK(quotes_as(long_text, sizeof long_text, want_long));
+  CHECK(dh_quote(NULL, NULL, 0, "a", 1) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_quote(&len, NULL, 0, NULL, 1) == DH_E_NULL_ARGUMENT);
+  free(with_nul);
+  free(rec);
+  dh_game_free(g);
+}
+
 static void test_records(void) {
   dh_game *g = new_game(NULL, 0, 1), *r = NULL;
   bytes_t a, b;
@@ -2628,6 +2702,7 @@ int main(void) {
   test_corrupt_bytes();
   test_clone_and_reset();
   test_records();
+  test_replay_json_n();
   test_views();
   test_full_games();
   test_apply_legal();

@@ -18,6 +18,10 @@ lib_dir=${2:-$root/build/python}
 # The other platforms' libraries (docs/install.md "Platforms"), taken when they exist.
 win_lib_dir=${WIN_LIB_DIR:-$root/build/windows}
 arm64_lib_dir=${ARM64_LIB_DIR:-$root/build/cross-aarch64}
+if [ ! -f "$lib_dir/libdeckhand.so" ]; then
+  echo "build.sh: no $lib_dir/libdeckhand.so (run make native): the NuGet and Unity layouts carry it" >&2
+  exit 1
+fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 flags=(-nologo -warn:4 -warnaserror -debug -langversion:7)
@@ -35,7 +39,7 @@ rm -rf "$out/nuget" && mkdir -p "$out/nuget/lib/net45" "$out/nuget/runtimes/linu
 cp "$out/Deckhand.dll" "$out/Deckhand.xml" "$out/nuget/lib/net45/"
 sed "s/@VERSION@/$version/g" "$here/Deckhand.nuspec.in" > "$out/nuget/Deckhand.nuspec"
 cp "$here/README.md" "$root/LICENSE" "$out/nuget/"
-[ -f "$lib_dir/libdeckhand.so" ] && cp -L "$lib_dir/libdeckhand.so" "$out/nuget/runtimes/linux-x64/native/"
+cp -L "$lib_dir/libdeckhand.so" "$out/nuget/runtimes/linux-x64/native/"
 if [ -f "$win_lib_dir/deckhand.dll" ]; then
   mkdir -p "$out/nuget/runtimes/win-x64/native"
   cp "$win_lib_dir/deckhand.dll" "$out/nuget/runtimes/win-x64/native/"
@@ -50,6 +54,6 @@ rm -rf "$out/unity" && mkdir -p "$unity/Runtime" "$unity/Plugins/x86_64"
 sed "s/@VERSION@/$version/g" "$here/unity/package.json.in" > "$unity/package.json"
 cp "$here/unity/README.md" "$unity/"
 cp "$here/unity/Runtime/Deckhand.asmdef" "$here"/src/*.cs "$unity/Runtime/"
-[ -f "$lib_dir/libdeckhand.so" ] && cp -L "$lib_dir/libdeckhand.so" "$unity/Plugins/x86_64/"
+cp -L "$lib_dir/libdeckhand.so" "$unity/Plugins/x86_64/"
 [ -f "$win_lib_dir/deckhand.dll" ] && cp "$win_lib_dir/deckhand.dll" "$unity/Plugins/x86_64/"
 echo "bindings-dotnet: $out (Deckhand.dll $version, replay.exe, tests.exe, nuget/, unity/)"

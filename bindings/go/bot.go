@@ -66,6 +66,12 @@ func (b *Bot) Close() {
 // Another seat: ErrWrongSeat; a game waiting for a deal or a reshuffle: ErrWrongPhase; a
 // game that is over: ErrGameOver; a game of another kind: ErrUnknownGame.
 func (b *Bot) Choose(game *Game, seat int) (string, error) {
+	if b == nil {
+		return "", nilError("bot")
+	}
+	if game == nil {
+		return "", nilError("game")
+	}
 	defer runtime.KeepAlive(b)
 	defer runtime.KeepAlive(game)
 	cseat, err := int32Arg(seat, "seat")
@@ -86,6 +92,9 @@ func (b *Bot) Choose(game *Game, seat int) (string, error) {
 // bots are used cyclically). A game where nobody acts: ErrWrongPhase (a deal or reshuffle is
 // due) or ErrGameOver.
 func NextMove(game *Game, bots []*Bot) (int, string, error) {
+	if game == nil {
+		return -1, "", nilError("game")
+	}
 	seat, ok := game.ToAct()
 	if !ok {
 		return -1, "", noDecision(game)

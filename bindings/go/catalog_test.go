@@ -2,6 +2,8 @@ package deckhand_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -95,4 +97,32 @@ func TestAnUnknownGameIsRefusedByName(t *testing.T) {
 	if strings.Count(deckhand.Version(), ".") != 2 {
 		t.Errorf("version %q", deckhand.Version())
 	}
+}
+
+// With DECKHAND_LIB_DIR set (make go-test sets it), the library in this process is that
+// directory's: CGO_LDFLAGS put it before cgo.go's default.
+func TestTheLibraryComesFromDeckhandLibDir(t *testing.T) {
+	dir := os.Getenv("DECKHAND_LIB_DIR")
+	if dir == "" {
+		t.Skip("DECKHAND_LIB_DIR is not set")
+	}
+	want, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Skip("no /proc/self/maps: ", err)
+	}
+	for _, line := range strings.Split(string(maps), "\n") {
+		if i := strings.Index(line, "/libdeckhand.so"); i >= 0 {
+			fields := strings.Fields(line)
+			got, _ := filepath.EvalSymlinks(filepath.Dir(fields[len(fields)-1]))
+			if got != want {
+				t.Fatalf("libdeckhand.so from %s, DECKHAND_LIB_DIR is %s", got, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no libdeckhand.so in /proc/self/maps")
 }

@@ -14,6 +14,12 @@
 // inside a game); distinct handles may be used at once. Clone a game per goroutine.
 package deckhand
 
+// The library: build/python of the repository (`make native`) by default, as below. Another
+// directory DIR (what DECKHAND_LIB_DIR names for the other bindings; make go-test and the
+// replay script pass it so): CGO_LDFLAGS="-LDIR -Wl,-rpath,DIR", which the go tool puts before
+// these flags, so the linker and the loader find DIR's libdeckhand.so first. cgo's #cgo lines
+// cannot read an environment variable, and CGO_LDFLAGS is go's own way to add a library path.
+
 /*
 #cgo CFLAGS: -I${SRCDIR}/../../capi/include -I${SRCDIR}/../../build/python/generated/include
 #cgo LDFLAGS: -L${SRCDIR}/../../build/python -ldeckhand -Wl,-rpath,${SRCDIR}/../../build/python

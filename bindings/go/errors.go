@@ -92,6 +92,11 @@ func bare(status C.int) error {
 	return &Error{Status: s, Message: s.Name()}
 }
 
+// nilError is the library's null_argument for a nil Go pointer, refused before any C call.
+func nilError(what string) error {
+	return &Error{Status: ErrNullArgument, Reason: "null_argument", Message: "null_argument: " + what + " is nil"}
+}
+
 func valueError(reason, format string, args ...any) error {
 	return &Error{Status: ErrValue, Reason: reason, Message: fmt.Sprintf(format, args...)}
 }

@@ -243,19 +243,29 @@ type Move struct {
 	Action string
 }
 
-// LegalMoves are the legal actions of the seat to act as moves.
+// LegalMoves are the legal actions of the seat to act as moves (none for a closed game, or
+// if the library fails: every status is read, no move is made up).
 func (g *Game) LegalMoves() []Move {
 	defer runtime.KeepAlive(g)
 	var count C.size_t
-	C.dh_game_legal_actions(&count, nil, 0, g.h)
-	actions := make([]C.dh_action, int(count)+1)
-	C.dh_game_legal_actions(&count, &actions[0], count, g.h)
+	status := C.dh_game_legal_actions(&count, nil, 0, g.h)
+	var actions []C.dh_action
+	for status == C.DH_E_BUFFER_TOO_SMALL || (status == C.DH_OK && actions == nil) {
+		actions = make([]C.dh_action, int(count)+1)
+		status = C.dh_game_legal_actions(&count, &actions[0], C.size_t(len(actions)), g.h)
+	}
+	if status != C.DH_OK {
+		return []Move{}
+	}
 	moves := make([]Move, 0, int(count))
 	for i := 0; i < int(count); i++ {
 		a := actions[i]
-		text, _ := readText(func(n *C.size_t, buf *C.char, capacity C.size_t, _ *C.dh_error) C.int {
+		text, err := readText(func(n *C.size_t, buf *C.char, capacity C.size_t, _ *C.dh_error) C.int {
 			return C.dh_game_format_action(n, buf, capacity, g.h, &a)
 		})
+		if err != nil {
+			return []Move{}
+		}
 		moves = append(moves, Move{int(a.seat), text})
 	}
 	return moves
@@ -452,17 +462,28 @@ func ReplayJSON(record string) (string, error) {
 	})
 }
 
-// ReplayJSONBytes is ReplayJSON of a record read as bytes (a file that may not be UTF-8: the
-// library reports what it cannot read); a NUL byte is refused with ErrValue.
+// ReplayJSONBytes is ReplayJSON of a record read as bytes, NUL bytes and all (a file that may
+// not be UTF-8: the library reports what it cannot read): what `deckhand replay FILE` prints
+// for a file of these bytes.
 func ReplayJSONBytes(record []byte) (string, error) {
-	for i, b := range record {
-		if b == 0 {
-			return "", valueError("nul_in_text", "record: contains a NUL character (at %d)", i)
-		}
-	}
-	crecord := C.CString(string(record))
-	defer C.free(unsafe.Pointer(crecord))
+	crecord := C.CBytes(record) // a copy in C memory: cgo's pointer rules
+	defer C.free(crecord)
 	return readText(func(n *C.size_t, buf *C.char, capacity C.size_t, _ *C.dh_error) C.int {
-		return C.dh_record_replay_json(n, buf, capacity, crecord)
+		return C.dh_record_replay_json_n(n, buf, capacity, (*C.char)(crecord), C.size_t(len(record)))
 	})
+}
+
+// Quote is text quoted as the library and the `deckhand` tool quote input in their messages:
+// in apostrophes, control characters and bytes that are not UTF-8 escaped visibly, cut after
+// 96 bytes with "..." (for a program that names a file as the tool does).
+func Quote(text []byte) string {
+	ctext := C.CBytes(text)
+	defer C.free(ctext)
+	out, err := readText(func(n *C.size_t, buf *C.char, capacity C.size_t, _ *C.dh_error) C.int {
+		return C.dh_quote(n, buf, capacity, (*C.char)(ctext), C.size_t(len(text)))
+	})
+	if err != nil {
+		panic(err) // only a failed allocation
+	}
+	return out
 }

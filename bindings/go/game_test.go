@@ -328,8 +328,21 @@ func TestClosedHandlesRefuseCleanlyAndGoroutinesPlayAtOnce(t *testing.T) {
 	if err := g.Deal(1); !errors.Is(err, deckhand.ErrNullArgument) {
 		t.Errorf("a closed game: %v", err)
 	}
-	if g.Name() != "" || len(g.LegalActions()) != 0 {
+	if g.Name() != "" || len(g.LegalActions()) != 0 || len(g.LegalMoves()) != 0 {
 		t.Error("a closed game answers")
+	}
+	// nil pointers are refused with ErrNullArgument, never a panic.
+	bot, _ := deckhand.NewBot(info.Name, "basic", 0, nil)
+	defer bot.Close()
+	if _, err := bot.Choose(nil, 0); !errors.Is(err, deckhand.ErrNullArgument) {
+		t.Errorf("Choose(nil): %v", err)
+	}
+	var noBot *deckhand.Bot
+	if _, err := noBot.Choose(g, 0); !errors.Is(err, deckhand.ErrNullArgument) {
+		t.Errorf("a nil bot's Choose: %v", err)
+	}
+	if _, _, err := deckhand.NextMove(nil, []*deckhand.Bot{bot}); !errors.Is(err, deckhand.ErrNullArgument) {
+		t.Errorf("NextMove(nil): %v", err)
 	}
 	// Handles never closed are freed by their finalizers (a safety net only).
 	for i := 0; i < 2000; i++ {

@@ -61,3 +61,19 @@ func TestTheReplayScriptRunsTheProgram(t *testing.T) {
 		t.Errorf("%q %d vs %q %d", out, cmd.ProcessState.ExitCode(), want, wantCode)
 	}
 }
+
+// The shared fixture tests/replay/compare.sh: awkward names (long, control and C1
+// characters, apostrophes, bytes that are not UTF-8), a FIFO, a symlink loop, a path through
+// a file, records holding NUL bytes, CRLF lines... through cmd/replay and the CLI: the same
+// stdout bytes and exit code.
+func TestTheSharedReplayCasesMatchTheCLI(t *testing.T) {
+	program := filepath.Join(t.TempDir(), "replay")
+	build := exec.Command("go", "build", "-o", program, "./cmd/replay")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/replay: %v\n%s", err, out)
+	}
+	cmd := exec.Command("bash", filepath.Join(root(t), "tests", "replay", "compare.sh"), cli(t), program)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}

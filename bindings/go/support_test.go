@@ -2,10 +2,12 @@ package deckhand_test
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,19 +33,30 @@ func cli(t testing.TB) string {
 	return filepath.Join(root(t), "build", "python", "deckhand")
 }
 
-// records are the records (.rec) git knows under tests/.
+// records are the records (.rec) git knows under tests/; outside a git checkout (a source
+// archive, no git), every .rec found under tests/.
 func records(t testing.TB) []string {
+	var recs []string
 	cmd := exec.Command("git", "ls-files", "tests")
 	cmd.Dir = root(t)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []string
-	for _, l := range strings.Split(string(out), "\n") {
-		if strings.HasSuffix(l, ".rec") {
-			recs = append(recs, filepath.Join(root(t), l))
+	if out, err := cmd.Output(); err == nil {
+		for _, l := range strings.Split(string(out), "\n") {
+			if strings.HasSuffix(l, ".rec") {
+				recs = append(recs, filepath.Join(root(t), l))
+			}
 		}
+	}
+	if len(recs) == 0 {
+		err := filepath.WalkDir(filepath.Join(root(t), "tests"), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rec") {
+				recs = append(recs, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sort.Strings(recs)
 	}
 	if len(recs) == 0 {
 		t.Fatal("no records under tests/")

@@ -364,6 +364,17 @@ DH_API int dh_record_replay(dh_game** out, const char* record, dh_error* err);
 /* The JSON result of `deckhand replay` for a record (docs/cli.md). Returns DH_OK whenever the
  * JSON was written, whether the record was accepted or not: read "ok" in the JSON. */
 DH_API int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const char* record);
+/* The same JSON for the `len` bytes at `record`, which may hold NUL bytes (record may be NULL
+ * when len is 0): what `deckhand replay FILE` prints for a file of those bytes. A record cut
+ * at its first NUL (dh_record_replay_json) can replay where the whole file is refused. */
+DH_API int dh_record_replay_json_n(size_t* out_len, char* buf, size_t cap, const char* record,
+                                   size_t len);
+/* The `len` bytes at `text` as the library and the `deckhand` tool quote input in messages:
+ * in apostrophes, control characters, backslash and apostrophe escaped (\n, \x1b, \u0085,
+ * \'), each byte that is not UTF-8 as \xHH, cut after 96 bytes with "..." after the closing
+ * apostrophe. Valid UTF-8 whatever the input (text may be NULL when len is 0). For the
+ * bindings' replay programs, whose messages name a file as the tool does. */
+DH_API int dh_quote(size_t* out_len, char* buf, size_t cap, const char* text, size_t len);
 
 /* ---- Copies into an existing handle ---------------------------------------------------- */
 

@@ -744,6 +744,21 @@ int dh_record_replay_json(size_t* out_len, char* buf, size_t cap, const char* re
   });
 }
 
+int dh_record_replay_json_n(size_t* out_len, char* buf, size_t cap, const char* record,
+                            size_t len) {
+  if (!out_len || (!record && len)) return DH_E_NULL_ARGUMENT;
+  return guarded(nullptr, [&] {
+    const std::string_view bytes = len ? std::string_view(record, len) : std::string_view();
+    return write_text(out_len, buf, cap, deckhand::replay_json(deckhand::replay_record(bytes)));
+  });
+}
+
+int dh_quote(size_t* out_len, char* buf, size_t cap, const char* text, size_t len) {
+  if (!out_len || (!text && len)) return DH_E_NULL_ARGUMENT;
+  const std::string_view bytes = len ? std::string_view(text, len) : std::string_view();
+  return write_text(out_len, buf, cap, deckhand::text::quote(bytes).c_str());
+}
+
 // ---- Tables ----
 
 struct dh_table {

@@ -169,20 +169,27 @@ namespace Deckhand
             return Native.ReadText((out UIntPtr n, byte[] b, UIntPtr c) => Native.dh_record_replay_json(out n, b, c, text));
         }
 
-        /// The same for a record's raw bytes (a file's, which need not be valid UTF-8), as
-        /// UTF-8 bytes. A NUL byte is refused (ArgumentException): the C ABI reads text to
-        /// its first NUL.
+        /// The same for a record's raw bytes, NUL bytes and all (a file's, which need not be
+        /// valid UTF-8), as UTF-8 bytes: what `deckhand replay FILE` prints for a file of
+        /// these bytes.
         public static byte[] JsonBytes(byte[] record)
         {
             Args.Data(record, "record");
-            int nul = Array.IndexOf(record, (byte)0);
-            if (nul >= 0) throw new ArgumentException("record: contains a NUL byte (at " + nul + ")", "record");
-            var text = new byte[record.Length + 1];
-            Buffer.BlockCopy(record, 0, text, 0, record.Length);
-            byte[] json = Native.ReadTextBytes((out UIntPtr n, byte[] b, UIntPtr c) => Native.dh_record_replay_json(out n, b, c, text));
+            byte[] json = Native.ReadTextBytes((out UIntPtr n, byte[] b, UIntPtr c) =>
+                Native.dh_record_replay_json_n(out n, b, c, record.Length == 0 ? null : record, (UIntPtr)(uint)record.Length));
             var cut = new byte[json.Length - 1];
             Buffer.BlockCopy(json, 0, cut, 0, cut.Length);
             return cut;
+        }
+
+        /// Text quoted as the library and the `deckhand` tool quote input in their messages:
+        /// in apostrophes, control characters and bytes that are not UTF-8 escaped visibly,
+        /// cut after 96 bytes with "..." (for a program that names a file as the tool does).
+        public static string Quote(byte[] text)
+        {
+            Args.Data(text, "text");
+            return Native.ReadText((out UIntPtr n, byte[] b, UIntPtr c) =>
+                Native.dh_quote(out n, b, c, text.Length == 0 ? null : text, (UIntPtr)(uint)text.Length));
         }
 
         /// Replays a record into a new game (Game.FromRecord).

@@ -280,7 +280,11 @@ namespace Deckhand
             Args.NonNegative(maxActions, "maxActions");
             byte[] err = Native.NewError();
             UIntPtr n;
-            Native.Check(Native.dh_game_random_playout(out n, Handle, seed, (UIntPtr)(ulong)maxActions, err), err);
+            // size_t is 32 bits in a 32-bit process: a larger limit is the most it holds
+            // (no game lasts 2^32 actions), never an OverflowException.
+            UIntPtr limit = UIntPtr.Size >= 8 || (ulong)maxActions <= uint.MaxValue
+                ? (UIntPtr)(ulong)maxActions : (UIntPtr)uint.MaxValue;
+            Native.Check(Native.dh_game_random_playout(out n, Handle, seed, limit, err), err);
             return (long)n.ToUInt64();
         }
 

@@ -29,6 +29,9 @@ namespace Deckhand
         // dh_action: seat, kind, arg, count, cards[28].
         internal const int ActionSize = 32;
 
+        // Buffers the library writes are [Out] (the error [In, Out]: its size goes in): Mono and
+        // .NET pin a blittable array and need neither, but a marshaller that copies (IL2CPP,
+        // ahead-of-time builds) copies back only what is marked so.
         [DllImport(Lib)] internal static extern IntPtr dh_version();
         [DllImport(Lib)] internal static extern int dh_version_number();
         [DllImport(Lib)] internal static extern IntPtr dh_status_name(int status);
@@ -40,79 +43,81 @@ namespace Deckhand
         [DllImport(Lib)] internal static extern int dh_catalog_option(ref OptionInfo info, UIntPtr game, UIntPtr index);
         [DllImport(Lib)] internal static extern int dh_catalog_phase(out IntPtr name, UIntPtr game, UIntPtr index);
         [DllImport(Lib)] internal static extern int dh_catalog_action_kind(ref ActionKindInfo info, UIntPtr game, UIntPtr index);
-        [DllImport(Lib)] internal static extern int dh_catalog_json(out UIntPtr len, byte[] buf, UIntPtr cap);
+        [DllImport(Lib)] internal static extern int dh_catalog_json(out UIntPtr len, [Out] byte[] buf, UIntPtr cap);
 
         // ---- games ----
-        [DllImport(Lib)] internal static extern int dh_game_new(out GameHandle game, byte[] name, IntPtr[] options, UIntPtr n, int players, int firstDealer, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_new(out GameHandle game, byte[] name, IntPtr[] options, UIntPtr n, int players, int firstDealer, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern void dh_game_free(IntPtr game);
-        [DllImport(Lib)] internal static extern int dh_game_clone(out GameHandle game, GameHandle src, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_reset(GameHandle game, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_copy(GameHandle dst, GameHandle src, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_clone(out GameHandle game, GameHandle src, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_reset(GameHandle game, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_copy(GameHandle dst, GameHandle src, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_game_name(out IntPtr name, GameHandle game);
         [DllImport(Lib)] internal static extern int dh_game_players(out int players, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_deal_seed(GameHandle game, ulong seed, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_deal_text(GameHandle game, byte[] cards, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_reshuffle_seed(GameHandle game, ulong seed, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_reshuffle_text(GameHandle game, byte[] stock, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_deal_seed(GameHandle game, ulong seed, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_deal_text(GameHandle game, byte[] cards, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_reshuffle_seed(GameHandle game, ulong seed, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_reshuffle_text(GameHandle game, byte[] stock, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_game_needs_reshuffle(out int flag, GameHandle game);
         [DllImport(Lib)] internal static extern int dh_game_buy_winner(out int seat, GameHandle game, uint requests);
-        [DllImport(Lib)] internal static extern int dh_game_apply_text(GameHandle game, int seat, byte[] action, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_is_legal_text(GameHandle game, int seat, byte[] action, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_apply_text(GameHandle game, int seat, byte[] action, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_is_legal_text(GameHandle game, int seat, byte[] action, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_game_to_act(out int seat, GameHandle game);
         [DllImport(Lib)] internal static extern int dh_game_awaiting_deal(out int flag, GameHandle game);
         [DllImport(Lib)] internal static extern int dh_game_is_over(out int flag, GameHandle game);
         [DllImport(Lib)] internal static extern int dh_game_phase(out IntPtr phase, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_legal_actions(out UIntPtr count, byte[] actions, UIntPtr cap, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_legal_actions_text(out UIntPtr len, byte[] buf, UIntPtr cap, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_format_action(out UIntPtr len, byte[] buf, UIntPtr cap, GameHandle game, byte[] action);
+        [DllImport(Lib)] internal static extern int dh_game_legal_actions(out UIntPtr count, [Out] byte[] actions, UIntPtr cap, GameHandle game);
+        [DllImport(Lib)] internal static extern int dh_game_legal_actions_text(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, GameHandle game);
+        [DllImport(Lib)] internal static extern int dh_game_format_action(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, GameHandle game, byte[] action);
         [DllImport(Lib)] internal static extern int dh_game_legal_count(out UIntPtr count, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_apply_legal(out UIntPtr count, GameHandle game, UIntPtr index, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_view_text(out UIntPtr len, byte[] buf, UIntPtr cap, GameHandle game, int seat);
-        [DllImport(Lib)] internal static extern int dh_game_view_json(out UIntPtr len, byte[] buf, UIntPtr cap, GameHandle game, int seat);
-        [DllImport(Lib)] internal static extern int dh_game_scores(out UIntPtr count, long[] scores, UIntPtr cap, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_winners(out UIntPtr count, int[] seats, UIntPtr cap, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_last_deltas(out UIntPtr count, long[] deltas, UIntPtr cap, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_last_hand_json(out UIntPtr len, byte[] buf, UIntPtr cap, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_serialize(out UIntPtr len, byte[] buf, UIntPtr cap, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_deserialize(out GameHandle game, byte[] bytes, UIntPtr len, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_deserialize_into(GameHandle game, byte[] bytes, UIntPtr len, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_apply_legal(out UIntPtr count, GameHandle game, UIntPtr index, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_view_text(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, GameHandle game, int seat);
+        [DllImport(Lib)] internal static extern int dh_game_view_json(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, GameHandle game, int seat);
+        [DllImport(Lib)] internal static extern int dh_game_scores(out UIntPtr count, [Out] long[] scores, UIntPtr cap, GameHandle game);
+        [DllImport(Lib)] internal static extern int dh_game_winners(out UIntPtr count, [Out] int[] seats, UIntPtr cap, GameHandle game);
+        [DllImport(Lib)] internal static extern int dh_game_last_deltas(out UIntPtr count, [Out] long[] deltas, UIntPtr cap, GameHandle game);
+        [DllImport(Lib)] internal static extern int dh_game_last_hand_json(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, GameHandle game);
+        [DllImport(Lib)] internal static extern int dh_game_serialize(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, GameHandle game);
+        [DllImport(Lib)] internal static extern int dh_game_deserialize(out GameHandle game, byte[] bytes, UIntPtr len, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_deserialize_into(GameHandle game, byte[] bytes, UIntPtr len, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_game_keeps_history(out int flag, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_game_record(out UIntPtr len, byte[] buf, UIntPtr cap, GameHandle game);
-        [DllImport(Lib)] internal static extern int dh_record_replay(out GameHandle game, byte[] record, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_record_replay_json(out UIntPtr len, byte[] buf, UIntPtr cap, byte[] record);
-        [DllImport(Lib)] internal static extern int dh_game_random_playout(out UIntPtr actions, GameHandle game, ulong seed, UIntPtr maxActions, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_game_sample_consistent(out GameHandle game, GameHandle src, int seat, ulong seed, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_record(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, GameHandle game);
+        [DllImport(Lib)] internal static extern int dh_record_replay(out GameHandle game, byte[] record, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_record_replay_json(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, byte[] record);
+        [DllImport(Lib)] internal static extern int dh_record_replay_json_n(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, byte[] record, UIntPtr n);
+        [DllImport(Lib)] internal static extern int dh_quote(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, byte[] text, UIntPtr n);
+        [DllImport(Lib)] internal static extern int dh_game_random_playout(out UIntPtr actions, GameHandle game, ulong seed, UIntPtr maxActions, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_game_sample_consistent(out GameHandle game, GameHandle src, int seat, ulong seed, [In, Out] byte[] err);
 
         // ---- bots ----
-        [DllImport(Lib)] internal static extern int dh_bot_new(out BotHandle bot, byte[] game, byte[] level, ulong seed, IntPtr[] options, UIntPtr n, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_bot_new(out BotHandle bot, byte[] game, byte[] level, ulong seed, IntPtr[] options, UIntPtr n, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern void dh_bot_free(IntPtr bot);
-        [DllImport(Lib)] internal static extern int dh_bot_choose(byte[] action, BotHandle bot, GameHandle game, int seat, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_bot_choose([Out] byte[] action, BotHandle bot, GameHandle game, int seat, [In, Out] byte[] err);
 
         // ---- tables ----
-        [DllImport(Lib)] internal static extern int dh_table_new(out TableHandle table, byte[] name, int players, IntPtr[] options, UIntPtr n, IntPtr[] tableOptions, UIntPtr nTable, ulong seed, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_new(out TableHandle table, byte[] name, int players, IntPtr[] options, UIntPtr n, IntPtr[] tableOptions, UIntPtr nTable, ulong seed, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern void dh_table_free(IntPtr table);
-        [DllImport(Lib)] internal static extern int dh_table_clone(out TableHandle table, TableHandle src, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_seat_human(TableHandle table, int seat, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_seat_bot(TableHandle table, int seat, byte[] level, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_leave(TableHandle table, int seat, long nowMs, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_act(TableHandle table, int seat, byte[] action, long nowMs, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_tick(TableHandle table, long nowMs, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_clone(out TableHandle table, TableHandle src, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_seat_human(TableHandle table, int seat, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_seat_bot(TableHandle table, int seat, byte[] level, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_leave(TableHandle table, int seat, long nowMs, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_act(TableHandle table, int seat, byte[] action, long nowMs, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_tick(TableHandle table, long nowMs, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_table_players(out int players, TableHandle table);
         [DllImport(Lib)] internal static extern int dh_table_holder(out int holder, TableHandle table, int seat);
         [DllImport(Lib)] internal static extern int dh_table_to_act(out int seat, TableHandle table);
-        [DllImport(Lib)] internal static extern int dh_table_may_act(out UIntPtr count, int[] seats, UIntPtr cap, TableHandle table);
+        [DllImport(Lib)] internal static extern int dh_table_may_act(out UIntPtr count, [Out] int[] seats, UIntPtr cap, TableHandle table);
         [DllImport(Lib)] internal static extern int dh_table_deadline_ms(out long ms, TableHandle table);
         [DllImport(Lib)] internal static extern int dh_table_next_due_ms(out long ms, TableHandle table);
         [DllImport(Lib)] internal static extern int dh_table_is_over(out int flag, TableHandle table);
-        [DllImport(Lib)] internal static extern int dh_table_scores(out UIntPtr count, long[] scores, UIntPtr cap, TableHandle table);
+        [DllImport(Lib)] internal static extern int dh_table_scores(out UIntPtr count, [Out] long[] scores, UIntPtr cap, TableHandle table);
         [DllImport(Lib)] internal static extern int dh_table_seq(out ulong seq, TableHandle table);
-        [DllImport(Lib)] internal static extern int dh_table_legal_actions_text(out UIntPtr len, byte[] buf, UIntPtr cap, TableHandle table, int seat);
-        [DllImport(Lib)] internal static extern int dh_table_events_json(out UIntPtr len, byte[] buf, UIntPtr cap, TableHandle table, int seat, ulong since, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_snapshot_json(out UIntPtr len, byte[] buf, UIntPtr cap, TableHandle table, int seat, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_record(out UIntPtr len, byte[] buf, UIntPtr cap, TableHandle table, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_game(out GameHandle game, TableHandle table, byte[] err);
-        [DllImport(Lib)] internal static extern int dh_table_serialize(out UIntPtr len, byte[] buf, UIntPtr cap, TableHandle table);
-        [DllImport(Lib)] internal static extern int dh_table_deserialize(out TableHandle table, byte[] bytes, UIntPtr len, byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_legal_actions_text(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, TableHandle table, int seat);
+        [DllImport(Lib)] internal static extern int dh_table_events_json(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, TableHandle table, int seat, ulong since, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_snapshot_json(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, TableHandle table, int seat, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_record(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, TableHandle table, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_game(out GameHandle game, TableHandle table, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_serialize(out UIntPtr len, [Out] byte[] buf, UIntPtr cap, TableHandle table);
+        [DllImport(Lib)] internal static extern int dh_table_deserialize(out TableHandle table, byte[] bytes, UIntPtr len, [In, Out] byte[] err);
 
         // ---- structures of the catalog (pointer-sized fields: IntPtr) ----
         [StructLayout(LayoutKind.Sequential)]

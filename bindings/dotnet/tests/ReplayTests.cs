@@ -100,6 +100,23 @@ static class ReplayTests
         Console.WriteLine("      replay: {0} files compared with {1}", files.Count, Cli);
     }
 
+    /// The shared fixture tests/replay/compare.sh: awkward names (long, control and C1
+    /// characters, apostrophes, bytes that are not UTF-8), a FIFO (which must not hang), a
+    /// symlink loop, a path through a file, records holding NUL bytes, CRLF lines... through
+    /// bindings/dotnet/replay and the CLI: the same stdout bytes and exit code.
+    [Test]
+    public static void TheSharedReplayCasesMatchTheCli()
+    {
+        string root = Runner.Root;
+        byte[] stdout;
+        string stderr;
+        int rc = Run("bash", new[] { Path.Combine(root, "tests", "replay", "compare.sh"), Cli,
+                                     Path.Combine(root, "bindings", "dotnet", "replay") }, out stdout, out stderr);
+        string[] report = Encoding.UTF8.GetString(stdout).Trim().Split('\n');
+        Assert.Equal(0, rc, "tests/replay/compare.sh: " + string.Join("\n", report) + " " + stderr.Trim());
+        Console.WriteLine("      " + report[report.Length - 1]);
+    }
+
     /// The README's ten-line example (between <!-- example --> and the end of its code
     /// block), compiled with mcs against Deckhand.dll and run.
     [Test]

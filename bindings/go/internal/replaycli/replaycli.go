@@ -2,6 +2,9 @@
 // standard output (one line of JSON, docs/cli.md) and its exit code, through the binding.
 package replaycli
 
+// #include <string.h>
+import "C"
+
 import (
 	"errors"
 	"fmt"
@@ -40,7 +43,7 @@ func readInput(path string) ([]byte, string, string) {
 	name := "standard input"
 	var r io.Reader = os.Stdin
 	if path != "-" {
-		name = quote(path)
+		name = deckhand.Quote([]byte(path)) // the path's bytes as they are, any name
 		info, err := os.Stat(path)
 		if err != nil {
 			return nil, "unreadable_input", "cannot read " + name + ": " + osMessage(err)
@@ -65,12 +68,12 @@ func readInput(path string) ([]byte, string, string) {
 	return data, "", ""
 }
 
-// osMessage is the operating system's message of err (strerror's wording).
+// osMessage is the operating system's message of err: the C library's strerror, as the
+// tool writes it (Go's own texts differ in case).
 func osMessage(err error) string {
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
-		s := errno.Error()
-		return strings.ToUpper(s[:1]) + s[1:]
+		return C.GoString(C.strerror(C.int(errno)))
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -79,35 +82,8 @@ func osMessage(err error) string {
 	return err.Error()
 }
 
-// quote is text in apostrophes as the library quotes input: \n \t \r \\ \' escaped, other
-// control characters as \xHH.
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('\'')
-	for _, c := range s {
-		switch {
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\\':
-			b.WriteString(`\\`)
-		case c == '\'':
-			b.WriteString(`\'`)
-		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, `\x%02X`, c)
-		case c >= 0x80 && c < 0xa0:
-			fmt.Fprintf(&b, `\u%04X`, c)
-		default:
-			b.WriteRune(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
+// jsonString is s as a JSON string as the tool writes one (s is valid UTF-8 here: a quoted
+// name has no control characters left).
 func jsonString(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')

@@ -298,6 +298,10 @@ declare! {
     fn dh_record_replay(out: *mut *mut dh_game, record: *const c_char, err: *mut dh_error) -> c_int;
     fn dh_record_replay_json(out_len: *mut usize, buf: *mut c_char, cap: usize,
                              record: *const c_char) -> c_int;
+    fn dh_record_replay_json_n(out_len: *mut usize, buf: *mut c_char, cap: usize,
+                               record: *const c_char, len: usize) -> c_int;
+    fn dh_quote(out_len: *mut usize, buf: *mut c_char, cap: usize, text: *const c_char,
+                len: usize) -> c_int;
     fn dh_game_copy(dst: *mut dh_game, src: *const dh_game, err: *mut dh_error) -> c_int;
     fn dh_game_deserialize_into(game: *mut dh_game, bytes: *const u8, len: usize,
                                 err: *mut dh_error) -> c_int;

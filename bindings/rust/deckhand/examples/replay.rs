@@ -1,15 +1,19 @@
 //! `replay FILE`: prints exactly what `deckhand replay FILE` prints on standard output (one
 //! line of JSON, docs/cli.md) and exits with its exit code: 0 when every line of the record
-//! is legal, 1 when a line is refused, 2 when the file cannot be read.
+//! is legal, 1 when a line is refused, 2 when the file cannot be read. The path is taken as
+//! the operating system's bytes (any name), the record as bytes (NUL bytes included), the
+//! name quoted by the library (deckhand::quote) as the tool quotes it.
 
+use std::ffi::OsStr;
 use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
 
 /// What the CLI caps its input at (64 MiB).
 const INPUT_CAP: u64 = 64 << 20;
 
 /// The standard output and the exit code of `deckhand replay path`.
-pub fn replay(path: &str) -> (String, i32) {
-    let record = match read_input(path) {
+pub fn replay(path: impl AsRef<OsStr>) -> (String, i32) {
+    let record = match read_input(path.as_ref()) {
         Ok(bytes) => bytes,
         Err((code, message)) => {
             return (
@@ -34,17 +38,19 @@ pub fn replay(path: &str) -> (String, i32) {
     }
 }
 
-fn read_input(path: &str) -> Result<Vec<u8>, (&'static str, String)> {
-    let name = if path == "-" {
+fn read_input(path: &OsStr) -> Result<Vec<u8>, (&'static str, String)> {
+    let stdin = path.as_bytes() == b"-";
+    let name = if stdin {
         "standard input".to_string()
     } else {
-        quote(path)
+        deckhand::quote(path.as_bytes()).unwrap_or_default()
     };
     let unreadable = |detail: String| ("unreadable_input", format!("cannot read {name}: {detail}"));
     let mut out = Vec::new();
-    let result = if path == "-" {
+    let result = if stdin {
         std::io::stdin().take(INPUT_CAP + 1).read_to_end(&mut out)
     } else {
+        // stat first, as the tool does: a FIFO or a directory is refused, never opened.
         match std::fs::metadata(path) {
             Err(e) => return Err(unreadable(os_message(&e))),
             Ok(m) if !m.is_file() => return Err(unreadable("not a regular file".into())),
@@ -67,7 +73,7 @@ fn read_input(path: &str) -> Result<Vec<u8>, (&'static str, String)> {
     Ok(out)
 }
 
-/// The operating system's message without Rust's " (os error N)".
+/// The operating system's message (strerror's) without Rust's " (os error N)".
 fn os_message(e: &std::io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
@@ -76,30 +82,8 @@ fn os_message(e: &std::io::Error) -> String {
     }
 }
 
-/// Text in apostrophes as the library quotes input: \n \t \r \\ \' escaped, other control
-/// characters as \xHH.
-fn quote(s: &str) -> String {
-    let mut out = String::from("'");
-    for c in s.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02X}", c as u32))
-            }
-            c if (0x80..0xa0).contains(&(c as u32)) => {
-                out.push_str(&format!("\\u{:04X}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
-}
-
+/// s as a JSON string, as the tool writes one (its text is already valid UTF-8: the quoted
+/// name has no control characters left).
 fn json_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
@@ -119,7 +103,7 @@ fn json_string(s: &str) -> String {
 
 #[allow(dead_code)]
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() != 2 {
         eprintln!("usage: replay FILE   (- reads standard input)");
         std::process::exit(2);

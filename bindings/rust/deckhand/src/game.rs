@@ -409,16 +409,26 @@ pub fn replay_json(record: &str) -> Result<String> {
     replay_json_bytes(record.as_bytes())
 }
 
-/// [`replay_json`] of a record read as bytes (a file that may not be UTF-8: the library
-/// reports what it cannot read). A NUL byte is refused with Status::VALUE.
+/// [`replay_json`] of a record read as bytes, NUL bytes and all (a file that may not be
+/// UTF-8: the library reports what it cannot read): what `deckhand replay FILE` prints for a
+/// file of these bytes.
 pub fn replay_json_bytes(record: &[u8]) -> Result<String> {
-    let record = std::ffi::CString::new(record).map_err(|e| {
-        Error::value(
-            "nul_in_text",
-            format!("record: contains a NUL character (at {})", e.nul_position()),
-        )
-    })?;
     read_text(|len, buf, cap, _| unsafe {
-        sys::dh_record_replay_json(len, buf, cap, record.as_ptr())
+        sys::dh_record_replay_json_n(
+            len,
+            buf,
+            cap,
+            record.as_ptr() as *const c_char,
+            record.len(),
+        )
+    })
+}
+
+/// Text quoted as the library and the `deckhand` tool quote input in their messages: in
+/// apostrophes, control characters and bytes that are not UTF-8 escaped visibly, cut after
+/// 96 bytes with "..." (for a program that names a file as the tool does).
+pub fn quote(text: &[u8]) -> Result<String> {
+    read_text(|len, buf, cap, _| unsafe {
+        sys::dh_quote(len, buf, cap, text.as_ptr() as *const c_char, text.len())
     })
 }

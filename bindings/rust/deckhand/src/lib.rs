@@ -31,7 +31,7 @@ mod table;
 pub use bot::{next_move, Bot};
 pub use catalog::{catalog_json, game_info, games, version, ActionKind, GameInfo, OptionInfo};
 pub use error::{Error, Result, Status};
-pub use game::{replay_json, replay_json_bytes, Game};
+pub use game::{quote, replay_json, replay_json_bytes, Game};
 pub use table::{Holder, Table};
 
 /// The raw declarations (deckhand-sys), for what the safe API does not cover.

@@ -63,3 +63,32 @@ fn the_replay_script_runs_the_example_program() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The shared fixture tests/replay/compare.sh: awkward names (long, control and C1
+/// characters, apostrophes, bytes that are not UTF-8), a FIFO, a symlink loop, a path through
+/// a file, records holding NUL bytes, CRLF lines... each through the example program and the
+/// CLI, the same stdout bytes and exit code.
+#[test]
+fn the_shared_replay_cases_match_the_cli() {
+    // target/debug/deps/replay-HASH -> target/debug/examples/replay (cargo test builds it).
+    let exe = std::env::current_exe().unwrap();
+    let program = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples/replay");
+    assert!(program.exists(), "{} is missing", program.display());
+    let out = Command::new("bash")
+        .arg(common::root().join("tests/replay/compare.sh"))
+        .arg(common::cli())
+        .arg(&program)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -14,8 +14,8 @@ import java.util.Objects;
 /**
  * Checks of every argument passed to the C ABI, made before the C call (issue 28), so that a
  * refused argument reaches no C function and changes nothing: null is {@link NullPointerException},
- * a value outside what the C parameter means (a negative seat or seed, a NUL in text, a lone
- * surrogate) {@link IllegalArgumentException}. Messages name the argument.
+ * a value outside what the C parameter means (a negative seat, a NUL in text, a lone surrogate)
+ * {@link IllegalArgumentException}. Messages name the argument.
  */
 final class Args {
   private Args() {}
@@ -40,11 +40,12 @@ final class Args {
   }
 
   /**
-   * A seed: deckhand.h's uint64, of which Java takes 0 .. Long.MAX_VALUE (a negative long is
-   * refused rather than read as a huge unsigned number).
+   * A seed: deckhand.h's uint64_t as the 64 bits of a long, every value taken (Java has no unsigned
+   * long): seeds from 2^63 up are negative longs, written with {@code
+   * Long.parseUnsignedLong("18446744073709551615")} and printed with {@code
+   * Long.toUnsignedString(seed)}, as records print them.
    */
   static long seed(long value, String name) {
-    if (value < 0) throw new IllegalArgumentException(name + ": " + value + " is negative");
     return value;
   }
 

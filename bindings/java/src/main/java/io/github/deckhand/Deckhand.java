@@ -22,18 +22,28 @@ public final class Deckhand {
   }
 
   /**
-   * The same for a record given as its raw bytes (a file's, which may hold bytes that are not
-   * UTF-8: they reach the library as they are, as the CLI reads them), giving the JSON's bytes. A
-   * NUL byte cannot be passed through the C ABI's text: IllegalArgumentException.
+   * The same for a record given as its raw bytes, NUL bytes and all (a file's, which may hold bytes
+   * that are not UTF-8: they reach the library as they are, as the CLI reads them), giving the
+   * JSON's bytes: what {@code deckhand replay FILE} prints for a file of these bytes.
    */
   public static byte[] replayJson(byte[] record) {
     java.util.Objects.requireNonNull(record, "record");
-    for (int i = 0; i < record.length; i++) {
-      if (record[i] == 0)
-        throw new IllegalArgumentException("record: contains a NUL byte (at " + i + ")");
-    }
-    byte[] r = Native.cstr(record);
+    byte[] r = record.length == 0 ? null : record;
     return Native.readBytes(
-        (len, buf, cap) -> Native.LIB.dh_record_replay_json(len, buf, cap, r), true);
+        (len, buf, cap) ->
+            Native.LIB.dh_record_replay_json_n(len, buf, cap, r, Native.size(record.length)),
+        true);
+  }
+
+  /**
+   * Text quoted as the library and the {@code deckhand} tool quote input in their messages: in
+   * apostrophes, control characters and bytes that are not UTF-8 escaped visibly, cut after 96
+   * bytes with "..." (for a program that names a file as the tool does).
+   */
+  public static String quote(byte[] text) {
+    java.util.Objects.requireNonNull(text, "text");
+    byte[] t = text.length == 0 ? null : text;
+    return Native.readText(
+        (len, buf, cap) -> Native.LIB.dh_quote(len, buf, cap, t, Native.size(text.length)));
   }
 }

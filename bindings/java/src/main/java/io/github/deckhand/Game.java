@@ -134,7 +134,11 @@ public final class Game extends Handle {
 
   // ---- chance ----
 
-  /** Deals the next hand from a seed (docs/deals.md; 0 .. Long.MAX_VALUE). */
+  /**
+   * Deals the next hand from a seed (docs/deals.md): the C ABI's uint64_t as the long's 64 bits, so
+   * seeds from 2^63 up are negative longs ({@code Long.parseUnsignedLong}, {@code
+   * Long.toUnsignedString}).
+   */
   public void deal(long seed) {
     try {
       Args.seed(seed, "seed");

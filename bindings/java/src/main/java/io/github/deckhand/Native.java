@@ -226,6 +226,11 @@ final class Native {
 
     int dh_record_replay_json(SizeTByReference outLen, byte[] buf, SizeT cap, byte[] record);
 
+    int dh_record_replay_json_n(
+        SizeTByReference outLen, byte[] buf, SizeT cap, byte[] record, SizeT len);
+
+    int dh_quote(SizeTByReference outLen, byte[] buf, SizeT cap, byte[] text, SizeT len);
+
     int dh_game_random_playout(
         SizeTByReference outActions, Pointer game, long seed, SizeT maxActions, DhError err);
 
@@ -430,8 +435,13 @@ final class Native {
       byte[] buf = new byte[(int) Math.max(n, 1)];
       status = fn.call(need, buf, size(n));
       if (status == DH_OK) {
-        int len = (int) need.value();
-        if (text) len = Math.max(0, Math.min(len, buf.length) - 1);
+        int len = (int) Math.min(need.value(), buf.length);
+        if (text) {
+          // Text ends at its NUL, as in the other bindings (not at *out_len - 1 taken on trust).
+          int end = 0;
+          while (end < len && buf[end] != 0) end++;
+          len = end;
+        }
         return Arrays.copyOf(buf, len);
       }
     }

@@ -25,6 +25,27 @@ class ArgsTest {
     assertEquals(record, g.record());
   }
 
+  /** Seeds are uint64_t: 2^63 and up pass as negative longs, printed unsigned in the record. */
+  @Test
+  void seedsTakeAllSixtyFourBits() {
+    long top = Long.parseUnsignedLong("18446744073709551615");
+    long half = Long.parseUnsignedLong("9223372036854775808");
+    try (Game a = new Game(INFO.name(), 0);
+        Game b = new Game(INFO.name(), 0);
+        Game c = new Game(INFO.name(), 0)) {
+      a.deal(top);
+      assertTrue(a.record().contains("deal seed 18446744073709551615\n"), a.record());
+      b.deal(half);
+      assertTrue(b.record().contains("deal seed " + Long.toUnsignedString(half) + "\n"));
+      c.deal(Long.MAX_VALUE);
+      assertFalse(java.util.Arrays.equals(a.serialize(), c.serialize()));
+      try (Game replayed = Game.fromRecord(a.record())) {
+        assertArrayEquals(a.serialize(), replayed.serialize());
+      }
+    }
+    new Bot(INFO.name(), "basic", top).close();
+  }
+
   @Test
   void optionsInEveryForm() {
     Map<String, String> nullValue = new HashMap<>();
@@ -62,7 +83,8 @@ class ArgsTest {
       unchanged(g, () -> g.apply(Integer.MIN_VALUE, "pass"), IllegalArgumentException.class);
       unchanged(g, () -> g.applyLegal(Integer.MIN_VALUE), IllegalArgumentException.class);
       unchanged(g, () -> g.dealCards(null), NullPointerException.class);
-      unchanged(g, () -> g.reshuffle(Long.MIN_VALUE), IllegalArgumentException.class);
+      // 2^63 is a seed (uint64_t): it reaches the library, which has no reshuffle to make here.
+      unchanged(g, () -> g.reshuffle(Long.MIN_VALUE), DeckhandException.class);
       unchanged(g, () -> g.reshuffleStock("stock:\0"), IllegalArgumentException.class);
       unchanged(g, () -> g.randomPlayout(1, -1), IllegalArgumentException.class);
       unchanged(g, () -> g.copyFrom(null), NullPointerException.class);
@@ -90,7 +112,7 @@ class ArgsTest {
   @Test
   void tableArguments() {
     assertThrows(IllegalArgumentException.class, () -> new Table(INFO.name(), -1, 0));
-    assertThrows(IllegalArgumentException.class, () -> new Table(INFO.name(), 0, -1));
+    new Table(INFO.name(), 0, -1).close(); // the seed 2^64 - 1
     assertThrows(IllegalArgumentException.class, () -> Table.options().decisionMs(-1));
     assertThrows(NullPointerException.class, () -> Table.options().standin(null));
     DeckhandException bad =

@@ -221,6 +221,16 @@ class HostileTest {
     throw new Inexpressible("javac refuses " + kind(v) + " where " + param + " is a long");
   }
 
+  /**
+   * A seed (uint64_t) as a Java program writes one that may be 2^63 or more: its decimal text
+   * through Long.parseUnsignedLong, which refuses a negative number or one of 2^64 and up
+   * (NumberFormatException, an IllegalArgumentException: "value").
+   */
+  private static long asSeed(Object v) throws Inexpressible {
+    if (v instanceof BigInteger b) return Long.parseUnsignedLong(b.toString());
+    return asLong(v, "seed");
+  }
+
   private static String asString(Object v, String param) throws Inexpressible {
     if (v == null || v instanceof String) return (String) v;
     throw new Inexpressible("javac refuses " + kind(v) + " where " + param + " is a String");
@@ -284,14 +294,14 @@ class HostileTest {
       case "is_legal" ->
           game.isLegal(asInt(arg(a, 0, omitOk), "seat"), asString(arg(a, 1, omitOk), "action"));
       case "apply_legal" -> game.applyLegal(asInt(arg(a, 0, omitOk), "index"));
-      case "deal" -> game.deal(asLong(arg(a, 0, omitOk), "seed"));
+      case "deal" -> game.deal(asSeed(arg(a, 0, omitOk)));
       case "deal_cards" -> game.dealCards(asString(arg(a, 0, omitOk), "cards"));
       case "deserialize" -> Game.deserialize(asBytes(arg(a, 0, omitOk), "data")).close();
       case "from_record" -> Game.fromRecord(asString(arg(a, 0, omitOk), "record")).close();
       case "bot_new" -> {
         String g = asString(arg(a, 0, omitOk), "gameName");
         String level = asString(arg(a, 1, omitOk), "level");
-        long seed = asLong(arg(a, 2, omitOk), "seed");
+        long seed = asSeed(arg(a, 2, omitOk));
         new Bot(g, level, seed).close();
       }
       case "bot_choose" -> {
