@@ -259,9 +259,9 @@ fn handles_move_between_threads() {
     let mut game = Game::new(&info.name, Some(info.min_players), &[]).unwrap();
     game.deal(1).unwrap();
     let name = info.name.clone();
-    // A thread that calls the library gets a main thread's 8 MiB of stack (README).
+    // A spawned thread with a small stack (256 KiB; the library needs about 36 KiB).
     let handle = std::thread::Builder::new()
-        .stack_size(8 << 20)
+        .stack_size(256 << 10)
         .spawn(move || {
             let mut bot = Bot::new(&name, "basic", 1, &[]).unwrap();
             let seat = game.to_act().unwrap();
