@@ -29,7 +29,7 @@ double toonerville_rollout(tv::State* w, int seat, PortableRng& rng, tv::Action*
 }
 
 double toonerville_rollout(tv::State* w, int seat, PortableRng& rng) {
-  std::vector<tv::Action> legal(size_t(tv::kMaxLegalActions));
+  std::vector<tv::Action> legal(static_cast<size_t>(tv::kMaxLegalActions));
   return toonerville_rollout(w, seat, rng, legal.data());
 }
 
@@ -83,7 +83,8 @@ bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, i
   ToonervilleSampler sampler;
   if (!sampler.init(s, seat)) return false;
   std::vector<std::vector<double>> values(choices.size());
-  std::vector<tv::Action> legal_scratch(size_t(tv::kMaxLegalActions));  // the rollouts' lists
+  std::vector<tv::Action> legal_scratch(
+      static_cast<size_t>(tv::kMaxLegalActions));  // the rollouts' lists
   const Clock clock(budget, kToonervilleDefaultSamples);
   const uint32_t max_samples =
       kToonervilleMoreSamples * (budget.samples ? budget.samples : kToonervilleDefaultSamples);
