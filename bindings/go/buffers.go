@@ -45,7 +45,9 @@ func readBytes(f func(n *C.size_t, buf *C.uint8_t, capacity C.size_t, err *C.dh_
 	}
 }
 
-func readInt64s(f func(n *C.size_t, items *C.int64_t, capacity C.size_t) C.int) ([]int64, error) {
+// readItems reads an array through the (out_count, items, cap) convention: the count first,
+// then the fill (one spare item, so that the pointer is never nil).
+func readItems[E any](f func(n *C.size_t, items *E, capacity C.size_t) C.int) ([]E, error) {
 	var count C.size_t
 	status := f(&count, nil, 0)
 	for {
@@ -53,30 +55,34 @@ func readInt64s(f func(n *C.size_t, items *C.int64_t, capacity C.size_t) C.int) 
 			return nil, bare(status)
 		}
 		capacity := count
-		items := make([]int64, int(capacity)+1)
-		status = f(&count, (*C.int64_t)(unsafe.Pointer(&items[0])), capacity)
+		items := make([]E, int(capacity)+1)
+		status = f(&count, &items[0], capacity)
 		if status == C.DH_OK {
 			return items[:count], nil
 		}
 	}
 }
 
-func readInt32s(f func(n *C.size_t, items *C.int32_t, capacity C.size_t) C.int) ([]int, error) {
-	var count C.size_t
-	status := f(&count, nil, 0)
-	for {
-		if status != C.DH_OK && status != C.DH_E_BUFFER_TOO_SMALL {
-			return nil, bare(status)
-		}
-		capacity := count
-		items := make([]int32, int(capacity)+1)
-		status = f(&count, (*C.int32_t)(unsafe.Pointer(&items[0])), capacity)
-		if status == C.DH_OK {
-			out := make([]int, int(count))
-			for i := range out {
-				out[i] = int(items[i])
-			}
-			return out, nil
-		}
+func readInt64s(f func(n *C.size_t, items *C.int64_t, capacity C.size_t) C.int) ([]int64, error) {
+	items, err := readItems(f)
+	if err != nil {
+		return nil, err
 	}
+	out := make([]int64, len(items))
+	for i, v := range items {
+		out[i] = int64(v)
+	}
+	return out, nil
+}
+
+func readInt32s(f func(n *C.size_t, items *C.int32_t, capacity C.size_t) C.int) ([]int, error) {
+	items, err := readItems(f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(items))
+	for i, v := range items {
+		out[i] = int(v)
+	}
+	return out, nil
 }
