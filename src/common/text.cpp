@@ -292,8 +292,21 @@ bool is_json(std::string_view s, int max_depth) {
   return JsonChecker(s, max_depth).whole();
 }
 
+namespace {
+
+// The characters a JSON string takes as they are: printable ASCII but the quote and backslash.
+struct PlainChars {
+  bool is[256];
+  constexpr PlainChars() : is() {
+    for (int c = 0x20; c < 0x7f; ++c) is[c] = c != '"' && c != '\\';
+  }
+};
+constexpr PlainChars kPlain;
+
+}  // namespace
+
 void Json::comma() {
-  if (need_comma_) out_ += ", ";
+  if (need_comma_) out_.append(", ", 2);
   need_comma_ = true;
 }
 Json& Json::begin_object() {
@@ -322,7 +335,7 @@ Json& Json::end_array() {
 }
 Json& Json::key(std::string_view k) {
   value(k);
-  out_ += ": ";
+  out_.append(": ", 2);
   need_comma_ = false;
   return *this;
 }
@@ -332,12 +345,11 @@ Json& Json::value(std::string_view s) {
   for (size_t i = 0; i < s.size(); ++i) {
     // Runs of printable ASCII other than the two escaped characters go in whole.
     size_t run = i;
-    while (run < s.size() && s[run] >= 0x20 && s[run] < 0x7f && s[run] != '"' && s[run] != '\\')
-      ++run;
+    while (run < s.size() && kPlain.is[static_cast<unsigned char>(s[run])]) ++run;
     if (run > i) {
       out_.append(s.data() + i, run - i);
-      i = run - 1;
-      continue;
+      if (run == s.size()) break;
+      i = run;
     }
     const char c = s[i];
     switch (c) {
