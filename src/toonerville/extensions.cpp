@@ -2,6 +2,7 @@
 // its consistent deals, its reinforcement-learning encoder, hung on the
 // game's descriptor (game.cpp).
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
 
@@ -66,17 +67,21 @@ void name_faces(const FaceCounts& faces, int seat, CardNews* out) {
   out->seat = int8_t(seat);
   // Written in place (an action's news is made on every draw): names space-separated, as many
   // as fit, all counted.
+  // Only the faces held are visited (a draw's news names one card of 57 faces).
   size_t at = 0;
   int count = 0;
-  for (int f = 0; f < kRookFaces; ++f)
+  for (uint64_t held = faces.held(); held; held &= held - 1) {
+    const int f = std::countr_zero(held);
+    const char* name = rook_face_name(RookFace(f));
+    const size_t len = std::strlen(name);
     for (int k = 0; k < faces.n[f]; ++k, ++count) {
-      const char* name = rook_face_name(RookFace(f));
-      const size_t len = std::strlen(name), sep = at ? 1 : 0;
+      const size_t sep = at ? 1 : 0;
       if (at + sep + len > sizeof out->cards - 1) continue;
       if (sep) out->cards[at++] = ' ';
       std::memcpy(out->cards + at, name, len);
       at += len;
     }
+  }
   out->count = uint8_t(count);
 }
 
@@ -87,22 +92,24 @@ int table_received(const void* before, const void* after, CardNews out[2]) {
   int n = 0;
   for (int s = 0; s < players(a) && n < 2; ++s) {
     const FaceCounts &was = b.hands[s], &is = a.hands[s];
+    if (std::memcmp(is.n, was.n, sizeof is.n) == 0) continue;  // most hands are as they were
     FaceCounts gained;
     bool any = false;
-    for (int f = 0; f < kRookFaces; f += 8) {
-      const int end = std::min(f + 8, kRookFaces);
-      if (end - f == 8) {  // eight faces at a time: most of a hand is as it was
-        uint64_t x, y;
-        std::memcpy(&x, is.n + f, 8);
-        std::memcpy(&y, was.n + f, 8);
-        if (x == y) continue;
+    auto gain = [&](int f) {
+      if (is.n[f] > was.n[f]) {
+        gained.n[f] = uint8_t(is.n[f] - was.n[f]);
+        any = true;
       }
-      for (int g = f; g < end; ++g)
-        if (is.n[g] > was.n[g]) {
-          gained.n[g] = uint8_t(is.n[g] - was.n[g]);
-          any = true;
-        }
+    };
+    static_assert(kRookFaces == 7 * 8 + 1);
+    for (int f = 0; f < 7 * 8; f += 8) {  // eight faces at a time: most of a hand is as it was
+      uint64_t x, y;
+      std::memcpy(&x, is.n + f, 8);
+      std::memcpy(&y, was.n + f, 8);
+      if (x != y)
+        for (int g = f; g < f + 8; ++g) gain(g);
     }
+    gain(kRookFaces - 1);
     if (any) name_faces(gained, s, &out[n++]);
   }
   return n;
