@@ -361,6 +361,40 @@ TEST_CASE("offers: every seat that may answer answers at once, applied in the ru
   }
 }
 
+TEST_CASE("the next move due follows every change, the seat changes that move no card too") {
+  // The table keeps its next due time as it changes (debug builds check it against the one
+  // recomputed at every read): seating, leaving and returning change it without a move.
+  for (const GameSpec& spec : game_specs()) {
+    CAPTURE(spec.name);
+    auto t = new_table(spec, 5, {{"decision_ms", "1000"}, {"bot_ms", "300"}, {"deal_ms", "50"}});
+    Error e;
+    for (int s = 0; s + 1 < t->players(); ++s) REQUIRE(t->seat_human(s, &e) == Reason::ok);
+    CHECK(t->next_due_ms() == -1);  // not started
+    REQUIRE(t->seat_human(t->players() - 1, &e) == Reason::ok);
+    CHECK(t->next_due_ms() == 50);  // started at 0: the first deal after deal_ms
+    REQUIRE(t->tick(50, &e) == Reason::ok);
+    const int s = t->to_act();
+    REQUIRE(s >= 0);
+    CHECK(t->next_due_ms() == 50 + 1000);  // a human's decision, no bank
+    REQUIRE(t->leave(s, 60, &e) == Reason::ok);
+    CHECK(t->next_due_ms() == 60 + 300);  // its stand-in moves after bot_ms from the leave
+    REQUIRE(t->seat_human(s, &e) == Reason::ok);
+    CHECK(t->next_due_ms() == 60 + 1000);  // back: its own decision again
+    REQUIRE(t->leave(s, 70, &e) == Reason::ok);
+    REQUIRE(t->seat_bot(s, "random", &e) == Reason::ok);
+    CHECK(t->next_due_ms() == 70 + 300);  // a bot's thinking delay
+    // A restored table and a copy keep it too.
+    const std::vector<uint8_t> image = t->serialize();
+    auto back = Table::deserialize(image.data(), image.size(), &e);
+    REQUIRE_MESSAGE(back, e.message);
+    CHECK(back->next_due_ms() == 70 + 300);
+    Table copy = *back;
+    REQUIRE(copy.tick(370, &e) == Reason::ok);
+    CHECK(copy.seq() > back->seq());
+    CHECK(copy.next_due_ms() != back->next_due_ms());
+  }
+}
+
 TEST_CASE("events=deal keeps the current and the previous deal: a bot table's memory stays flat") {
   for (const GameSpec& spec : game_specs()) {
     CAPTURE(spec.name);

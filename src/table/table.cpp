@@ -4,6 +4,9 @@
 #include "deckhand/table.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 
@@ -83,6 +86,22 @@ text::Json& numbers(text::Json& j, const Numbers& values) {
   return j.end_array();
 }
 
+// The same array as `numbers` writes, appended to `out` (a hand's result, written at every
+// hand's end, goes straight into the table's texts).
+template <class Numbers>
+void append_numbers(std::string& out, const Numbers& values) {
+  out += '[';
+  bool first = true;
+  for (auto v : values) {
+    if (!first) out.append(", ", 2);
+    first = false;
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, int64_t(v)).ptr;
+    out.append(digits, size_t(end - digits));
+  }
+  out += ']';
+}
+
 bool find_level(std::string_view text, uint8_t* out) {
   for (uint8_t i = 0; i < 3; ++i)
     if (text::iequals(text::trim(text), kLevelNames[i])) return *out = i, true;
@@ -126,6 +145,10 @@ struct Table::Impl {
   uint64_t seq = 0;
   uint64_t first_seq = 1;
   std::vector<int8_t> answers;  // per seat during an offer: -1 none, 0 decline, 1 accept
+  // When the next move is due (next_due_ms), kept by every change (refresh_due) so that each
+  // act and tick reads it rather than asking the game again; debug builds check it.
+  int64_t due_at = -1;
+  bool keeps_history = true;  // the game's, asked once
 
   // Events.
   std::vector<Event> events;
@@ -133,8 +156,9 @@ struct Table::Impl {
   std::vector<ActionCode> codes;  // the actions, formatted as they render (a code is its text)
   std::vector<CardNews> news;
 
-  // Scratch: the state before an action.
+  // Scratch: the state before an action, and the cards seats got in it.
   std::vector<uint64_t> before;
+  CardNews received[2];
 
   int64_t time_now() const { return now == std::numeric_limits<int64_t>::min() ? 0 : now; }
 
@@ -145,7 +169,7 @@ struct Table::Impl {
     e.time = time;
     e.type = type;
     e.seat = int8_t(seat);
-    e.history = game->keeps_history() ? game->history_size() : 0;
+    e.history = keeps_history ? game->history_size() : 0;
     events.push_back(e);
     return events.back();
   }
@@ -252,11 +276,30 @@ struct Table::Impl {
   int64_t deadline() const {
     const int s = game->to_act();
     if (!started || s < 0 || moves_for_itself(s)) return -1;
+    return deadline_of(s);
+  }
+  // The deadline of `s`, to act and a human (deadline()).
+  int64_t deadline_of(int s) const {
     if (in_offer()) return std::max(decision_start, offer_start + offer_ms);
     if (decision_ms == 0) return -1;
     return decision_start + decision_ms + seats[size_t(s)].bank;
   }
+  // The time the next move is due, as kept; debug builds check that every change kept it.
   int64_t next_due() const {
+#ifndef NDEBUG
+    if (due_at != compute_due()) {
+      std::fprintf(stderr, "deckhand: table's cached next due time %lld, recomputed %lld\n",
+                   static_cast<long long>(due_at), static_cast<long long>(compute_due()));
+      std::abort();
+    }
+#endif
+    return due_at;
+  }
+  // After every change: the next move due, from the game and the table's state.
+  void refresh_due() {
+    due_at = compute_due();
+  }
+  int64_t compute_due() const {
     if (!started || game->over()) return -1;
     if (game->awaiting_deal()) return decision_start + deal_ms;
     if (game->needs_reshuffle()) return decision_start;
@@ -268,7 +311,7 @@ struct Table::Impl {
     if (moves_for_itself(s))
       return std::max(decision_start, in_offer() ? offer_start + std::min(bot_ms, offer_ms)
                                                  : decision_start + bot_ms);
-    return deadline();
+    return deadline_of(s);
   }
 
   // --- changes ---
@@ -303,6 +346,7 @@ struct Table::Impl {
       offer_start = -1;
       answers.assign(size_t(players), -1);
     }
+    refresh_due();
   }
   // Applies `code` for its seat at time t, with the events every seat is told.
   Reason apply(const ActionCode& code, By by, int64_t t, Error* err) {
@@ -327,7 +371,7 @@ struct Table::Impl {
       back.pub = add_text(pub, &back.pub_len);
     }
     if (hooks && hooks->received) {
-      CardNews got[2];
+      CardNews* got = received;  // the hook writes each one it returns whole
       const int n = hooks->received(before.data(), game->state_data(), got);
       for (int i = 0; i < n; ++i) {
         Event& c = push(EventType::cards, got[i].seat, t);
@@ -337,12 +381,18 @@ struct Table::Impl {
       }
     }
     if (game->hands_scored() != scored) {
-      text::Json j;
-      j.begin_object().key("result").raw(game->last_hand_json());
-      numbers(j.key("deltas"), game->last_deltas());
-      numbers(j.key("scores"), game->scores()).end_object();
+      // {"result": R, "deltas": [..], "scores": [..]}, as text::Json writes it
       Event& h = push(EventType::hand_end, -1, t);
-      h.text = add_text(j.str(), &h.text_len);
+      const size_t at = texts.size();
+      texts.append("{\"result\": ");
+      texts.append(game->last_hand_json());
+      texts.append(", \"deltas\": ");
+      append_numbers(texts, game->last_deltas());
+      texts.append(", \"scores\": ");
+      append_numbers(texts, game->scores());
+      texts += '}';
+      h.text = uint32_t(at);
+      h.text_len = uint32_t(texts.size() - at);
     }
     if (game->over()) {
       text::Json j;
@@ -404,7 +454,10 @@ struct Table::Impl {
       const int64_t due = next_due();
       if (due < 0 || due > until) return Reason::ok;
       const Reason r = due_move(due, err);
-      if (r != Reason::ok) return r;
+      if (r != Reason::ok) {
+        refresh_due();  // a move that failed part-way may have spent a bank
+        return r;
+      }
     }
   }
   void maybe_start() {
@@ -413,6 +466,12 @@ struct Table::Impl {
       if (s.holder == SeatHolder::empty) return;
     started = true;
     decision_start = time_now();
+  }
+  // A seat's holder changed (and the table may have started).
+  void seated(int seat) {
+    seat_event(seat);
+    maybe_start();
+    refresh_due();
   }
   Reason check_time(int64_t t, Error* err) const {
     if (t < now)
@@ -555,7 +614,8 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
   }
   impl->game.p = make_game(name, options, players, 0, err);
   if (!impl->game.p) return nullptr;
-  if (!impl->game->keeps_history()) impl->keep_all = false;
+  impl->keeps_history = impl->game->keeps_history();
+  if (!impl->keeps_history) impl->keep_all = false;
   const GameDescriptor* d = find_game(impl->game->name());
   impl->hooks = d && d->extensions ? d->extensions->table : nullptr;
   if (impl->hooks) impl->before.resize((impl->hooks->state_size + 7) / 8);
@@ -577,8 +637,7 @@ Reason Table::seat_human(int seat, Error* err) {
     return fail(err, Reason::seat_taken, "seat %d is held by a %s", seat,
                 kHolderNames[uint8_t(s.holder)]);
   s.holder = SeatHolder::human;
-  t.seat_event(seat);
-  t.maybe_start();
+  t.seated(seat);
   return Reason::ok;
 }
 
@@ -595,8 +654,7 @@ Reason Table::seat_bot(int seat, std::string_view level, Error* err) {
                 kHolderNames[uint8_t(s.holder)]);
   s.holder = SeatHolder::bot;
   s.level = lv;
-  t.seat_event(seat);
-  t.maybe_start();
+  t.seated(seat);
   return Reason::ok;
 }
 
@@ -613,6 +671,7 @@ Reason Table::leave(int seat, int64_t now_ms, Error* err) {
   t.seat_event(seat);
   // The stand-in's delay runs from now, not from when the decision began.
   if (t.started && t.game->to_act() == seat && !t.in_offer()) t.decision_start = now_ms;
+  t.refresh_due();
   return Reason::ok;
 }
 
@@ -638,6 +697,7 @@ Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err)
       for (size_t i = 0; i < answers.size(); ++i)
         if (text::iequals(text::trim(action), answers[i])) {
           t.answers[size_t(seat)] = int8_t(i == 0);
+          t.refresh_due();
           return t.run_due(now_ms, err);
         }
       return fail(err, Reason::wrong_phase, "seat %d may only answer the offer now: %s or %s", seat,
@@ -1094,6 +1154,8 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   }
   if (t.in_offer() != (t.started && t.is_offer(*t.game)))
     return corrupt("the offer does not match the game");
+  t.keeps_history = t.game->keeps_history();
+  t.refresh_due();
   return table;
 }
 
@@ -1106,6 +1168,8 @@ bool detail_table_replace_game(Table& table, std::unique_ptr<Game> game) {
   if (!game || std::string_view(game->name()) != t.name || game->players() != t.players)
     return false;
   t.game.p = std::move(game);
+  t.keeps_history = t.game->keeps_history();
+  t.refresh_due();
   return true;
 }
 
