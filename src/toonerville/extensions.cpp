@@ -66,8 +66,7 @@ void name_faces(const FaceCounts& faces, int seat, CardNews* out) {
   *out = CardNews{};
   out->seat = int8_t(seat);
   // Written in place (an action's news is made on every draw): names space-separated, as many
-  // as fit, all counted.
-  // Only the faces held are visited (a draw's news names one card of 57 faces).
+  // as fit, all counted; only the faces held are visited (a draw names one card of 57 faces).
   size_t at = 0;
   int count = 0;
   for (uint64_t held = faces.held(); held; held &= held - 1) {
@@ -77,9 +76,9 @@ void name_faces(const FaceCounts& faces, int seat, CardNews* out) {
     for (int k = 0; k < faces.n[f]; ++k, ++count) {
       const size_t sep = at ? 1 : 0;
       if (at + sep + len > sizeof out->cards - 1) continue;
-      if (sep) out->cards[at++] = ' ';
-      std::memcpy(out->cards + at, name, len);
-      at += len;
+      std::memcpy(out->cards + at, " ", sep);
+      std::memcpy(out->cards + at + sep, name, len);
+      at += sep + len;
     }
   }
   out->count = uint8_t(count);
