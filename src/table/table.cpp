@@ -164,14 +164,13 @@ struct Table::Impl {
 
   // --- events ---
   Event& push(EventType type, int seat, int64_t time) {
-    Event e;
+    Event& e = events.emplace_back();  // filled in place
     e.seq = ++seq;
     e.time = time;
     e.type = type;
     e.seat = int8_t(seat);
     e.history = keeps_history ? game->history_size() : 0;
-    events.push_back(e);
-    return events.back();
+    return e;
   }
   uint32_t add_text(std::string_view s, uint32_t* len) {
     const auto off = uint32_t(texts.size());
@@ -365,10 +364,12 @@ struct Table::Impl {
     e.detail = uint8_t(by);
     e.text = uint32_t(codes.size());
     codes.push_back(code);
-    std::string pub;
-    if (hooks && hooks->public_text && hooks->public_text(before.data(), code, &pub)) {
-      Event& back = events.back();
-      back.pub = add_text(pub, &back.pub_len);
+    if (hooks && hooks->public_text) {
+      std::string pub;
+      if (hooks->public_text(before.data(), code, &pub)) {
+        Event& back = events.back();
+        back.pub = add_text(pub, &back.pub_len);
+      }
     }
     if (hooks && hooks->received) {
       CardNews* got = received;  // the hook writes each one it returns whole
