@@ -84,6 +84,10 @@ struct TableHooks {
   // Whether such an offer is open in `state` (the offered seat is to act); read after every
   // action, so it must be cheap (listing the legal actions is not).
   bool (*offering)(const void* state) = nullptr;
+  // The bytes of `before` the hooks read, [before_offset, before_offset + before_size) (a
+  // seat's hands, say): the table copies only those before each action. 0: all state_size.
+  size_t before_offset = 0;
+  size_t before_size = 0;
 };
 
 // The options the engine itself takes, the same for every game; make_game takes them out of

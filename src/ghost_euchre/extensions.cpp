@@ -1,6 +1,8 @@
 // Ghost Hand Euchre's extensions (src/common/games.hpp, GameExtensions): its bots at every level,
 // its consistent deals, its open-hand solver and its reinforcement-learning encoder, hung on the
 // game's descriptor (game.cpp).
+#include <cstddef>
+
 #include "../bots/game_bot.hpp"
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
@@ -50,9 +52,16 @@ using EuchrePolicy = TrickTakingPolicy<EuchreRules>;
 namespace deckhand::ghost_euchre {
 
 // A table tells the swapper the ghost hand it took (G4); every action's text is public (G11).
-const TableHooks kTableHooks{sizeof(State), nullptr,
+// The hooks read nothing of the state before an action but the hands.
+const TableHooks kTableHooks{sizeof(State),
+                             nullptr,
                              &table_detail::received_cardsets<State, kPlayers>,
-                             &table_detail::hand_cardset<State>};
+                             &table_detail::hand_cardset<State>,
+                             -1,
+                             -1,
+                             nullptr,
+                             offsetof(State, hands),
+                             sizeof(State::hands)};
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

@@ -351,7 +351,12 @@ struct Table::Impl {
   Reason apply(const ActionCode& code, By by, int64_t t, Error* err) {
     const Game& g = *game;
     const uint32_t scored = g.hands_scored();
-    if (hooks) std::memcpy(before.data(), g.state_data(), hooks->state_size);
+    if (hooks) {
+      const size_t from = hooks->before_size ? hooks->before_offset : 0;
+      const size_t n = hooks->before_size ? hooks->before_size : hooks->state_size;
+      std::memcpy(reinterpret_cast<char*>(before.data()) + from,
+                  static_cast<const char*>(g.state_data()) + from, n);
+    }
     const Reason r = game->apply(code, err);
     if (r != Reason::ok) return r;
     const int actor = code.seat;

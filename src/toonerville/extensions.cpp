@@ -3,6 +3,7 @@
 // game's descriptor (game.cpp).
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstring>
 #include <string>
 
@@ -123,8 +124,16 @@ bool table_offering(const void* state) {
 }
 
 // A discard offered to the other seats (T6) is answered with buy (kind 2) or pass (kind 7).
-const TableHooks kTableHooks{sizeof(State),  nullptr, &table_received, &table_hand, 2, 7,
-                             &table_offering};
+// The hooks read nothing of the state before an action but the hands.
+const TableHooks kTableHooks{sizeof(State),
+                             nullptr,
+                             &table_received,
+                             &table_hand,
+                             2,
+                             7,
+                             &table_offering,
+                             offsetof(State, hands),
+                             sizeof(State::hands)};
 
 }  // namespace
 
