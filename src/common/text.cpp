@@ -334,6 +334,26 @@ Json& Json::end_array() {
   return *this;
 }
 Json& Json::key(std::string_view k) {
+  // A short plain key (most are) goes in with its separators as one append.
+  char text[64];
+  if (k.size() <= sizeof text - 6) {
+    size_t n = 0;
+    if (need_comma_) text[n++] = ',', text[n++] = ' ';
+    text[n++] = '"';
+    for (char c : k) {
+      if (!kPlain.is[static_cast<unsigned char>(c)]) {
+        n = 0;
+        break;
+      }
+      text[n++] = c;
+    }
+    if (n) {
+      text[n++] = '"', text[n++] = ':', text[n++] = ' ';
+      out_.append(text, n);
+      need_comma_ = false;
+      return *this;
+    }
+  }
   value(k);
   out_.append(": ", 2);
   need_comma_ = false;
@@ -392,10 +412,11 @@ Json& Json::value(std::string_view s) {
   return *this;
 }
 Json& Json::value(int64_t n) {
-  comma();
-  char digits[24];
-  const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
-  out_.append(digits, size_t(end - digits));
+  char text[2 + 24] = {',', ' '};  // the separator and the number in one append
+  const auto end = std::to_chars(text + 2, text + sizeof text, n).ptr;
+  const size_t from = need_comma_ ? 0 : 2;
+  out_.append(text + from, size_t(end - text) - from);
+  need_comma_ = true;
   return *this;
 }
 Json& Json::value(bool b) {
