@@ -455,7 +455,12 @@ struct Table::Impl {
     seats[size_t(s)].bank = 0;
     return bot_move(standin, By::standin, t, err);
   }
+  // The moves due by `until`, in order; most calls find none (a cached time compared).
   Reason run_due(int64_t until, Error* err) {
+    const int64_t due = next_due();
+    return due < 0 || due > until ? Reason::ok : run_due_moves(until, err);
+  }
+  Reason run_due_moves(int64_t until, Error* err) {
     for (;;) {
       const int64_t due = next_due();
       if (due < 0 || due > until) return Reason::ok;
