@@ -38,7 +38,9 @@ Digest hmac_sha256(const void* key, size_t key_len, const void* msg, size_t msg_
 uint64_t digest_le64(const Digest& d);
 // Lower-case hex of `len` bytes.
 std::string to_hex(const uint8_t* p, size_t len);
-inline std::string to_hex(const Digest& d) { return to_hex(d.data(), d.size()); }
+inline std::string to_hex(const Digest& d) {
+  return to_hex(d.data(), d.size());
+}
 // Parses hex digits (either case, an even number of them) into bytes; false on anything else.
 bool from_hex(std::string_view hex, std::string* bytes);
 
