@@ -42,6 +42,12 @@ check "replay renege" 1 '{"ok": false, "line": 13, "code": "must_follow_suit", "
   -- "$deckhand" replay "$dir/renege.rec"
 check "replay bad magic" 1 '{"ok": false, "line": 1, "code": "bad_header"' -- "$deckhand" replay "$dir/bad_magic.rec"
 check "replay bad card" 1 '"line": 7, "code": "invalid_card"' -- "$deckhand" replay "$dir/bad_card.rec"
+# A fair table's record (docs/records.md#fair-deals): checked, one key more; a nonce changed is
+# refused at the reveal that shows it.
+check "replay fair" 0 '"to_act": null, "fair": {"committed": 3, "revealed": 3}}' \
+  -- "$deckhand" replay "$dir/fair.rec"
+check "replay fair tampered" 1 '{"ok": false, "line": 25, "code": "fair_deal_mismatch", "message": "fair_deal_mismatch: deal 1 was dealt with seed 6894884726401160230, not ' \
+  -- "$deckhand" replay "$dir/fair_tampered.rec"
 # Usage errors. A record that cannot be read gets the refusal JSON with line 0.
 check "replay no file" 2 '{"ok": false, "line": 0, "code": "unreadable_input", "message": "unreadable_input: cannot read' \
   -- "$deckhand" replay "$tmp/does-not-exist.rec"
