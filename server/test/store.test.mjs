@@ -76,3 +76,22 @@ for (const [name, url] of [['sqlite', sqliteFile], ...(pg ? [['postgres', pg]] :
     await s.close();
   });
 }
+
+test('openStore: URLs it cannot use are refused by name', async () => {
+  await assert.rejects(openStore(''), /a file path or a postgres:\/\/ URL/);
+  await assert.rejects(openStore('mysql://u:secret@host/db'), (e) => {
+    assert.match(e.message, /unsupported database URL mysql:\/\/\*\*\*@host\/db/);
+    assert.doesNotMatch(e.message, /secret/);
+    return true;
+  });
+  await assert.rejects(openStore('postgres://u:secret@127.0.0.1:1/db'), (e) => {
+    assert.equal(e.name, 'StoreError');
+    assert.match(e.message, /cannot set up PostgreSQL at postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db: .*ECONNREFUSED/);
+    assert.doesNotMatch(e.message, /secret/);
+    return true;
+  });
+  await assert.rejects(openStore(join(dir, 'no-such-dir', 'x.sqlite')), /cannot open the SQLite file/);
+  const m = await openStore(':memory:');
+  assert.deepEqual(await m.listOpen(5), []);
+  await m.close();
+});

@@ -11,7 +11,8 @@ export async function openStore(url: string): Promise<Store> {
   if (typeof url !== 'string' || url.trim() === '') throw new StoreError('the database must be a file path or a postgres:// URL');
   let store: Store;
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    throw new StoreError('PostgreSQL support is the next commit on this branch');
+    const { PostgresStore } = await import('./postgres.js');
+    store = new PostgresStore(url);
   } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
     throw new StoreError(`unsupported database URL ${url.replace(/\/\/[^@/]*@/, '//***@')}: use a file path (SQLite) or postgres://`);
   } else {
