@@ -179,6 +179,51 @@ export function storeSuite(name, { open, reset }) {
     await s.close();
   });
 
+  test(`${name}: orphans lists the unfinished tables without a live lease`, async () => {
+    await reset();
+    const s = await open();
+    const [a, b, c] = [info(), info(), info()];
+    for (const t of [a, b, c]) await s.createTable(t, img('i'), 0);
+    const now = 5_000_000;
+    assert.equal(await s.claim(a.code, 'p1', now, 1000), true);
+    assert.deepEqual(await s.orphans(now + 10, 100), [b.code, c.code]);
+    assert.deepEqual(await s.orphans(now + 1000, 100), [a.code, b.code, c.code]); // expired
+    assert.deepEqual(await s.orphans(now + 1000, 2), [a.code, b.code]);
+    await s.finishTable(finished(b.code), img('f'));
+    assert.deepEqual(await s.orphans(now + 1000, 100), [a.code, c.code]);
+    await refused(s.orphans(now, 0), /limit is 0/);
+    await s.close();
+  });
+
+  test(`${name}: actFor — new tables belong to their creator, other owners' tables refuse writes`, async () => {
+    const a = await open();
+    const b = await open();
+    const loose = await open(); // no actFor: one process, no checks
+    a.actFor('p1', 60_000);
+    b.actFor('p2', 60_000);
+    const t = info();
+    await a.createTable(t, img('i0'), 0);
+    assert.equal((await b.loadTable(t.code)).owner, 'p1');
+    assert.equal(await b.claim(t.code, 'p2', Date.now(), 60_000), false); // p1's lease is live from creation
+    assert.ok(!(await b.orphans(Date.now(), 10000)).includes(t.code));
+    await refused(b.saveChange(t.code, change(1), img('b1')), /table .* is hosted by p1, not by p2/);
+    await refused(b.setSeat(t.code, { seat: 0, name: 'x', tokenHash: hash('x') }), /hosted by p1/);
+    await refused(b.finishTable(finished(t.code), img('f')), /hosted by p1/);
+    await a.saveChange(t.code, change(1), img('a1'));
+    await a.setSeat(t.code, { seat: 0, name: 'ann', tokenHash: hash('a') });
+    // p1 stops renewing; after the lease p2 takes the table over and p1 can write no more
+    assert.equal(await b.claim(t.code, 'p2', Date.now() + 61_000, 60_000), true);
+    await refused(a.saveChange(t.code, change(2), img('a2')), /hosted by p2, not by p1/);
+    await b.saveChange(t.code, change(2), img('b2'));
+    await loose.saveChange(t.code, change(3), img('l3'));
+    const st = await a.loadTable(t.code);
+    assert.equal(txt(st.image), 'l3');
+    assert.deepEqual((await a.changes(t.code)).map((r) => r.seq), [1, 2, 3]);
+    await refused(Promise.resolve().then(() => a.actFor('', 10)), /owner must not be empty/);
+    await refused(Promise.resolve().then(() => a.actFor('p1', 0)), /leaseMs is 0/);
+    for (const s of [a, b, loose]) await s.close();
+  });
+
   test(`${name}: two owners race for one table: exactly one wins`, async () => {
     const a = await open();
     const b = await open();

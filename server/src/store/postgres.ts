@@ -141,6 +141,7 @@ export class PostgresStore implements Store {
   readonly url: string;
   private pool: pg.Pool | null = null;
   private queues = new Map<string, Promise<unknown>>();
+  private actor: { owner: string; leaseMs: number } | null = null;
 
   constructor(url: string, readonly poolSize = 10) {
     checkText('PostgreSQL URL', url, 4096);
@@ -150,6 +151,18 @@ export class PostgresStore implements Store {
   private get p(): pg.Pool {
     if (!this.pool) throw new StoreError(`the PostgreSQL store ${redact(this.url)} is not open (call init(), or it was closed)`);
     return this.pool;
+  }
+
+  actFor(owner: string, leaseMs: number): void {
+    checkOwner(owner);
+    checkInt('leaseMs', leaseMs, 1, 24 * 3600 * 1000);
+    this.actor = { owner, leaseMs };
+  }
+
+  // Refuses a write to a table another process hosts (after actFor).
+  private guard(code: string, owner: string | null): void {
+    if (this.actor && owner !== null && owner !== this.actor.owner)
+      throw new StoreError(`table ${code} is hosted by ${owner}, not by ${this.actor.owner}; this process must stop hosting it`);
   }
 
   private wrap(e: unknown): Error {
@@ -233,9 +246,21 @@ export class PostgresStore implements Store {
     await this.serial(info.code, () =>
       this.tx(async (c) => {
         const r = await c.query(
-          `INSERT INTO tables (code, game, players, settings, listed, created_at_ms, image, seq)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (code) DO NOTHING`,
-          [info.code, info.game, info.players, settings, info.listed, info.createdAtMs, Buffer.from(image), seq],
+          `INSERT INTO tables (code, game, players, settings, listed, created_at_ms, image, seq, owner, lease_ms, lease_until_ms)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (code) DO NOTHING`,
+          [
+            info.code,
+            info.game,
+            info.players,
+            settings,
+            info.listed,
+            info.createdAtMs,
+            Buffer.from(image),
+            seq,
+            this.actor?.owner ?? null,
+            this.actor?.leaseMs ?? 0,
+            this.actor ? Date.now() + this.actor.leaseMs : 0,
+          ],
         );
         if (r.rowCount !== 1) throw new StoreError(`table ${info.code} already exists`);
       }),
@@ -249,12 +274,13 @@ export class PostgresStore implements Store {
     this.p;
     await this.serial(code, () =>
       this.tx(async (c) => {
-        const r = await c.query<{ seq: number; finished: boolean; players: number }>(
-          'SELECT seq, finished, players FROM tables WHERE code = $1 FOR UPDATE',
+        const r = await c.query<{ seq: number; finished: boolean; players: number; owner: string | null }>(
+          'SELECT seq, finished, players, owner FROM tables WHERE code = $1 FOR UPDATE',
           [code],
         );
         const row = r.rows[0];
         if (!row) throw new StoreError(`no table ${code}`);
+        this.guard(code, row.owner);
         if (row.finished) throw new StoreError(`table ${code} is finished; it takes no more changes`);
         if (change.seq <= row.seq)
           throw new StoreError(`change seq ${change.seq} for table ${code} is not after its stored seq ${row.seq}`);
@@ -278,9 +304,13 @@ export class PostgresStore implements Store {
     this.p;
     await this.serial(code, () =>
       this.tx(async (c) => {
-        const r = await c.query<{ players: number }>('SELECT players FROM tables WHERE code = $1 FOR UPDATE', [code]);
+        const r = await c.query<{ players: number; owner: string | null }>(
+          'SELECT players, owner FROM tables WHERE code = $1 FOR UPDATE',
+          [code],
+        );
         if (!r.rows[0]) throw new StoreError(`no table ${code}`);
         checkSeat(seat, r.rows[0].players);
+        this.guard(code, r.rows[0].owner);
         await c.query(
           `INSERT INTO seats (code, seat, name, token_hash) VALUES ($1, $2, $3, $4)
            ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash`,
@@ -333,13 +363,14 @@ export class PostgresStore implements Store {
     this.p;
     await this.serial(game.code, () =>
       this.tx(async (c) => {
-        const r = await c.query<{ game: string; finished: boolean }>(
-          'SELECT game, finished FROM tables WHERE code = $1 FOR UPDATE',
+        const r = await c.query<{ game: string; finished: boolean; owner: string | null }>(
+          'SELECT game, finished, owner FROM tables WHERE code = $1 FOR UPDATE',
           [game.code],
         );
         const row = r.rows[0];
         if (!row) throw new StoreError(`no table ${game.code}`);
         if (row.finished) throw new StoreError(`table ${game.code} is already finished`);
+        this.guard(game.code, row.owner);
         if (row.game !== game.game) throw new StoreError(`table ${game.code} plays ${row.game}, not ${game.game}`);
         await c.query('UPDATE tables SET finished = true, image = $1, owner = NULL, lease_until_ms = 0 WHERE code = $2', [
           Buffer.from(image),
@@ -416,6 +447,17 @@ export class PostgresStore implements Store {
     checkCode(code);
     checkOwner(owner);
     await this.q('UPDATE tables SET owner = NULL, lease_until_ms = 0 WHERE code = $1 AND owner = $2', [code, owner]);
+  }
+
+  async orphans(nowMs: number, limit: number): Promise<string[]> {
+    checkInt('nowMs', nowMs, 0);
+    checkLimit(limit);
+    const r = await this.q<{ code: string }>(
+      `SELECT code FROM tables WHERE NOT finished AND (owner IS NULL OR lease_until_ms <= $1)
+       ORDER BY created_at_ms, code LIMIT $2`,
+      [nowMs, limit],
+    );
+    return r.rows.map((x) => x.code);
   }
 
   async changes(code: string): Promise<ChangeRow[]> {

@@ -125,6 +125,7 @@ function finishedOf(r: FinishedRow): FinishedGame {
 export class SqliteStore implements Store {
   readonly path: string;
   private db: Database.Database | null = null;
+  private actor: { owner: string; leaseMs: number } | null = null;
 
   constructor(path: string) {
     checkText('SQLite file path', path, 4096);
@@ -169,6 +170,18 @@ export class SqliteStore implements Store {
     this.db = db;
   }
 
+  actFor(owner: string, leaseMs: number): void {
+    checkOwner(owner);
+    checkInt('leaseMs', leaseMs, 1, 24 * 3600 * 1000);
+    this.actor = { owner, leaseMs };
+  }
+
+  // Refuses a write to a table another process hosts (after actFor).
+  private guard(code: string, owner: string | null): void {
+    if (this.actor && owner !== null && owner !== this.actor.owner)
+      throw new StoreError(`table ${code} is hosted by ${owner}, not by ${this.actor.owner}; this process must stop hosting it`);
+  }
+
   private tableRow(code: string): TableRow | undefined {
     return this.d.prepare('SELECT * FROM tables WHERE code = ?').get(code) as TableRow | undefined;
   }
@@ -187,9 +200,21 @@ export class SqliteStore implements Store {
     d.transaction(() => {
       if (this.tableRow(info.code)) throw new StoreError(`table ${info.code} already exists`);
       d.prepare(
-        `INSERT INTO tables (code, game, players, settings, listed, created_at_ms, image, seq)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(info.code, info.game, info.players, settings, info.listed ? 1 : 0, info.createdAtMs, Buffer.from(image), seq);
+        `INSERT INTO tables (code, game, players, settings, listed, created_at_ms, image, seq, owner, lease_ms, lease_until_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        info.code,
+        info.game,
+        info.players,
+        settings,
+        info.listed ? 1 : 0,
+        info.createdAtMs,
+        Buffer.from(image),
+        seq,
+        this.actor?.owner ?? null,
+        this.actor?.leaseMs ?? 0,
+        this.actor ? Date.now() + this.actor.leaseMs : 0,
+      );
     }).immediate();
   }
 
@@ -199,10 +224,11 @@ export class SqliteStore implements Store {
     checkImage(image);
     const d = this.d;
     d.transaction(() => {
-      const row = d.prepare('SELECT seq, finished, players FROM tables WHERE code = ?').get(code) as
-        | { seq: number; finished: number; players: number }
+      const row = d.prepare('SELECT seq, finished, players, owner FROM tables WHERE code = ?').get(code) as
+        | { seq: number; finished: number; players: number; owner: string | null }
         | undefined;
       if (!row) throw new StoreError(`no table ${code}`);
+      this.guard(code, row.owner);
       if (row.finished) throw new StoreError(`table ${code} is finished; it takes no more changes`);
       if (change.seq <= row.seq)
         throw new StoreError(`change seq ${change.seq} for table ${code} is not after its stored seq ${row.seq}`);
@@ -226,6 +252,7 @@ export class SqliteStore implements Store {
     d.transaction(() => {
       const row = this.mustTable(code);
       checkSeat(seat, row.players);
+      this.guard(code, row.owner);
       d.prepare(
         `INSERT INTO seats (code, seat, name, token_hash) VALUES (?, ?, ?, ?)
          ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash`,
@@ -270,6 +297,7 @@ export class SqliteStore implements Store {
     d.transaction(() => {
       const row = this.mustTable(game.code);
       if (row.finished) throw new StoreError(`table ${game.code} is already finished`);
+      this.guard(game.code, row.owner);
       if (row.game !== game.game)
         throw new StoreError(`table ${game.code} plays ${row.game}, not ${game.game}`);
       d.prepare(
@@ -345,6 +373,18 @@ export class SqliteStore implements Store {
     checkCode(code);
     checkOwner(owner);
     this.d.prepare('UPDATE tables SET owner = NULL, lease_until_ms = 0 WHERE code = ? AND owner = ?').run(code, owner);
+  }
+
+  async orphans(nowMs: number, limit: number): Promise<string[]> {
+    checkInt('nowMs', nowMs, 0);
+    checkLimit(limit);
+    const rows = this.d
+      .prepare(
+        `SELECT code FROM tables WHERE finished = 0 AND (owner IS NULL OR lease_until_ms <= ?)
+         ORDER BY created_at_ms, code LIMIT ?`,
+      )
+      .all(nowMs, limit) as { code: string }[];
+    return rows.map((r) => r.code);
   }
 
   async changes(code: string): Promise<ChangeRow[]> {
