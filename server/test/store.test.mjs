@@ -23,7 +23,21 @@ storeSuite('sqlite', {
   },
 });
 
-const pg = process.env.DECKHAND_TEST_PG;
+// The suite drops its tables between tests, so it gets a database of its own on the server
+// (other test files use the server's database at the same time).
+async function ownDatabase(url) {
+  const { default: pgLib } = await import('pg');
+  const name = `conformance_${process.pid}`;
+  const c = new pgLib.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${name}`);
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return own.toString();
+}
+const pg = process.env.DECKHAND_TEST_PG ? await ownDatabase(process.env.DECKHAND_TEST_PG) : undefined;
 if (!pg && process.env.DECKHAND_TEST_REQUIRE_PG === '1')
   test('postgres: DECKHAND_TEST_PG is set', () => assert.fail('DECKHAND_TEST_PG is not set: test/services.sh start did not run'));
 if (pg) {
