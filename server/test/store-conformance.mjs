@@ -258,6 +258,27 @@ export function storeSuite(name, { open, reset }) {
     await s.close();
   });
 
+  test(`${name}: a refused call among calls made together changes nothing and harms none`, async () => {
+    const s = await open();
+    const t = info();
+    await s.createTable(t, img('i0'), 0);
+    const r = await Promise.allSettled([
+      s.saveChange(t.code, change(1), img('i1')),
+      s.saveChange(t.code, change(1, { detail: 'again' }), img('bad')), // refused: seq 1 again
+      s.setSeat(t.code, { seat: 1, name: 'bob', tokenHash: hash('b') }),
+      s.saveChange('NoSuchTable', change(1), img('x')), // refused
+      s.saveChange(t.code, change(2), img('i2')),
+      s.loadTable(t.code),
+    ]);
+    assert.deepEqual(r.map((x) => x.status), ['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    assert.match(r[1].reason.message, /not after its stored seq 1/);
+    assert.equal(r[5].value.seq, 2, 'a read sees the writes called before it');
+    assert.equal(txt(r[5].value.image), 'i2');
+    assert.deepEqual(await s.changes(t.code), [change(1), change(2)]);
+    assert.equal((await s.loadTable(t.code)).seats.length, 1);
+    await s.close();
+  });
+
   test(`${name}: two writers on one table and seq: exactly one change is kept`, async () => {
     const a = await open();
     const b = await open();
