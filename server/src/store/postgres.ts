@@ -5,8 +5,8 @@
 // is flushed: when saveChange resolves the change is on the database's disk. saveChange locks
 // the table's row (SELECT ... FOR UPDATE) and accepts only a seq after the stored one, so two
 // writers (a process that lost its lease and the one that took over) cannot both write the same
-// step. Within one process, writes to one table are queued so they commit in the order they
-// were called, as with SQLite. Leases are conditional UPDATEs: claim succeeds only when the
+// step. Within one process, writes and reads of one table are queued so they run in the order
+// they were called, as with SQLite. Leases are conditional UPDATEs: claim succeeds only when the
 // row has no owner, the same owner, or an expired lease, and PostgreSQL re-checks that
 // condition after waiting on a concurrent claim, so exactly one of two racing owners wins.
 import pg from 'pg';
@@ -343,10 +343,14 @@ export class PostgresStore implements Store {
 
   async loadTable(code: string): Promise<StoredTable | null> {
     checkCode(code);
-    return this.tx(async (c) => {
-      const r = await c.query<TableRow>('SELECT * FROM tables WHERE code = $1', [code]);
-      return r.rows[0] ? (await this.storedMany(c, r.rows))[0] : null;
-    });
+    this.p;
+    // after the writes to this table called before it
+    return this.serial(code, () =>
+      this.tx(async (c) => {
+        const r = await c.query<TableRow>('SELECT * FROM tables WHERE code = $1', [code]);
+        return r.rows[0] ? (await this.storedMany(c, r.rows))[0] : null;
+      }),
+    );
   }
 
   async listUnfinished(): Promise<StoredTable[]> {
@@ -462,7 +466,8 @@ export class PostgresStore implements Store {
 
   async changes(code: string): Promise<ChangeRow[]> {
     checkCode(code);
-    return this.tx(async (c) => {
+    this.p;
+    return this.serial(code, () => this.tx(async (c) => {
       const t = await c.query('SELECT 1 FROM tables WHERE code = $1', [code]);
       if (t.rowCount === 0) throw new StoreError(`no table ${code}`);
       const r = await c.query<{ seq: number; kind: string; seat: number | null; detail: string; at_ms: number }>(
@@ -470,7 +475,7 @@ export class PostgresStore implements Store {
         [code],
       );
       return r.rows.map((x) => ({ seq: x.seq, kind: x.kind, seat: x.seat, detail: x.detail, atMs: x.at_ms }));
-    });
+    }));
   }
 
   async close(): Promise<void> {
