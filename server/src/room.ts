@@ -53,6 +53,7 @@ interface Conn {
   tokens: number;
   lastFill: number;
   limited: number; // refused for the rate in a row
+  kicked?: boolean; // disconnected for flooding: no reconnection window
 }
 
 interface Settings {
@@ -366,7 +367,7 @@ export class TableRoom extends Room {
     const c = this.conns.get(client.sessionId);
     if (!c) return;
     if (ctx.shuttingDown) return;
-    if (!consented && c.seat !== null && !this.finished && !this.failed) {
+    if (!consented && !c.kicked && c.seat !== null && !this.finished && !this.failed) {
       try {
         const back = await this.allowReconnection(client, RECONNECT_SECONDS);
         await this.run(async () => {
@@ -425,6 +426,7 @@ export class TableRoom extends Room {
     c.lastFill = t;
     if (c.tokens < 1) {
       if (++c.limited >= BUCKET.disconnectAfter) {
+        c.kicked = true;
         client.leave(4429, 'rate limit');
         return;
       }
