@@ -30,7 +30,7 @@ async function threeHumans(server) {
   return { dh, code, ps };
 }
 
-test('reconnect mid-trick (Colyseus reconnection) and a seat taken back by its token', async () => {
+test('reconnect mid-trick (Colyseus reconnection): the seat waits, nobody stands in', async () => {
   const db = tempDb();
   const server = await start({ db });
   const { dh, code, ps } = await threeHumans(server);
@@ -42,7 +42,6 @@ test('reconnect mid-trick (Colyseus reconnection) and a seat taken back by its t
   await sleep(100);
   p.attach(await p.client.reconnect(token));
   await until('the game to end', () => ps.every((x) => x.over), 60000);
-  // The seat left for good and taken back by its token, as a new client.
   const table = dh.Table.deserialize((await storedTable(db, code)).image);
   for (const x of ps) {
     assert.deepEqual(x.stream(), table.events(x.seat, x.firstSnapSeq));
@@ -128,4 +127,44 @@ test('SIGKILL mid-hand and restart on PostgreSQL', { skip: !pg && process.env.DE
   const own = new URL(pg);
   own.pathname = `/${name}`;
   await killAndRestart(own.toString());
+});
+
+test('a player who never answers is played by the stand-in after decisionMs: the table never stalls', async () => {
+  const db = tempDb();
+  const server = await start({ db });
+  const dh = await deckhand();
+  const game = dh.games()[0];
+  const seats = Array.from({ length: game.min_players }, (_, k) => (k < 2 ? 'human' : { bot: 'basic' }));
+  const a = new Player(server.url);
+  const idle = new Player(server.url, { autoplay: false });
+  const code = await a.create({ name: 'a', game: game.name, seats, players: game.min_players, options: { [game.limit_option]: 1 }, table: { decisionMs: 150 } });
+  await idle.join(code, { name: 'idle' });
+  await until('the game to end', () => a.over && idle.over, 60000);
+  const s = idle.stream();
+  assert.ok(s.some((e) => e.type === 'timeout' && e.seat === idle.seat));
+  assert.ok(s.some((e) => e.type === 'action' && e.seat === idle.seat && e.by === 'stand-in'));
+  assert.ok(idle.turn === null || idle.messages.some(([t, m]) => t === 'turn' && m.deadlineMs !== null));
+  await a.leave();
+  await idle.leave();
+  await server.kill('SIGTERM');
+});
+
+test('SIGTERM keeps every table: started again, it resumes', async () => {
+  const db = tempDb();
+  const port = await freePort();
+  let server = await start({ db, port });
+  const dh = await deckhand();
+  const game = dh.games()[0];
+  const a = new Player(server.url, { autoplay: false });
+  const code = await a.create({ name: 'a', game: game.name, seats: Array.from({ length: game.min_players }, (_, k) => (k ? { bot: 'basic' } : 'human')), players: game.min_players });
+  await until('a turn', () => a.turn?.legal.length);
+  await server.kill('SIGTERM');
+  server = await start({ db, port });
+  assert.match(server.output(), /1 table\(s\) restored/);
+  const b = new Player(server.url, { autoplay: false });
+  await b.join(code, { seatToken: a.token });
+  assert.equal(b.seat, a.seat);
+  assert.equal(b.snapshot.seq, a.lastSeq);
+  await b.leave();
+  await server.kill('SIGTERM');
 });
