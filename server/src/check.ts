@@ -121,13 +121,12 @@ export interface JoinRequest {
   spectate: boolean;
 }
 
-export function checkJoin(o: unknown): JoinRequest {
+export function checkJoin(o: unknown, creator = false): JoinRequest {
   if (o === undefined || o === null) o = {};
   if (!isPlainObject(o)) fail('join: the options must be one JSON object');
   const v = o as Record<string, unknown>;
   // A create's own join carries the create options: those fields were checked by checkCreate.
-  const created = 'game' in v;
-  if (!created) only('join', v, ['name', 'seatToken', 'spectate']);
+  if (!creator) only('join', v, ['name', 'seatToken', 'spectate']);
   const spectate = v.spectate === undefined ? false : v.spectate;
   if (typeof spectate !== 'boolean') fail('spectate: true or false expected');
   const r: JoinRequest = { spectate: spectate as boolean };

@@ -82,6 +82,7 @@ export class TableRoom extends Room {
   private failed = false;
   private seatsSig = '';
   private secret: string | null = null; // fair deals: kept only in the database
+  private creatorPending = false; // the create's own join is next (its options are the create's)
 
   // ---- creation and restore ----
 
@@ -142,6 +143,7 @@ export class TableRoom extends Room {
       }
     }
     this.savedSeq = table.seq;
+    this.creatorPending = true;
     ctx.host.adopt(this.code);
   }
 
@@ -321,7 +323,8 @@ export class TableRoom extends Room {
   async onJoin(client: Client, options: Record<string, unknown>): Promise<void> {
     let req;
     try {
-      req = checkJoin(options);
+      req = checkJoin(options, this.creatorPending);
+      this.creatorPending = false;
     } catch (e) {
       throw new ServerError(4400, (e as Error).message);
     }

@@ -51,6 +51,7 @@ test('no token: a spectator cannot act; a full table gives no seat', async () =>
   await refused(watcher, () => watcher.send('act', { action: legal }), 'spectator');
   await joinRefused({ name: 'x' }, 4409, /no free seat/);
   await joinRefused({}, 4400, /name/);
+  await joinRefused({ name: 'x', seat: 1 }, 4400, /join: unknown field "seat"/);
 });
 
 test('wrong token and taking a connected seat are refused', async () => {
