@@ -210,9 +210,11 @@ export class TableRoom extends Room {
       await this.fail(e as Error);
       throw e;
     }
-    if (this.finished) {
+    if (this.finished && !this.autoDispose) {
+      // The room closes when its last client leaves (now, when nobody is connected).
       this.autoDispose = true;
       void ctx.host.release(this.code);
+      if (this.clients.length === 0) setTimeout(() => void this.disconnect(), 0);
     }
   }
 
