@@ -144,7 +144,8 @@ export async function main(argv: string[]): Promise<void> {
     host: async (code) => {
       ctx.restoring.add(code);
       try {
-        await matchMaker.createRoom('table', { __restore: code });
+        // here, in this process (createRoom would pick the process with the fewest rooms)
+        await matchMaker.handleCreateRoom('table', { __restore: code });
       } finally {
         ctx.restoring.delete(code);
       }
