@@ -44,7 +44,7 @@ function int(what: string, v: unknown, min: number, max: number): number {
 export const NAME_MAX = 32;
 const LEVELS = ['random', 'basic', 'strong'];
 const STANDINS = ['random', 'basic', 'strong', 'quickest'];
-const TABLE_MS: Record<string, number> = { decisionMs: 86_400_000, bankMs: 3_600_000, botMs: 3_600_000, offerMs: 3_600_000, dealMs: 3_600_000 };
+const TABLE_MS: Record<string, number> = { decisionMs: 86_400_000, bankMs: 3_600_000, botMs: 3_600_000, offerMs: 3_600_000, dealMs: 3_600_000, nonceMs: 60_000 };
 
 export interface CreateRequest {
   name?: string;
@@ -165,8 +165,8 @@ export function checkMessage(type: unknown, payload: unknown): ClientMessage {
     case 'act':
       return withId({ type: 'act', action: text('act.action', v.action, 1, 200) }) as ClientMessage;
     case 'nonce': {
-      const n = text('nonce.nonce', v.nonce, 64, 64);
-      if (!/^[0-9a-f]{64}$/.test(n)) fail('nonce.nonce: 64 lower-case hex digits expected');
+      const n = text('nonce.nonce', v.nonce, 16, 128);
+      if (!/^([0-9a-fA-F]{2})+$/.test(n)) fail('nonce.nonce: hex digits expected, an even number of them (16..128)');
       return withId({ type: 'nonce', nonce: n }) as ClientMessage;
     }
     case 'sync':

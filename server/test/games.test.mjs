@@ -43,6 +43,9 @@ async function wholeGame(game, humans, players) {
   const hist = await (await fetch(`${server.url}/history/${code}`)).json();
   assert.equal(hist.code, code);
   assert.equal(hist.record, table.record());
+  const replayed = dh.replay(hist.record);
+  assert.ok(replayed.ok, JSON.stringify(replayed));
+  assert.deepEqual(replayed.scores, table.scores);
   const mine = await (await fetch(`${server.url}/history?player=p1`)).json();
   assert.ok(mine.games.some((g) => g.code === code));
   for (const p of [...ps, watcher]) await p.leave();

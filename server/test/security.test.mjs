@@ -85,7 +85,8 @@ test('malformed messages', async () => {
   await refused(p, () => p.send('act', { action: 'x\u0000' }), 'bad_message', /control characters/);
   await refused(p, () => p.send('hello', {}), 'unknown_type', /no message type "hello"/);
   await refused(p, () => p.send(3, {}), 'unknown_type', /must be a string/);
-  await refused(p, () => p.send('nonce', { nonce: 'xyz' }), 'bad_message', /64/);
+  await refused(p, () => p.send('nonce', { nonce: 'xyz' }), 'bad_message', /16\.\.128/);
+  await refused(p, () => p.send('nonce', { nonce: 'g'.repeat(64) }), 'bad_message', /hex digits/);
   await refused(p, () => p.send('sync', { since: -1 }), 'bad_message', /since/);
   await refused(p, () => p.room.sendBytes('act', new Uint8Array([1, 2, 3])), 'bad_message', /binary/);
   // Bytes that are not msgpack after a valid type.
