@@ -54,6 +54,8 @@ interface Conn {
   lastFill: number;
   limited: number; // refused for the rate in a row
   kicked?: boolean; // disconnected for flooding: no reconnection window
+  dropped?: boolean; // in its reconnection window: not connected, its seat still its own
+  superseded?: boolean; // its seat was taken back by its token from another connection
 }
 
 interface Settings {
@@ -239,11 +241,17 @@ export class TableRoom extends Room {
     for (let k = 0; k < this.table.players; ++k) {
       const holder = this.table.holder(k);
       const snapSeat = holder === 'bot' ? this.levelOf(k) : null;
-      seats.push({ seat: k, name: this.names[k], holder, level: snapSeat, connected: this.seatConn[k] !== null });
+      seats.push({ seat: k, name: this.names[k], holder, level: snapSeat, connected: this.isConnected(k) });
     }
     let spectators = 0;
     for (const c of this.conns.values()) if (c.seat === null) ++spectators;
     return { seats, spectators };
+  }
+
+  // A client holds the seat now (not one in its reconnection window).
+  private isConnected(k: number): boolean {
+    const id = this.seatConn[k];
+    return id !== null && this.conns.get(id)?.dropped !== true;
   }
 
   private levelOf(k: number): string | null {
@@ -271,6 +279,7 @@ export class TableRoom extends Room {
     const seatsChanged = sig !== this.seatsSig;
     this.seatsSig = sig;
     for (const c of this.conns.values()) {
+      if (c.dropped) continue; // it gets a snapshot when it is back
       if (c.lastSeq >= this.savedSeq) {
         if (seatsChanged) c.client.send('seats', seats);
         continue;
@@ -338,7 +347,15 @@ export class TableRoom extends Room {
         const h = sha256(req.seatToken);
         seat = this.hashes.indexOf(h);
         if (seat < 0) throw new ServerError(4403, 'bad seat token');
-        if (this.seatConn[seat] !== null) throw new ServerError(4409, `seat ${seat} is held by a connected player`);
+        if (this.isConnected(seat)) throw new ServerError(4409, `seat ${seat} is held by a connected player`);
+        // A connection in its reconnection window (a reload, a lost network) gives way.
+        const old = this.seatConn[seat];
+        if (old !== null) {
+          const oc = this.conns.get(old);
+          if (oc) oc.superseded = true;
+          this.conns.delete(old);
+          this.seatConn[seat] = null;
+        }
         if (t.holder(seat) !== 'human' && !t.isOver) {
           t.seatHuman(seat);
           await this.commit('seat', seat, 'back');
@@ -373,16 +390,25 @@ export class TableRoom extends Room {
     if (!c) return;
     if (ctx.shuttingDown) return;
     if (!consented && !c.kicked && c.seat !== null && !this.finished && !this.failed) {
+      c.dropped = true;
+      void this.run(async () => this.push()); // the others see the seat disconnected
       try {
         const back = await this.allowReconnection(client, RECONNECT_SECONDS);
         await this.run(async () => {
+          if (c.superseded) {
+            back.leave(4409, 'the seat was taken back with its token on another connection');
+            return;
+          }
+          c.dropped = false;
           c.client = back;
           c.tokens = BUCKET.capacity;
           this.greet(c, null);
+          this.push();
         });
         return;
       } catch {
         // not back in time: the seat's stand-in plays
+        if (c.superseded) return;
       }
     }
     await this.run(async () => {

@@ -53,6 +53,36 @@ test('reconnect mid-trick (Colyseus reconnection): the seat waits, nobody stands
   await server.kill('SIGTERM');
 });
 
+test('a reload: the seat token takes the seat back at once from the dropped connection', async () => {
+  const db = tempDb();
+  const server = await start({ db });
+  const { dh, code, ps } = await threeHumans(server);
+  const p = ps[1];
+  await until('a trick under way', () => plays(p) >= 2);
+  const oldToken = p.room.reconnectionToken;
+  p.room.connection.close(); // no leave: the page went away
+  await sleep(50);
+  const fresh = new Player(server.url, { delayMs: 5 });
+  await fresh.join(code, { seatToken: p.token });
+  assert.equal(fresh.seat, 1);
+  // The old connection cannot come back into the seat now.
+  const again = await p.client.reconnect(oldToken).catch(() => null);
+  if (again) {
+    let code = null;
+    again.onLeave((c) => (code = c));
+    await until('the old connection to be sent away', () => code !== null, 5000);
+    assert.equal(code, 4409);
+  }
+  const players = [ps[0], fresh, ps[2]];
+  await until('the game to end', () => players.every((x) => x.over), 60000);
+  const table = dh.Table.deserialize((await storedTable(db, code)).image);
+  assert.ok(!table.events(null).some((e) => e.type === 'action' && e.by === 'stand-in'), 'nobody was stood in for');
+  for (const x of players) assert.deepEqual(leaks(table, x), []);
+  table.free();
+  for (const x of players) await x.leave();
+  await server.kill('SIGTERM');
+});
+
 test('a seat left is played by its stand-in, and taken back by its token', async () => {
   const db = tempDb();
   const server = await start({ db });
