@@ -260,16 +260,14 @@ export class TableRoom extends Room {
     return this.table.snapshot(null).table.seats[k]?.level ?? null;
   }
 
-  private turnFor(seat: number | null) {
+  // The turn as `seat` sees it; `base` is the part every seat shares (one per push).
+  private turnFor(seat: number | null, base = this.turnBase()) {
+    return { ...base, legal: seat !== null && base.mayAct.includes(seat) ? this.table.legalActions(seat) : [] };
+  }
+
+  private turnBase() {
     const t = this.table;
-    return {
-      seq: this.savedSeq,
-      toAct: t.toAct,
-      mayAct: t.mayAct,
-      deadlineMs: t.deadlineMs,
-      nowMs: Date.now(),
-      legal: seat !== null && t.mayAct.includes(seat) ? t.legalActions(seat) : [],
-    };
+    return { seq: this.savedSeq, toAct: t.toAct, mayAct: t.mayAct, deadlineMs: t.deadlineMs, nowMs: Date.now() };
   }
 
   // Sends each client the saved events after its last seq, the turn, and the seats if changed.
@@ -278,6 +276,7 @@ export class TableRoom extends Room {
     const sig = JSON.stringify(seats);
     const seatsChanged = sig !== this.seatsSig;
     this.seatsSig = sig;
+    const base = this.turnBase();
     for (const c of this.conns.values()) {
       if (c.dropped) continue; // it gets a snapshot when it is back
       if (c.lastSeq >= this.savedSeq) {
@@ -289,7 +288,7 @@ export class TableRoom extends Room {
         c.client.send('events', { events: fresh });
         c.lastSeq = fresh[fresh.length - 1].seq;
       }
-      c.client.send('turn', this.turnFor(c.seat));
+      c.client.send('turn', this.turnFor(c.seat, base));
       if (seatsChanged) c.client.send('seats', seats);
     }
     this.schedule();
