@@ -44,7 +44,7 @@ function int(what: string, v: unknown, min: number, max: number): number {
 export const NAME_MAX = 32;
 const LEVELS = ['random', 'basic', 'strong'];
 const STANDINS = ['random', 'basic', 'strong', 'quickest'];
-const TABLE_MS: Record<string, number> = { decisionMs: 86_400_000, bankMs: 3_600_000, botMs: 3_600_000, offerMs: 3_600_000, dealMs: 3_600_000 };
+const TABLE_MS: Record<string, number> = { decisionMs: 86_400_000, bankMs: 3_600_000, botMs: 3_600_000, offerMs: 3_600_000, dealMs: 3_600_000, nonceMs: 60_000 };
 
 export interface CreateRequest {
   name?: string;
@@ -121,13 +121,12 @@ export interface JoinRequest {
   spectate: boolean;
 }
 
-export function checkJoin(o: unknown): JoinRequest {
+export function checkJoin(o: unknown, creator = false): JoinRequest {
   if (o === undefined || o === null) o = {};
   if (!isPlainObject(o)) fail('join: the options must be one JSON object');
   const v = o as Record<string, unknown>;
   // A create's own join carries the create options: those fields were checked by checkCreate.
-  const created = 'game' in v;
-  if (!created) only('join', v, ['name', 'seatToken', 'spectate']);
+  if (!creator) only('join', v, ['name', 'seatToken', 'spectate']);
   const spectate = v.spectate === undefined ? false : v.spectate;
   if (typeof spectate !== 'boolean') fail('spectate: true or false expected');
   const r: JoinRequest = { spectate: spectate as boolean };
@@ -166,8 +165,8 @@ export function checkMessage(type: unknown, payload: unknown): ClientMessage {
     case 'act':
       return withId({ type: 'act', action: text('act.action', v.action, 1, 200) }) as ClientMessage;
     case 'nonce': {
-      const n = text('nonce.nonce', v.nonce, 64, 64);
-      if (!/^[0-9a-f]{64}$/.test(n)) fail('nonce.nonce: 64 lower-case hex digits expected');
+      const n = text('nonce.nonce', v.nonce, 16, 128);
+      if (!/^([0-9a-fA-F]{2})+$/.test(n)) fail('nonce.nonce: hex digits expected, an even number of them (16..128)');
       return withId({ type: 'nonce', nonce: n }) as ClientMessage;
     }
     case 'sync':

@@ -53,6 +53,9 @@ interface Conn {
   tokens: number;
   lastFill: number;
   limited: number; // refused for the rate in a row
+  kicked?: boolean; // disconnected for flooding: no reconnection window
+  dropped?: boolean; // in its reconnection window: not connected, its seat still its own
+  superseded?: boolean; // its seat was taken back by its token from another connection
 }
 
 interface Settings {
@@ -81,6 +84,7 @@ export class TableRoom extends Room {
   private failed = false;
   private seatsSig = '';
   private secret: string | null = null; // fair deals: kept only in the database
+  private creatorPending = false; // the create's own join is next (its options are the create's)
 
   // ---- creation and restore ----
 
@@ -141,6 +145,7 @@ export class TableRoom extends Room {
       }
     }
     this.savedSeq = table.seq;
+    this.creatorPending = true;
     ctx.host.adopt(this.code);
   }
 
@@ -207,9 +212,11 @@ export class TableRoom extends Room {
       await this.fail(e as Error);
       throw e;
     }
-    if (this.finished) {
+    if (this.finished && !this.autoDispose) {
+      // The room closes when its last client leaves (now, when nobody is connected).
       this.autoDispose = true;
       void ctx.host.release(this.code);
+      if (this.clients.length === 0) setTimeout(() => void this.disconnect(), 0);
     }
   }
 
@@ -234,11 +241,17 @@ export class TableRoom extends Room {
     for (let k = 0; k < this.table.players; ++k) {
       const holder = this.table.holder(k);
       const snapSeat = holder === 'bot' ? this.levelOf(k) : null;
-      seats.push({ seat: k, name: this.names[k], holder, level: snapSeat, connected: this.seatConn[k] !== null });
+      seats.push({ seat: k, name: this.names[k], holder, level: snapSeat, connected: this.isConnected(k) });
     }
     let spectators = 0;
     for (const c of this.conns.values()) if (c.seat === null) ++spectators;
     return { seats, spectators };
+  }
+
+  // A client holds the seat now (not one in its reconnection window).
+  private isConnected(k: number): boolean {
+    const id = this.seatConn[k];
+    return id !== null && this.conns.get(id)?.dropped !== true;
   }
 
   private levelOf(k: number): string | null {
@@ -247,16 +260,14 @@ export class TableRoom extends Room {
     return this.table.snapshot(null).table.seats[k]?.level ?? null;
   }
 
-  private turnFor(seat: number | null) {
+  // The turn as `seat` sees it; `base` is the part every seat shares (one per push).
+  private turnFor(seat: number | null, base = this.turnBase()) {
+    return { ...base, legal: seat !== null && base.mayAct.includes(seat) ? this.table.legalActions(seat) : [] };
+  }
+
+  private turnBase() {
     const t = this.table;
-    return {
-      seq: this.savedSeq,
-      toAct: t.toAct,
-      mayAct: t.mayAct,
-      deadlineMs: t.deadlineMs,
-      nowMs: Date.now(),
-      legal: seat !== null && t.mayAct.includes(seat) ? t.legalActions(seat) : [],
-    };
+    return { seq: this.savedSeq, toAct: t.toAct, mayAct: t.mayAct, deadlineMs: t.deadlineMs, nowMs: Date.now() };
   }
 
   // Sends each client the saved events after its last seq, the turn, and the seats if changed.
@@ -265,7 +276,9 @@ export class TableRoom extends Room {
     const sig = JSON.stringify(seats);
     const seatsChanged = sig !== this.seatsSig;
     this.seatsSig = sig;
+    const base = this.turnBase();
     for (const c of this.conns.values()) {
+      if (c.dropped) continue; // it gets a snapshot when it is back
       if (c.lastSeq >= this.savedSeq) {
         if (seatsChanged) c.client.send('seats', seats);
         continue;
@@ -275,7 +288,7 @@ export class TableRoom extends Room {
         c.client.send('events', { events: fresh });
         c.lastSeq = fresh[fresh.length - 1].seq;
       }
-      c.client.send('turn', this.turnFor(c.seat));
+      c.client.send('turn', this.turnFor(c.seat, base));
       if (seatsChanged) c.client.send('seats', seats);
     }
     this.schedule();
@@ -320,7 +333,8 @@ export class TableRoom extends Room {
   async onJoin(client: Client, options: Record<string, unknown>): Promise<void> {
     let req;
     try {
-      req = checkJoin(options);
+      req = checkJoin(options, this.creatorPending);
+      this.creatorPending = false;
     } catch (e) {
       throw new ServerError(4400, (e as Error).message);
     }
@@ -332,7 +346,15 @@ export class TableRoom extends Room {
         const h = sha256(req.seatToken);
         seat = this.hashes.indexOf(h);
         if (seat < 0) throw new ServerError(4403, 'bad seat token');
-        if (this.seatConn[seat] !== null) throw new ServerError(4409, `seat ${seat} is held by a connected player`);
+        if (this.isConnected(seat)) throw new ServerError(4409, `seat ${seat} is held by a connected player`);
+        // A connection in its reconnection window (a reload, a lost network) gives way.
+        const old = this.seatConn[seat];
+        if (old !== null) {
+          const oc = this.conns.get(old);
+          if (oc) oc.superseded = true;
+          this.conns.delete(old);
+          this.seatConn[seat] = null;
+        }
         if (t.holder(seat) !== 'human' && !t.isOver) {
           t.seatHuman(seat);
           await this.commit('seat', seat, 'back');
@@ -366,17 +388,26 @@ export class TableRoom extends Room {
     const c = this.conns.get(client.sessionId);
     if (!c) return;
     if (ctx.shuttingDown) return;
-    if (!consented && c.seat !== null && !this.finished && !this.failed) {
+    if (!consented && !c.kicked && c.seat !== null && !this.finished && !this.failed) {
+      c.dropped = true;
+      void this.run(async () => this.push()); // the others see the seat disconnected
       try {
         const back = await this.allowReconnection(client, RECONNECT_SECONDS);
         await this.run(async () => {
+          if (c.superseded) {
+            back.leave(4409, 'the seat was taken back with its token on another connection');
+            return;
+          }
+          c.dropped = false;
           c.client = back;
           c.tokens = BUCKET.capacity;
           this.greet(c, null);
+          this.push();
         });
         return;
       } catch {
         // not back in time: the seat's stand-in plays
+        if (c.superseded) return;
       }
     }
     await this.run(async () => {
@@ -425,6 +456,7 @@ export class TableRoom extends Room {
     c.lastFill = t;
     if (c.tokens < 1) {
       if (++c.limited >= BUCKET.disconnectAfter) {
+        c.kicked = true;
         client.leave(4429, 'rate limit');
         return;
       }

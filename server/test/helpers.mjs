@@ -87,6 +87,7 @@ export class Player {
     this.delayMs = delayMs;
     this.messages = []; // [type, payload] for every message received, over every connection
     this.events = []; // the event stream as it arrived (deduplicated by seq)
+    this.bySeq = new Map(); // every event received, by seq (after a rejoin, sync fills gaps)
     this.errors = [];
     this.seat = null;
     this.token = null;
@@ -111,10 +112,14 @@ export class Player {
       this.code = payload.code;
     } else if (type === 'snapshot') {
       this.snapshot = payload;
-      this.lastSeq = payload.seq;
+      this.firstSnapSeq ??= payload.seq;
+      // After a rejoin: ask for what was missed between the last event we had and the snapshot.
+      if (this.bySeq.size && payload.seq > this.lastSeq) this.send('sync', { since: this.lastSeq });
+      this.lastSeq = Math.max(this.lastSeq, payload.seq);
       this.over = payload.table.over;
     } else if (type === 'events') {
       for (const e of payload.events) {
+        this.bySeq.set(e.seq, e);
         if (e.seq <= this.lastSeq) continue;
         if (e.seq !== this.lastSeq + 1 && this.events.length) this.gap = `${this.lastSeq} -> ${e.seq}`;
         this.events.push(e);
@@ -136,7 +141,25 @@ export class Player {
       }
     } else if (type === 'error') {
       this.errors.push(payload);
+      if (this.autoplay && payload.type === 'act' && this.turn?.legal.length && this.errors.length < 20)
+        this.send('act', { action: this.pick(this.turn.legal, this) });
     }
+  }
+
+  // Starts autoplay (and answers the turn it has).
+  play() {
+    this.autoplay = true;
+    if (this.turn?.legal.length) {
+      this.acts++;
+      this.send('act', { action: this.pick(this.turn.legal, this) });
+    }
+  }
+
+  // Every event received, in seq order; throws on a gap.
+  stream() {
+    const seqs = [...this.bySeq.keys()].sort((a, b) => a - b);
+    for (let i = 1; i < seqs.length; ++i) if (seqs[i] !== seqs[i - 1] + 1) throw new Error(`seat ${this.seat}: a gap in the events, ${seqs[i - 1]} -> ${seqs[i]}`);
+    return seqs.map((q) => this.bySeq.get(q));
   }
 
   send(type, payload) {
@@ -162,4 +185,81 @@ export class Player {
     if (this.room) await this.room.leave(true).catch(() => {});
     this.room = null;
   }
+}
+
+// The table as the server last saved it, from its database (SQLite file or PostgreSQL URL).
+export async function storedTable(db, code) {
+  const { openStore } = await import('../dist/store/open.js');
+  const store = await openStore(db);
+  try {
+    return await store.loadTable(code);
+  } finally {
+    await store.close();
+  }
+}
+
+let dhPromise;
+export const deckhand = () => (dhPromise ??= import('deckhand').then((m) => m.load()));
+
+const tokensOf = (v, out = []) => {
+  if (typeof v === 'string') out.push(...v.split(/[\s|,;:()[\]{}"]+/).filter(Boolean));
+  else if (Array.isArray(v)) for (const x of v) tokensOf(x, out);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) tokensOf(x, out);
+  return out;
+};
+
+// The leak capture's check. `table` is the finished table (its own events per seat are the
+// truth); `player` a Player that held seat player.seat (null: a spectator) and recorded every
+// message it received. A card another seat holds privately (its dealt hand, cards it took,
+// as the table's events for that seat say) may reach this player only once it is public
+// (in the spectator stream) or the player's own stream has it, by the seq of the message.
+// Returns the leaks found (empty: none).
+//
+// Cards public only through the game's view (a face-up card of the deal, say) are taken from
+// `watcher`, a spectator that joined after the deal: its snapshot's cards count as public
+// from the deal on.
+export function leaks(table, player, watcher = null) {
+  const n = table.players;
+  const firstSeen = (events) => {
+    const m = new Map();
+    for (const e of events) for (const t of tokensOf(e)) if (!m.has(t)) m.set(t, e.seq);
+    return m;
+  };
+  const pub = firstSeen(table.events(null));
+  if (watcher?.snapshot) {
+    const deals = table.events(null).filter((e) => e.type === 'deal' && e.seq <= watcher.snapshot.seq);
+    const from = deals.length ? deals.at(-1).seq : watcher.snapshot.seq;
+    for (const t of tokensOf(watcher.snapshot.view)) if (!pub.has(t) || pub.get(t) > from) pub.set(t, from);
+  }
+  const own = player.seat === null ? new Map() : firstSeen(table.events(player.seat));
+  const secret = new Set(); // tokens some other seat held privately
+  for (let k = 0; k < n; ++k) {
+    if (k === player.seat) continue;
+    for (const e of table.events(k)) {
+      if (Array.isArray(e.hand)) e.hand.forEach((c) => secret.add(c));
+      if (Array.isArray(e.cards)) e.cards.forEach((c) => secret.add(c));
+    }
+  }
+  const found = [];
+  const check = (what, v, level) => {
+    for (const t of tokensOf(v)) {
+      if (!secret.has(t)) continue;
+      const okPub = pub.has(t) && pub.get(t) <= level;
+      const okOwn = own.has(t) && own.get(t) <= level;
+      if (!okPub && !okOwn) found.push(`${what} at seq ${level}: ${t} (${JSON.stringify(v).slice(0, 160)})`);
+    }
+  };
+  let level = 0;
+  for (const [type, payload] of player.messages) {
+    if (type === 'events') for (const e of payload.events) check('event', e, e.seq);
+    else {
+      if (typeof payload?.seq === 'number') level = payload.seq;
+      // A turn's legal actions are the seat's own (table.legalActions(seat)); they may name a
+      // card the seat may ask for without holding it ("call AC"), so they are not scanned.
+      check(type, type === 'turn' ? { ...payload, legal: [] } : payload, level);
+    }
+    if (type === 'events' && payload.events.length) level = Math.max(level, payload.events.at(-1).seq);
+  }
+  if (secret.size === 0) found.push('no private cards found: the check would see nothing');
+  return found;
 }
