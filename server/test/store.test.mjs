@@ -9,6 +9,7 @@ import { join, dirname } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../dist/store/open.js';
+import { SqliteDirectStore } from '../dist/store/sqlite.js';
 import { storeSuite } from './store-conformance.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -37,6 +38,19 @@ async function ownDatabase(url) {
   own.pathname = `/${name}`;
   return own.toString();
 }
+// The same store on the calling thread (what the worker runs).
+const directFile = join(dir, 'direct.sqlite');
+storeSuite('sqlite-direct', {
+  open: async () => {
+    const s = new SqliteDirectStore(directFile);
+    await s.init();
+    return s;
+  },
+  reset: async () => {
+    for (const f of ['', '-wal', '-shm']) rmSync(directFile + f, { force: true });
+  },
+});
+
 const pg = process.env.DECKHAND_TEST_PG ? await ownDatabase(process.env.DECKHAND_TEST_PG) : undefined;
 if (!pg && process.env.DECKHAND_TEST_REQUIRE_PG === '1')
   test('postgres: DECKHAND_TEST_PG is set', () => assert.fail('DECKHAND_TEST_PG is not set: test/services.sh start did not run'));

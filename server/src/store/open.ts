@@ -2,7 +2,7 @@
 // PostgreSQL; anything else is the path of an SQLite file (created when missing; ":memory:"
 // is an in-memory database for tests). The store is initialised (schema created) on return.
 import type { Store } from './store.js';
-import { SqliteStore } from './sqlite.js';
+import { SqliteStore, SqliteDirectStore } from './sqlite.js';
 import { StoreError } from './check.js';
 
 export { StoreError } from './check.js';
@@ -16,7 +16,9 @@ export async function openStore(url: string): Promise<Store> {
   } else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
     throw new StoreError(`unsupported database URL ${url.replace(/\/\/[^@/]*@/, '//***@')}: use a file path (SQLite) or postgres://`);
   } else {
-    store = new SqliteStore(url.startsWith('file:') ? url.slice(5) : url);
+    const path = url.startsWith('file:') ? url.slice(5) : url;
+    // DECKHAND_SQLITE_DIRECT=1: the store on the server's own thread (for measurements only)
+    store = process.env.DECKHAND_SQLITE_DIRECT === '1' ? new SqliteDirectStore(path) : new SqliteStore(path);
   }
   await store.init();
   return store;
