@@ -102,9 +102,12 @@ class Seat {
     room.onMessage('turn', (m) => this.onTurn(m));
     room.onMessage('events', (m) => this.onEvents(m));
     room.onMessage('error', (m) => this.onError(m));
-    room.onMessage('welcome', (m) => {
-      if (typeof m.seat === 'number') this.seat = m.seat;
-    });
+    this.welcomed = new Promise((resolve) =>
+      room.onMessage('welcome', (m) => {
+        if (typeof m.seat === 'number') this.seat = m.seat;
+        resolve(m);
+      }),
+    );
     room.onMessage('snapshot', () => {});
     room.onMessage('seats', () => {});
     room.onMessage('*', () => {});
@@ -175,12 +178,10 @@ class Table {
     const creator = new Client(this.url);
     const room = await creator.create('table', { name: 'seat0', game: opt.game, listed: false });
     this.code = room.roomId;
-    const players = await new Promise((resolve) => {
-      room.onMessage('welcome', (m) => resolve(m.players));
-    });
     const s0 = new Seat(this, 0);
     s0.attach(room);
     this.seats.push(s0);
+    const players = (await s0.welcomed).players;
     for (let k = 1; k < players; k++) {
       const c = new Client(this.url);
       const r = await c.joinById(this.code, { name: `seat${k}` });
