@@ -3,9 +3,11 @@
 // helpers messages and JSON go through (quoting input, strict UTF-8).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "common/sha256.hpp"
 #include "common/text.hpp"
 #include "deckhand/cards.hpp"
 #include "deckhand/error.hpp"
@@ -271,4 +273,81 @@ TEST_CASE("text::is_json: exactly one JSON value, strings of UTF-8, bounded nest
   CHECK(text::is_json(std::string(64, '[') + std::string(64, ']')));
   CHECK(!text::is_json(std::string(65, '[') + std::string(65, ']')));
   CHECK(!text::is_json(std::string(100000, '[')));
+}
+
+namespace {
+std::string sha_hex(std::string_view s) {
+  return detail::to_hex(detail::sha256(s.data(), s.size()));
+}
+std::string hmac_hex(std::string_view key, std::string_view msg) {
+  return detail::to_hex(detail::hmac_sha256(key.data(), key.size(), msg.data(), msg.size()));
+}
+}  // namespace
+
+TEST_CASE("SHA-256: the FIPS 180-4 / NIST examples, empty input and block boundaries") {
+  CHECK(sha_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(sha_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  // Two blocks (448 bits: the padding needs a second block).
+  CHECK(sha_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  CHECK(
+      sha_hex(
+          "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqr"
+          "lmnopqrsmnopqrstnopqrstu") ==
+      "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
+  // 55, 56 and 64 bytes: the length fits, just misses, and a whole block of padding.
+  CHECK(sha_hex(std::string(55, 'a')) ==
+        "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318");
+  CHECK(sha_hex(std::string(56, 'a')) ==
+        "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
+  CHECK(sha_hex(std::string(64, 'a')) ==
+        "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+  // One million 'a', fed in uneven pieces (the incremental interface).
+  detail::Sha256 h;
+  const std::string piece(997, 'a');
+  size_t fed = 0;
+  for (size_t n = 1; fed < 1000000; n = n % 997 + 13) {
+    const size_t take = std::min({n, piece.size(), size_t(1000000) - fed});
+    h.update(piece.data(), take);
+    fed += take;
+  }
+  CHECK(detail::to_hex(h.finish()) ==
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  CHECK(detail::digest_le64(detail::sha256("abc", 3)) == 0xeacf018fbf1678baull);
+}
+
+TEST_CASE("HMAC-SHA256: the RFC 4231 test cases and an empty key and message") {
+  CHECK(hmac_hex(std::string(20, '\x0b'), "Hi There") ==
+        "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+  CHECK(hmac_hex("Jefe", "what do ya want for nothing?") ==
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+  CHECK(hmac_hex(std::string(20, '\xaa'), std::string(50, '\xdd')) ==
+        "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe");
+  std::string key4;
+  for (int i = 1; i <= 25; ++i) key4 += char(i);
+  CHECK(hmac_hex(key4, std::string(50, '\xcd')) ==
+        "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b");
+  // Keys longer than a block are hashed first.
+  CHECK(hmac_hex(std::string(131, '\xaa'),
+                 "Test Using Larger Than Block-Size Key - Hash Key First") ==
+        "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
+  CHECK(hmac_hex(std::string(131, '\xaa'),
+                 "This is a test using a larger than block-size key and a larger than block-size "
+                 "data. The key needs to be hashed before being used by the HMAC algorithm.") ==
+        "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2");
+  CHECK(hmac_hex("", "") == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad");
+}
+
+TEST_CASE("Hex: round trip, either case in, lower case out; odd lengths and non-digits refused") {
+  std::string bytes = "unchanged";
+  CHECK(detail::from_hex("00fFa5", &bytes));
+  CHECK(bytes == std::string("\x00\xff\xa5", 3));
+  CHECK(detail::to_hex(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()) == "00ffa5");
+  CHECK(detail::from_hex("", &bytes));
+  CHECK(bytes.empty());
+  bytes = "unchanged";
+  for (const char* bad : {"0", "abc", "0g", " 00", "0x00"}) {
+    CHECK_FALSE(detail::from_hex(bad, &bytes));
+    CHECK(bytes == "unchanged");
+  }
 }

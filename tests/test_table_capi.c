@@ -285,6 +285,112 @@ static void dropped_events(const dh_game_info* info) {
   dh_table_free(t);
 }
 
+/* Fair deals: the commit event, a nonce from each human seat (refusals with their status and
+ * reason first), the deal at once when both are in, the reveal after the hand, the record's
+ * lines, and an image restored mid-window. */
+static void fair_deals(const dh_game_info* info) {
+  char limit[64];
+  const char* options[1];
+  const char* table_options[] = {
+      "fair_secret=00112233445566778899aabbccddeeff0123456789abcdeffedcba9876543210",
+      "nonce_ms=1000"};
+  dh_table *t = NULL, *back = NULL;
+  dh_error err = DH_ERROR_INIT;
+  int32_t players = 0, seat, over = 0;
+  int64_t now = 10;
+  int steps = 0;
+  size_t n = 0, len = 0;
+  uint8_t* image;
+  char *events, *record;
+
+  snprintf(limit, sizeof limit, "%s=1", info->limit_option);
+  options[0] = limit;
+  CHECK(dh_table_new(&t, info->name, info->min_players, options, 1, table_options, 2, 7, &err) ==
+        DH_OK);
+  dh_table_players(&players, t);
+  CHECK(dh_table_seat_human(t, 0, &err) == DH_OK);
+  CHECK(dh_table_seat_human(t, 1, &err) == DH_OK);
+  for (seat = 2; seat < players; ++seat) CHECK(dh_table_seat_bot(t, seat, "basic", &err) == DH_OK);
+  CHECK(dh_table_tick(t, now, &err) == DH_OK);
+  events = events_of(t, -1, 0);
+  CHECK(strstr(events, "\"type\": \"commit\", \"deal\": 1, \"commitment\": \"") != NULL);
+  CHECK(strstr(events, "\"type\": \"deal\"") == NULL);
+  free(events);
+  /* Refusals: each with its status and reason, the table unchanged. */
+  image = image_of(t, &len);
+  CHECK(dh_table_nonce(NULL, 0, "0123456789abcdef", now, &err) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_table_nonce(t, 0, NULL, now, &err) == DH_E_NULL_ARGUMENT);
+  CHECK(dh_table_nonce(t, 0, "0123", now, &err) == DH_E_PARSE);
+  CHECK(has_code(&err, "malformed_action"));
+  CHECK(dh_table_nonce(t, 0, "0123456789abcdefx", now, &err) == DH_E_PARSE);
+  CHECK(dh_table_nonce(t, 2, "0123456789abcdef", now, &err) == DH_E_WRONG_SEAT);
+  CHECK(has_code(&err, "not_seated"));
+  CHECK(dh_table_nonce(t, 7, "0123456789abcdef", now, &err) == DH_E_INVALID_ARGUMENT);
+  CHECK(dh_table_nonce(t, 0, "0123456789abcdef", now - 1, &err) == DH_E_INVALID_ARGUMENT);
+  CHECK(has_code(&err, "time_backwards"));
+  {
+    size_t len2 = 0;
+    uint8_t* image2 = image_of(t, &len2);
+    CHECK(len2 == len && memcmp(image, image2, len) == 0);
+    free(image2);
+  }
+  free(image);
+  CHECK(dh_table_nonce(t, 0, "0123456789ABCDEF", now + 5, &err) == DH_OK);
+  CHECK(err.status == DH_OK);
+  CHECK(dh_table_nonce(t, 0, "0123456789abcdef", now + 6, &err) == DH_E_WRONG_PHASE);
+  /* Restored mid-window, the copy goes on as the table does. */
+  image = image_of(t, &len);
+  CHECK(dh_table_deserialize(&back, image, len, &err) == DH_OK);
+  free(image);
+  CHECK(dh_table_nonce(t, 1, "aabbccddeeff00112233", now + 7, &err) == DH_OK);
+  CHECK(dh_table_nonce(back, 1, "aabbccddeeff00112233", now + 7, &err) == DH_OK);
+  CHECK(same_image(t, back));
+  now += 7;
+  events = events_of(t, 1, 0);
+  CHECK(strstr(events, "\"type\": \"nonce\", \"seat\": 0, \"nonce\": \"0123456789abcdef\"") !=
+        NULL);
+  CHECK(strstr(events, "\"type\": \"deal\"") != NULL);
+  free(events);
+  /* Play the hand out: the reveal follows its end; the record has the fair lines. */
+  while (!over && ++steps < 100000) {
+    int32_t to_act = -1;
+    int64_t due = -1;
+    char acts[4096];
+    dh_table_is_over(&over, t);
+    if (over) break;
+    dh_table_to_act(&to_act, t);
+    if ((to_act == 0 || to_act == 1) &&
+        dh_table_legal_actions_text(&n, acts, sizeof acts, t, to_act) == DH_OK && n > 0) {
+      char* end = strchr(acts, '\n');
+      if (end) *end = '\0';
+      now += 3;
+      CHECK(dh_table_act(t, to_act, acts, now, &err) == DH_OK);
+      continue;
+    }
+    /* Nonces for later deals (refused with wrong_phase while no window is open). */
+    if (dh_table_nonce(t, 0, "00000000000000000000", now, &err) == DH_OK) continue;
+    CHECK(err.status == DH_E_WRONG_PHASE);
+    dh_table_next_due_ms(&due, t);
+    if (due > now) now = due;
+    CHECK(dh_table_tick(t, now, &err) == DH_OK);
+  }
+  CHECK(over);
+  events = events_of(t, -1, 0);
+  CHECK(strstr(events, "\"type\": \"reveal\", \"deal\": 1, \"seed\": \"") != NULL);
+  CHECK(strstr(events, "0011223344556677") == NULL); /* the secret is nowhere */
+  free(events);
+  CHECK(dh_table_record(&n, NULL, 0, t, &err) == DH_E_BUFFER_TOO_SMALL);
+  record = (char*)malloc(n);
+  CHECK(dh_table_record(&n, record, n, t, &err) == DH_OK);
+  CHECK(strstr(record, "\ncommit 1 ") != NULL);
+  CHECK(strstr(record, "\nnonce 1 aabbccddeeff00112233\n") != NULL);
+  CHECK(strstr(record, "\nreveal 1 ") != NULL);
+  CHECK(strstr(record, "0011223344556677") == NULL);
+  free(record);
+  dh_table_free(back);
+  dh_table_free(t);
+}
+
 int main(int argc, char** argv) {
   size_t i, games = catalog_games();
   for (i = 0; i < games; ++i) {
@@ -294,6 +400,7 @@ int main(int argc, char** argv) {
     refusals_before_the_deal(&info);
     whole_game(&info);
     dropped_events(&info);
+    fair_deals(&info);
   }
   return check_summary();
 }

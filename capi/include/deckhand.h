@@ -591,8 +591,9 @@ typedef struct dh_table dh_table;
  * seat's time bank), bot_ms (a bot's thinking delay), offer_ms (how long the seats offered a
  * discard may answer, T6), deal_ms (the pause before the next deal), standin
  * (random|basic|strong|quickest: who moves for a seat that timed out or left), events
- * (all|deal: which events are kept). DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION, DH_E_INVALID_ARGUMENT
- * (players) on bad input. */
+ * (all|deal: which events are kept), fair_secret (64 hex digits: fair deals, below) and
+ * nonce_ms (fair deals: how long the seats may send nonces, default 2000).
+ * DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION, DH_E_INVALID_ARGUMENT (players) on bad input. */
 DH_API int dh_table_new(dh_table** out, const char* name, int32_t players,
                         const char* const* options, size_t n_options,
                         const char* const* table_options, size_t n_table_options, uint64_t seed,
@@ -616,6 +617,18 @@ DH_API int dh_table_leave(dh_table* table, int32_t seat, int64_t now_ms, dh_erro
  * the answers in the rules' order. */
 DH_API int dh_table_act(dh_table* table, int32_t seat, const char* action, int64_t now_ms,
                         dh_error* err);
+/* Fair deals (a table with fair_secret; docs/tables.md#fair-deals): before each deal the table
+ * publishes a commitment to the deal's seed (a "commit" event) and waits up to nonce_ms for a
+ * nonce from every seat a human holds; the deal's seed mixes them in, and after the hand a
+ * "reveal" event lets anyone check it. `hex` is `seat`'s nonce for the deal now committed,
+ * 16 to 128 hex digits (an even number), sent at `now_ms` after the moves due by then are
+ * made; once every human seat has sent one the deal is made. Refused with DH_E_PARSE (reason
+ * malformed_action) for anything but such hex, DH_E_WRONG_SEAT (not_seated) for a seat no human
+ * holds (present or away), DH_E_WRONG_PHASE (not_started before the first deal; wrong_phase for
+ * a table without fair_secret, when no deal waits for nonces, for a second nonce), and
+ * DH_E_INVALID_ARGUMENT (bad_seat, time_backwards). */
+DH_API int dh_table_nonce(dh_table* table, int32_t seat, const char* hex, int64_t now_ms,
+                          dh_error* err);
 /* Makes every move due by `now_ms`. */
 DH_API int dh_table_tick(dh_table* table, int64_t now_ms, dh_error* err);
 

@@ -78,6 +78,7 @@ int status_of(Reason r) {
       return DH_E_INTERNAL;
     case Reason::malformed_record:
     case Reason::bad_header:
+    case Reason::fair_deal_mismatch:
       return DH_E_RECORD;
     case Reason::wrong_seat:
     case Reason::not_seated:
@@ -837,6 +838,15 @@ int dh_table_act(dh_table* table, int32_t seat, const char* action, int64_t now_
   return guarded(err, [&] {
     Error e;
     return from_reason(err, table->table->act(seat, action, now_ms, &e), e);
+  });
+}
+
+int dh_table_nonce(dh_table* table, int32_t seat, const char* hex, int64_t now_ms, dh_error* err) {
+  if (!table) return null_arg(err, "table");
+  if (!hex) return null_arg(err, "hex");
+  return guarded(err, [&] {
+    Error e;
+    return from_reason(err, table->table->nonce(seat, hex, now_ms, &e), e);
   });
 }
 

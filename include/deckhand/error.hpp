@@ -73,7 +73,8 @@ namespace deckhand {
   X(seat_taken, 91, "a human or a bot already holds that seat")                                 \
   X(not_seated, 92, "no human holds that seat")                                                 \
   X(not_started, 93, "the table waits for every seat to be held")                               \
-  X(events_dropped, 94, "the events after that sequence number are no longer kept")
+  X(events_dropped, 94, "the events after that sequence number are no longer kept")             \
+  X(fair_deal_mismatch, 95, "a fair deal's reveal, commitment, nonces and seed do not agree")
 
 enum class Reason : uint16_t {
 #define DECKHAND_REASON_ENUM(name, value, text) name = value,

@@ -209,6 +209,9 @@ struct ReplayResult {
   std::string game;
   std::vector<std::vector<int64_t>> hand_deltas;  // one entry per scored hand
   std::unique_ptr<Game> final_game;               // the game after the last accepted line
+  // Fair deals (docs/records.md#fair-deals): the deals the record commits to, and those whose
+  // reveal was checked against the commitment, the nonces and the deal's seed.
+  uint64_t fair_committed = 0, fair_revealed = 0;
 };
 
 // Replays a record. On failure, result.line and result.error say where and why, and

@@ -41,6 +41,9 @@ namespace deckhand {
 //                   that level) or quickest (the first legal action); default basic
 //   events=all|deal which events are kept: all (default), or those of the current and the
 //                   previous deal (long-running tables; a game with history=off implies deal)
+//   fair_secret=HEX 64 hex digits: fair deals (docs/tables.md#fair-deals): each deal's seed is
+//                   committed before the deal, mixed with the seats' nonces, revealed after it
+//   nonce_ms=N      fair deals: how long the seats may send their nonces (default 2000)
 struct TableOptionSpec {
   const char* name;
   const char* values;
@@ -91,6 +94,13 @@ class Table {
   // answer); the answers are applied in the rules' order. Moves that are due by `now_ms` are made
   // first, as tick does.
   Reason act(int seat, std::string_view action, int64_t now_ms, Error* err);
+  // Fair deals (fair_secret): `seat`'s nonce for the deal now committed, 16 to 128 hex digits
+  // (an even number), from a seat a human holds (present or away) while the window is open.
+  // Refused with malformed_action (not hex), not_seated (a bot's or empty seat), not_started,
+  // wrong_phase (a table without fair_secret, no deal waiting for nonces, a second nonce); the
+  // moves due by `now_ms` are made first, as tick does. The deal is made once every human seat
+  // has sent one, or when the window ends.
+  Reason nonce(int seat, std::string_view hex, int64_t now_ms, Error* err);
   // Makes every move due by `now_ms` (time_backwards only).
   Reason tick(int64_t now_ms, Error* err);
 

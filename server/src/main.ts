@@ -93,7 +93,10 @@ export async function main(argv: string[]): Promise<void> {
       if (url.pathname === '/tables') {
         const open = await store.listOpen(100);
         return json(res, 200, {
-          tables: open.map((t) => ({ code: t.code, game: t.game, players: t.players, free: rooms.get(t.code)?.freeSeats() ?? null, createdAtMs: t.createdAtMs })),
+          // Tables hosted by another process (several processes) have free: null.
+          tables: open
+            .map((t) => ({ code: t.code, game: t.game, players: t.players, free: rooms.get(t.code)?.freeSeats() ?? null, createdAtMs: t.createdAtMs }))
+            .filter((t) => t.free !== 0),
         });
       }
       if (url.pathname === '/games') return json(res, 200, ctx.catalog);

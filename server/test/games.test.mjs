@@ -80,6 +80,16 @@ test('GET /tables lists open listed tables, not private ones', async () => {
   assert.equal(row.game, game.name);
   assert.equal(row.free, game.min_players - 1);
   assert.ok(!list.tables.some((x) => x.code === hidden));
+  // A full table is not listed.
+  const others = [];
+  for (let k = 1; k < game.min_players; ++k) {
+    const p = new Player(server.url, { autoplay: false });
+    await p.join(open, { name: `o${k}` });
+    others.push(p);
+  }
+  const after = await (await fetch(`${server.url}/tables`)).json();
+  assert.ok(!after.tables.some((x) => x.code === open));
+  for (const p of others) await p.leave();
   await a.leave();
   await b.leave();
 });

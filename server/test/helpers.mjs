@@ -79,7 +79,8 @@ export const randomNonce = () => randomBytes(32).toString('hex');
 // turn with a legal action (random but seeded by the test's choice) and every commit with a
 // nonce.
 export class Player {
-  constructor(url, { autoplay = true, pick = (legal) => legal[Math.floor(Math.random() * legal.length)], delayMs = 0 } = {}) {
+  constructor(url, { autoplay = true, nonces = true, pick = (legal) => legal[Math.floor(Math.random() * legal.length)], delayMs = 0 } = {}) {
+    this.nonces = nonces;
     this.url = url;
     this.client = new Client(url);
     this.autoplay = autoplay;
@@ -125,7 +126,8 @@ export class Player {
         this.events.push(e);
         this.lastSeq = e.seq;
         if (e.type === 'game_over') this.over = true;
-        if (e.type === 'commit' && this.autoplay && this.seat !== null) this.send('nonce', { nonce: randomNonce() });
+        // Fair deals: a fresh crypto-random nonce for each committed deal (autoplay or not).
+        if (e.type === 'commit' && this.nonces && this.seat !== null) this.send('nonce', { nonce: randomNonce() });
       }
     } else if (type === 'turn') {
       this.turn = payload;

@@ -1,8 +1,11 @@
 // Game records (docs/records.md): reading and replaying them, and the replay JSON
 // of the command-line contract.
+#include <algorithm>
+#include <map>
 #include <optional>
 
 #include "deckhand/game.hpp"
+#include "fair.hpp"
 #include "games.hpp"
 #include "text.hpp"
 
@@ -20,6 +23,21 @@ struct Header {
   bool has_players = false, has_dealer = false;
 };
 
+// A committed deal of a record with fair-deal lines.
+struct FairDeal {
+  detail::Digest commitment{};
+  std::vector<std::pair<int, std::string>> nonces;  // (seat, bytes), in the record's order
+  bool dealt = false, revealed = false;
+  uint64_t seed = 0;  // the deal line's seed
+};
+
+bool parse_digest(std::string_view hex, detail::Digest* out) {
+  std::string bytes;
+  if (hex.size() != 64 || !detail::from_hex(hex, &bytes)) return false;
+  std::copy(bytes.begin(), bytes.end(), out->begin());
+  return true;
+}
+
 }  // namespace
 
 ReplayResult replay_record(std::string_view record) {
@@ -32,6 +50,10 @@ ReplayResult replay_record(std::string_view record) {
   int line_no = 0;
   size_t pos = 0;
   uint32_t scored = 0;
+  // Fair deals: the deal lines so far, and each committed deal by its number.
+  uint64_t deals_seen = 0;
+  std::map<uint64_t, FairDeal> fair;
+  FairDeal* pending = nullptr;  // committed, not dealt yet
 
   // Ends the replay at this line, with the game's refusal `detail`, or else with `format`
   // quoting the input `what`.
@@ -156,8 +178,67 @@ ReplayResult replay_record(std::string_view record) {
     in_body = true;
     Error err;
     if (!ensure_game(&err)) return refuse(err.reason, &err, "", "");
-    Reason r;
-    if (iequals(key, "reshuffle")) {
+    Reason r = Reason::ok;
+    if (iequals(key, "commit") || iequals(key, "nonce") || iequals(key, "reveal")) {
+      // Fair deals (docs/records.md#fair-deals).
+      auto mismatch = [&](const char* format, std::string_view what) {
+        return refuse(Reason::fair_deal_mismatch, nullptr, format, what);
+      };
+      uint64_t k = 0;
+      detail::Digest digest;
+      if (iequals(key, "commit")) {
+        if (words.size() != 3 || !text::parse_u64(words[1], &k) || !parse_digest(words[2], &digest))
+          return refuse(Reason::malformed_record, nullptr, "%s is not 'commit <deal> <64 hex>'",
+                        line);
+        if (pending) return mismatch("%s: the deal committed before it was not dealt", line);
+        if (k != deals_seen + 1) return mismatch("%s is not for the next deal", line);
+        pending = &fair[k];
+        pending->commitment = digest;
+        ++result.fair_committed;
+      } else if (iequals(key, "nonce")) {
+        int64_t seat;
+        std::string bytes;
+        if (words.size() != 3 || !text::parse_int(words[1], 0, 1000000, &seat) ||
+            words[2].size() < 2 * detail::kNonceMinBytes ||
+            words[2].size() > 2 * detail::kNonceMaxBytes || !detail::from_hex(words[2], &bytes))
+          return refuse(Reason::malformed_record, nullptr,
+                        "%s is not 'nonce <seat> <16 to 128 hex digits>'", line);
+        if (seat >= game->players())
+          return refuse(Reason::bad_seat, nullptr, "seat in %s is not below the player count",
+                        line);
+        if (!pending) return mismatch("%s: no committed deal waits for nonces", line);
+        for (const auto& [s, n] : pending->nonces)
+          if (s == seat) return mismatch("%s: a second nonce from the seat", line);
+        pending->nonces.emplace_back(int(seat), std::move(bytes));
+      } else {
+        uint64_t base = 0;
+        if (words.size() != 4 || !text::parse_u64(words[1], &k) ||
+            !text::parse_u64(words[2], &base) || !parse_digest(words[3], &digest))
+          return refuse(Reason::malformed_record, nullptr,
+                        "%s is not 'reveal <deal> <seed> <64 hex>'", line);
+        auto it = fair.find(k);
+        if (it == fair.end() || !it->second.dealt)
+          return mismatch("%s: that deal was not committed and dealt", line);
+        FairDeal& d = it->second;
+        if (d.revealed) return mismatch("%s: that deal was revealed before", line);
+        if (detail::fair_commitment(base, digest) != d.commitment)
+          return mismatch("%s does not match the deal's commitment", line);
+        std::vector<std::pair<int, std::string>> sorted = d.nonces;
+        std::stable_sort(sorted.begin(), sorted.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        const uint64_t expected = detail::fair_deal_seed(base, sorted);
+        if (expected != d.seed) {
+          Error bad;
+          fail(&bad, Reason::fair_deal_mismatch,
+               "deal %llu was dealt with seed %llu, not %llu: the seed its reveal and nonces make",
+               static_cast<unsigned long long>(k), static_cast<unsigned long long>(d.seed),
+               static_cast<unsigned long long>(expected));
+          return refuse(bad.reason, &bad, "", "");
+        }
+        d.revealed = true;
+        ++result.fair_revealed;
+      }
+    } else if (iequals(key, "reshuffle")) {
       uint64_t seed;
       if (words.size() >= 2 && iequals(words[1], "seed")) {
         if (words.size() != 3 || !text::parse_u64(words[2], &seed))
@@ -170,13 +251,23 @@ ReplayResult replay_record(std::string_view record) {
     } else if (iequals(key, "deal")) {
       const std::string_view rest = text::trim(line.substr(key.size()));
       uint64_t seed;
-      if (words.size() >= 2 && iequals(words[1], "seed")) {
-        if (words.size() != 3 || !text::parse_u64(words[2], &seed))
-          return refuse(Reason::malformed_record, nullptr, "%s is not 'deal seed <0..2^64-1>'",
-                        line);
-        r = game->deal_seed(seed, &err);
-      } else {
-        r = game->deal_text(rest, &err);
+      const bool seeded = words.size() >= 2 && iequals(words[1], "seed");
+      if (seeded && (words.size() != 3 || !text::parse_u64(words[2], &seed)))
+        return refuse(Reason::malformed_record, nullptr, "%s is not 'deal seed <0..2^64-1>'", line);
+      // Fair deals: once a record commits, every deal is committed, and seeded.
+      if (!pending && !fair.empty())
+        return refuse(Reason::fair_deal_mismatch, nullptr, "%s has no commitment before it", line);
+      if (pending && !seeded)
+        return refuse(Reason::fair_deal_mismatch, nullptr,
+                      "%s: a committed deal is written 'deal seed N'", line);
+      r = seeded ? game->deal_seed(seed, &err) : game->deal_text(rest, &err);
+      if (r == Reason::ok) {
+        ++deals_seen;
+        if (pending) {
+          pending->dealt = true;
+          pending->seed = seed;
+          pending = nullptr;
+        }
       }
     } else {
       int64_t seat;
@@ -239,6 +330,10 @@ std::string replay_json(const ReplayResult& r) {
   for (int w : g.winners()) j.value(w);
   j.end_array();
   j.key("to_act").seat(g.to_act());
+  if (r.fair_committed) {
+    j.key("fair").begin_object().key("committed").value(int64_t(r.fair_committed));
+    j.key("revealed").value(int64_t(r.fair_revealed)).end_object();
+  }
   j.end_object();
   return j.take();
 }

@@ -4,9 +4,11 @@
 #include "deckhand/table.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
 
+#include "../common/fair.hpp"
 #include "../common/games.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/rng.hpp"
@@ -26,11 +28,29 @@ constexpr TableOptionSpec kTableOptions[] = {
     {"standin", "random|basic|strong|quickest", "basic",
      "who moves for a seat that timed out or left"},
     {"events", "all|deal", "all", "which events are kept: all, or those of the current deal"},
+    {"fair_secret", "64 hex digits", "", "the server's secret for fair deals (committed seeds)"},
+    {"nonce_ms", "0..600000", "2000", "fair deals: how long the seats may send their nonces"},
 };
 
-enum class EventType : uint8_t { seat, deal, action, cards, timeout, reshuffle, hand_end, over };
+enum class EventType : uint8_t {
+  seat,
+  deal,
+  action,
+  cards,
+  timeout,
+  reshuffle,
+  hand_end,
+  over,
+  commit,  // fair deals: text "K HEX", the commitment to deal K
+  nonce,   // fair deals: text "HEX", the seat's nonce
+  reveal,  // fair deals: text "K SEED SALT", deal K's base seed and salt
+};
 constexpr const char* kEventNames[] = {"seat",    "deal",      "action",   "cards",
-                                       "timeout", "reshuffle", "hand_end", "game_over"};
+                                       "timeout", "reshuffle", "hand_end", "game_over",
+                                       "commit",  "nonce",     "reveal"};
+constexpr bool is_fair_event(EventType t) {
+  return t == EventType::commit || t == EventType::nonce || t == EventType::reveal;
+}
 enum class By : uint8_t { human, bot, standin };
 constexpr const char* kByNames[] = {"human", "bot", "stand-in"};
 constexpr const char* kHolderNames[] = {"empty", "human", "away", "bot"};
@@ -38,6 +58,8 @@ constexpr const char* kLevelNames[] = {"random", "basic", "strong"};
 constexpr uint8_t kQuickest = 3;  // standin=quickest: the first legal action
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+// Marks the fair-deal lines among a record's comments (no other comment holds a control byte).
+constexpr const char* kFairLine = "\x01";
 
 struct Event {
   uint64_t seq = 0;
@@ -114,6 +136,10 @@ struct Table::Impl {
   uint8_t standin = 1;  // basic
   bool keep_all = true;
   const TableHooks* hooks = nullptr;
+  // Fair deals (fair_secret): the secret never leaves the table's image.
+  bool fair = false;
+  std::array<uint8_t, 32> secret{};
+  int64_t nonce_ms = 2000;
 
   // State.
   OwnedGame game;
@@ -126,6 +152,12 @@ struct Table::Impl {
   uint64_t seq = 0;
   uint64_t first_seq = 1;
   std::vector<int8_t> answers;  // per seat during an offer: -1 none, 0 decline, 1 accept
+  // Fair deals: deal `deals + 1` is committed and waits for nonces since window_start; each
+  // seat's nonce bytes (empty: none yet); the deals revealed so far.
+  bool committed = false;
+  int64_t window_start = 0;
+  uint64_t revealed = 0;
+  std::vector<std::string> nonces;
 
   // Events.
   std::vector<Event> events;
@@ -171,6 +203,10 @@ struct Table::Impl {
         keep = i;
         break;
       }
+    // Fair deals: a deal's commitment and nonces stay with it.
+    while (keep > 0 && (events[keep - 1].type == EventType::commit ||
+                        events[keep - 1].type == EventType::nonce))
+      --keep;
     if (keep == 0 || keep == events.size()) {
       if (keep == events.size()) {
         events.clear();
@@ -258,7 +294,12 @@ struct Table::Impl {
   }
   int64_t next_due() const {
     if (!started || game->over()) return -1;
-    if (game->awaiting_deal()) return decision_start + deal_ms;
+    if (game->awaiting_deal()) {
+      // Fair deals: the commitment is due after the pause, the deal once every human seat has
+      // sent its nonce (at the last one's time) or the window ends.
+      if (committed) return all_nonces_in() ? decision_start : window_start + nonce_ms;
+      return decision_start + deal_ms;
+    }
     if (game->needs_reshuffle()) return decision_start;
     const int s = game->to_act();
     if (s < 0) return -1;
@@ -271,11 +312,61 @@ struct Table::Impl {
     return deadline();
   }
 
+  // --- fair deals ---
+  uint64_t fair_base(uint64_t k) const {
+    return detail::digest_le64(detail::fair_derive(secret.data(), "seed", k));
+  }
+  detail::Digest fair_salt(uint64_t k) const {
+    return detail::fair_derive(secret.data(), "salt", k);
+  }
+  bool all_nonces_in() const {
+    for (int s = 0; s < players; ++s) {
+      const SeatHolder h = seats[size_t(s)].holder;
+      if ((h == SeatHolder::human || h == SeatHolder::away) && nonces[size_t(s)].empty())
+        return false;
+    }
+    return true;
+  }
+  void fair_event(EventType type, int seat, int64_t t, std::string_view text) {
+    Event& e = push(type, seat, t);
+    e.text = add_text(text, &e.text_len);
+  }
+  // Deal `deals + 1` is due: publish its commitment and open the window for nonces.
+  void commit(int64_t t) {
+    const uint64_t k = deals + 1;
+    const detail::Digest c = detail::fair_commitment(fair_base(k), fair_salt(k));
+    fair_event(EventType::commit, -1, t, std::to_string(k) + " " + detail::to_hex(c));
+    committed = true;
+    window_start = decision_start = t;
+    for (std::string& n : nonces) n.clear();
+  }
+  // The seed of deal `deals + 1`: d_k from s_k and the nonces sent.
+  uint64_t fair_seed() const {
+    std::vector<std::pair<int, std::string>> sent;
+    for (int s = 0; s < players; ++s)
+      if (!nonces[size_t(s)].empty()) sent.emplace_back(s, nonces[size_t(s)]);
+    return detail::fair_deal_seed(fair_base(deals + 1), sent);
+  }
+  // After an action: once deal k's hand is over (scored, thrown in, or the game over), its
+  // base seed and salt are published.
+  void maybe_reveal(int64_t t) {
+    if (!fair || revealed >= deals || !(game->awaiting_deal() || game->over())) return;
+    const uint64_t k = deals;
+    fair_event(EventType::reveal, -1, t,
+               std::to_string(k) + " " + std::to_string(fair_base(k)) + " " +
+                   detail::to_hex(fair_salt(k)));
+    revealed = k;
+  }
+
   // --- changes ---
   Reason deal(int64_t t, Error* err) {
-    const Reason r = game->deal_seed(derive(seed, 1, deals), err);
+    const Reason r = game->deal_seed(fair ? fair_seed() : derive(seed, 1, deals), err);
     if (r != Reason::ok) return r;
     ++deals;
+    if (fair) {
+      committed = false;
+      for (std::string& n : nonces) n.clear();
+    }
     clear_events_for_deal();
     Event& e = push(EventType::deal, -1, t);
     e.text = uint32_t(deals);
@@ -344,6 +435,7 @@ struct Table::Impl {
       Event& h = push(EventType::hand_end, -1, t);
       h.text = add_text(j.str(), &h.text_len);
     }
+    maybe_reveal(t);
     if (game->over()) {
       text::Json j;
       numbers(j.begin_object().key("scores"), game->scores());
@@ -375,7 +467,10 @@ struct Table::Impl {
   }
   // Makes the one move due at time t.
   Reason due_move(int64_t t, Error* err) {
-    if (game->awaiting_deal()) return deal(t, err);
+    if (game->awaiting_deal()) {
+      if (fair && !committed) return commit(t), Reason::ok;
+      return deal(t, err);
+    }
     if (game->needs_reshuffle()) {
       const Reason r = game->reshuffle_seed(derive(seed, 3, reshuffles), err);
       if (r != Reason::ok) return r;
@@ -474,6 +569,19 @@ struct Table::Impl {
         break;
       case EventType::reshuffle:
         break;
+      case EventType::commit:
+      case EventType::nonce:
+      case EventType::reveal: {
+        const auto w = text::split_words(text_at(e.text, e.text_len));
+        if (e.type == EventType::nonce) {
+          j.key("seat").value(int(e.seat)).key("nonce").value(w[0]);
+        } else if (e.type == EventType::commit) {
+          j.key("deal").raw(w[0]).key("commitment").value(w[1]);
+        } else {
+          j.key("deal").raw(w[0]).key("seed").value(w[1]).key("salt").value(w[2]);
+        }
+        break;
+      }
       case EventType::hand_end:
       case EventType::over: {
         // The stored JSON object's members, spliced into the event.
@@ -516,7 +624,7 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
     if (!spec) {
       fail(err, Reason::bad_option,
            "no table option %s (decision_ms, bank_ms, bot_ms, offer_ms, "
-           "deal_ms, standin, events)",
+           "deal_ms, standin, events, fair_secret, nonce_ms)",
            text::quote(key).c_str());
       return nullptr;
     }
@@ -529,6 +637,17 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
              text::quote(value).c_str());
         return nullptr;
       }
+      continue;
+    }
+    if (n == "fair_secret") {
+      std::string bytes;
+      if (v.size() != 64 || !detail::from_hex(v, &bytes)) {
+        fail(err, Reason::bad_option, "fair_secret=%s: exactly 64 hex digits (32 bytes)",
+             text::quote(value).c_str());
+        return nullptr;
+      }
+      std::memcpy(impl->secret.data(), bytes.data(), 32);
+      impl->fair = true;
       continue;
     }
     if (n == "events") {
@@ -550,6 +669,7 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
                      : n == "bank_ms"   ? &impl->bank_ms
                      : n == "bot_ms"    ? &impl->bot_ms
                      : n == "offer_ms"  ? &impl->offer_ms
+                     : n == "nonce_ms"  ? &impl->nonce_ms
                                         : &impl->deal_ms;
     *field = parsed;
   }
@@ -566,6 +686,7 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
   impl->seats.resize(size_t(impl->players));
   for (Seat& s : impl->seats) s.bank = impl->bank_ms;
   impl->answers.assign(size_t(impl->players), -1);
+  impl->nonces.resize(size_t(impl->players));
   return std::unique_ptr<Table>(new Table(std::move(impl)));
 }
 
@@ -647,6 +768,40 @@ Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err)
   ActionCode code;
   if (Reason r = t.game->parse_action(seat, action, &code, err); r != Reason::ok) return r;
   if (Reason r = t.apply(code, By::human, now_ms, err); r != Reason::ok) return r;
+  return t.run_due(now_ms, err);
+}
+
+Reason Table::nonce(int seat, std::string_view hex, int64_t now_ms, Error* err) {
+  Impl& t = *impl_;
+  if (Reason r = t.check_seat(seat, err); r != Reason::ok) return r;
+  if (Reason r = t.check_time(now_ms, err); r != Reason::ok) return r;
+  std::string bytes;
+  if (hex.size() < 2 * detail::kNonceMinBytes || hex.size() > 2 * detail::kNonceMaxBytes ||
+      !detail::from_hex(hex, &bytes))
+    return fail(err, Reason::malformed_action, "nonce %s: an even number of hex digits, 16 to 128",
+                text::quote(hex).c_str());
+  const SeatHolder h = t.seats[size_t(seat)].holder;
+  if (h != SeatHolder::human && h != SeatHolder::away)
+    return fail(err, Reason::not_seated, "no human holds seat %d (it is %s)", seat,
+                kHolderNames[uint8_t(h)]);
+  if (!t.fair)
+    return fail(err, Reason::wrong_phase, "this table has no fair_secret: it takes no nonces");
+  if (!t.started)
+    return fail(err, Reason::not_started, "the table waits for every seat to be held");
+  // The moves due by now come first: the window may have closed.
+  t.now = now_ms;
+  if (Reason r = t.run_due(now_ms, err); r != Reason::ok) return r;
+  if (!t.committed)
+    return fail(err, Reason::wrong_phase,
+                "no deal is waiting for nonces now (the window is %lld ms)",
+                static_cast<long long>(t.nonce_ms));
+  if (!t.nonces[size_t(seat)].empty())
+    return fail(err, Reason::wrong_phase, "seat %d has sent its nonce for deal %llu already", seat,
+                static_cast<unsigned long long>(t.deals + 1));
+  t.fair_event(EventType::nonce, seat, now_ms,
+               detail::to_hex(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+  t.nonces[size_t(seat)] = std::move(bytes);
+  t.decision_start = now_ms;
   return t.run_due(now_ms, err);
 }
 
@@ -763,7 +918,23 @@ Reason Table::snapshot_json(int seat, std::string* out, Error* err) const {
   numbers(j.key("may_act"), may_act());
   j.key("deadline_ms").value(deadline_ms()).key("next_due_ms").value(next_due_ms());
   j.key("now_ms").value(t.time_now()).key("over").value(t.game->over());
-  numbers(j.key("scores"), t.game->scores()).end_object().end_object();
+  numbers(j.key("scores"), t.game->scores());
+  if (t.fair) {
+    // Fair deals: the open window for nonces, so that a client that reconnects may send one.
+    j.key("nonce_window");
+    if (t.committed) {
+      const uint64_t k = t.deals + 1;
+      j.begin_object().key("deal").value(int64_t(k)).key("commitment");
+      j.value(detail::to_hex(detail::fair_commitment(t.fair_base(k), t.fair_salt(k))));
+      j.key("ends_ms").value(t.window_start + t.nonce_ms).key("sent").begin_array();
+      for (int s = 0; s < t.players; ++s)
+        if (!t.nonces[size_t(s)].empty()) j.value(s);
+      j.end_array().end_object();
+    } else {
+      j.null();
+    }
+  }
+  j.end_object().end_object();
   *out = j.take();
   return Reason::ok;
 }
@@ -780,12 +951,30 @@ Reason Table::write_record(std::string* out, Error* err) const {
       c = "table: seat " + std::to_string(e.seat) + " timed out";
     } else if (e.type == EventType::action && By(e.detail) != By::human) {
       c = "table: " + std::string(kByNames[e.detail]) + " moves for seat " + std::to_string(e.seat);
+    } else if (is_fair_event(e.type)) {
+      // A body line (docs/records.md#fair-deals), not a comment: marked, unmarked below.
+      const std::string_view words = t.text_at(e.text, e.text_len);
+      c = kFairLine;
+      c += e.type == EventType::commit ? "commit " + std::string(words)
+           : e.type == EventType::nonce
+               ? "nonce " + std::to_string(e.seat) + " " + std::string(words)
+               : "reveal " + std::string(words);
+      comments.emplace_back(size_t(e.history), std::move(c));
+      continue;
     } else {
       continue;
     }
     comments.emplace_back(size_t(e.history), c + " at " + std::to_string(e.time) + " ms");
   }
-  return t.game->write_record_with_comments(comments, out, err);
+  if (!t.fair) return t.game->write_record_with_comments(comments, out, err);
+  std::string record;
+  if (Reason r = t.game->write_record_with_comments(comments, &record, err); r != Reason::ok)
+    return r;
+  const std::string marked = std::string("# ") + kFairLine;
+  for (size_t at = record.find(marked); at != std::string::npos; at = record.find(marked, at))
+    record.erase(at, marked.size());
+  *out = std::move(record);
+  return Reason::ok;
 }
 
 // --- serialization ---
@@ -794,6 +983,7 @@ namespace {
 
 constexpr char kMagic[4] = {'D', 'H', 't', 'b'};
 constexpr uint16_t kVersion = 1;
+constexpr uint16_t kFairVersion = 2;  // a table with fair_secret: version 1 and the fair fields
 
 class Writer {
  public:
@@ -884,7 +1074,7 @@ std::vector<uint8_t> Table::serialize() const {
   w.reserve(256 + t.events.size() * 48 + t.texts.size() + t.news.size() * 130 +
             t.codes.size() * sizeof(ActionCode) + image.size());
   w.bytes(kMagic, 4);
-  w.u16(kVersion);
+  w.u16(t.fair ? kFairVersion : kVersion);
   w.str(t.name);
   w.u8(uint8_t(t.players));
   w.u32(uint32_t(t.options.size()));
@@ -896,6 +1086,10 @@ std::vector<uint8_t> Table::serialize() const {
   for (int64_t v : {t.decision_ms, t.bank_ms, t.bot_ms, t.offer_ms, t.deal_ms}) w.i64(v);
   w.u8(t.standin);
   w.u8(t.keep_all);
+  if (t.fair) {
+    w.bytes(t.secret.data(), t.secret.size());
+    w.i64(t.nonce_ms);
+  }
   for (const Seat& s : t.seats) {
     w.u8(uint8_t(s.holder));
     w.u8(s.level);
@@ -905,6 +1099,12 @@ std::vector<uint8_t> Table::serialize() const {
   for (int64_t v : {t.now, t.decision_start, t.offer_start}) w.i64(v);
   for (uint64_t v : {t.deals, t.reshuffles, t.bot_moves, t.seq, t.first_seq}) w.u64(v);
   for (int8_t a : t.answers) w.u8(uint8_t(a));
+  if (t.fair) {
+    w.u8(t.committed);
+    w.i64(t.window_start);
+    w.u64(t.revealed);
+    for (const std::string& n : t.nonces) w.str(n);
+  }
   w.u32(uint32_t(t.events.size()));
   for (const Event& e : t.events) {
     w.u64(e.seq);
@@ -928,6 +1128,34 @@ std::vector<uint8_t> Table::serialize() const {
   return w.take();
 }
 
+namespace {
+
+// A fair-deal event's text as the table writes it: commit "K HEX64" (K up to the deal being
+// committed), nonce "HEX" (16..128 digits), reveal "K SEED HEX64" (K a deal dealt).
+bool fair_text_ok(EventType type, int seat, std::string_view text, uint64_t deals) {
+  const auto w = text::split_words(text);
+  std::string bytes;
+  uint64_t k = 0, seed = 0;
+  auto hex64 = [&](std::string_view h) { return h.size() == 64 && detail::from_hex(h, &bytes); };
+  auto deal_number = [&](std::string_view d, uint64_t most) {
+    return text::parse_u64(d, &k) && k >= 1 && k <= most && std::to_string(k) == d;
+  };
+  switch (type) {
+    case EventType::commit:
+      return seat == -1 && w.size() == 2 && deal_number(w[0], deals + 1) && hex64(w[1]);
+    case EventType::nonce:
+      return seat >= 0 && w.size() == 1 && w[0].size() >= 2 * detail::kNonceMinBytes &&
+             w[0].size() <= 2 * detail::kNonceMaxBytes && detail::from_hex(w[0], &bytes);
+    case EventType::reveal:
+      return seat == -1 && w.size() == 3 && deal_number(w[0], deals) &&
+             text::parse_u64(w[1], &seed) && std::to_string(seed) == w[1] && hex64(w[2]);
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Error* err) {
   auto corrupt = [&](const char* what) -> std::unique_ptr<Table> {
     fail(err, Reason::corrupt_state, "not a table image: %s", what);
@@ -939,7 +1167,9 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   for (int i = 0; i < 8; ++i) sum |= uint64_t(bytes[len - 8 + size_t(i)]) << (8 * i);
   if (sum != fnv1a(bytes, len - 8)) return corrupt("checksum mismatch");
   Reader r(bytes + 4, len - 12);
-  if (r.u16() != kVersion) return corrupt("unknown version");
+  const uint16_t version = r.u16();
+  if (version != kVersion && version != kFairVersion) return corrupt("unknown version");
+  const bool fair = version == kFairVersion;
   const std::string name = r.str(64);
   const int players = r.u8();
   const uint32_t n_options = r.u32();
@@ -953,6 +1183,12 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   int64_t times[5];
   for (int64_t& v : times) v = r.i64();
   const uint8_t standin = r.u8(), keep_all = r.u8();
+  uint8_t secret[32] = {};
+  int64_t nonce_ms = 0;
+  if (fair) {
+    r.bytes(secret, sizeof secret);
+    nonce_ms = r.i64();
+  }
   if (!r.ok()) return corrupt("truncated");
   OptionList table_options;
   const char* keys[] = {"decision_ms", "bank_ms", "bot_ms", "offer_ms", "deal_ms"};
@@ -960,6 +1196,10 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   if (standin > kQuickest || keep_all > 1) return corrupt("bad table options");
   table_options.emplace_back("standin", standin == kQuickest ? "quickest" : kLevelNames[standin]);
   table_options.emplace_back("events", keep_all ? "all" : "deal");
+  if (fair) {
+    table_options.emplace_back("fair_secret", detail::to_hex(secret, sizeof secret));
+    table_options.emplace_back("nonce_ms", std::to_string(nonce_ms));
+  }
   Error inner;
   auto table = create(name, players, options, table_options, seed, &inner);
   if (!table) return corrupt(inner.message);
@@ -986,6 +1226,18 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     a = int8_t(r.u8());
     if (a < -1 || a > 1) return corrupt("bad offer answer");
   }
+  if (fair) {
+    const uint8_t committed = r.u8();
+    t.window_start = r.i64();
+    t.revealed = r.u64();
+    for (std::string& n : t.nonces) {
+      n = r.str(detail::kNonceMaxBytes);
+      if (!n.empty() && n.size() < detail::kNonceMinBytes) return corrupt("bad nonce");
+      if (!n.empty() && !committed) return corrupt("a nonce without a commitment");
+    }
+    if (committed > 1 || t.revealed > t.deals) return corrupt("bad fair-deal state");
+    t.committed = committed;
+  }
   const uint32_t n_events = r.u32();
   if (!r.ok() || started > 1 || n_events > r.left() / 48) return corrupt("bad header");
   t.started = started;
@@ -1006,7 +1258,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     e.news = r.u32();
     e.news_count = r.u32();
     e.history = r.u64();
-    if (type > uint8_t(EventType::over) || e.seq != t.first_seq + i) return corrupt("bad event");
+    if (type > uint8_t(EventType::reveal) || e.seq != t.first_seq + i) return corrupt("bad event");
     e.type = EventType(type);
     e.seat = int8_t(seat);
   }
@@ -1045,7 +1297,8 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     const bool seat_ok = e.seat >= -1 && e.seat < players;
     bool ok = seat_ok && e.time >= prev && e.time <= last_time;
     // The fields a kind does not use hold nothing (the pools are rebuilt from them).
-    const bool texts_used = e.type == EventType::hand_end || e.type == EventType::over;
+    const bool texts_used =
+        e.type == EventType::hand_end || e.type == EventType::over || is_fair_event(e.type);
     const bool number_used = texts_used || e.type == EventType::action || e.type == EventType::deal;
     const bool news_used = e.type == EventType::deal || e.type == EventType::cards;
     ok = ok && (number_used || e.text == kNone) && (texts_used || e.text_len == 0) &&
@@ -1072,6 +1325,12 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
         break;
       case EventType::reshuffle:
         break;
+      case EventType::commit:
+      case EventType::nonce:
+      case EventType::reveal:
+        ok = ok && fair && in_texts(e.text, e.text_len) &&
+             fair_text_ok(e.type, e.seat, t.text_at(e.text, e.text_len), t.deals);
+        break;
       case EventType::hand_end:
       case EventType::over:
         // The object the event's members are spliced from as it renders (hand_body/over_body).
@@ -1094,6 +1353,14 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   }
   if (t.in_offer() != (t.started && t.is_offer(*t.game)))
     return corrupt("the offer does not match the game");
+  if (fair) {
+    const bool hand_over = t.game->awaiting_deal() || t.game->over();
+    if (t.committed &&
+        (!t.started || !t.game->awaiting_deal() || t.game->over() || t.window_start > last_time))
+      return corrupt("a commitment with no deal due");
+    if (t.revealed != t.deals && (hand_over || t.revealed + 1 != t.deals))
+      return corrupt("the reveals do not match the deals");
+  }
   return table;
 }
 
