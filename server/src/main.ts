@@ -7,6 +7,7 @@ import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { openStore } from './store/open.js';
 import { TableHost } from './scale/host.js';
+import { checkRedisUrl } from './scale/redis-url.js';
 import { TableRoom, setContext, type ServerContext } from './room.js';
 
 export interface Args {
@@ -38,7 +39,7 @@ export function parseArgs(argv: string[]): Args {
     if (k === '--port') a.port = num(0, 65535);
     else if (k === '--host') a.host = val();
     else if (k === '--db') a.db = val();
-    else if (k === '--redis') a.redis = val();
+    else if (k === '--redis') a.redis = checkRedisUrl(val());
     else if (k === '--public-address') a.publicAddress = val();
     else if (k === '--lease-ms') a.leaseMs = num(100, 3_600_000);
     else if (k === '--help' || k === '-h') throw new Error(USAGE);

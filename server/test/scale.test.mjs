@@ -158,3 +158,19 @@ test('two processes: create on one, join on the other, SIGKILL the host, resume 
     await store.close();
   }
 });
+
+test('a --redis or --db the server cannot use stops it at once with the reason', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { entry } = await import('./lib/servers.mjs');
+  const run = (...args) => spawnSync(process.execPath, [entry, '--port', '0', ...args], { encoding: 'utf8', timeout: 30000 });
+  let r = run('--redis', 'http://127.0.0.1:6379');
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /--redis http:\/\/ is not a Redis URL \(use redis:\/\/host:port\)/);
+  r = run('--redis', 'not a url');
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /--redis "not a url" is not a URL/);
+  r = run('--db', 'mysql://u:secret@127.0.0.1/db');
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /unsupported database URL mysql:\/\/\*\*\*@127\.0\.0\.1\/db/);
+  assert.doesNotMatch(r.stderr, /secret/);
+});

@@ -5,19 +5,9 @@
 // hosts its room (docs/server.md, "Several processes").
 import { RedisPresence } from '@colyseus/redis-presence';
 import { RedisDriver } from '@colyseus/redis-driver';
+import { checkRedisUrl } from './redis-url.js';
 
-export function checkRedisUrl(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new Error(`--redis ${JSON.stringify(url)} is not a URL (use redis://host:port)`);
-  }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:')
-    throw new Error(`--redis ${u.protocol}// is not a Redis URL (use redis://host:port)`);
-  if (!u.hostname) throw new Error('--redis needs a host (redis://host:port)');
-  return url;
-}
+export { checkRedisUrl };
 
 export function redisScaleOut(url: string): { presence: RedisPresence; driver: RedisDriver } {
   checkRedisUrl(url);
