@@ -1,0 +1,48 @@
+// Fair deals (issue 22 item 4): before a deal the server publishes a commitment,
+// SHA-256(salt || LE64(seed)), and after the hand reveals the seed and the salt; the browser
+// checks the one against the other with Web Crypto. Seeds are unsigned 64-bit numbers written
+// in decimal (or a number), salts and commitments hex.
+
+const hexToBytes = (hex) => {
+  if (typeof hex !== "string" || !/^([0-9a-fA-F]{2})*$/.test(hex)) throw new RangeError(`not hex: ${hex}`);
+  return Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16));
+};
+const bytesToHex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+// SHA-256(salt || LE64(seed)) as hex.
+export async function commitmentOf(seed, saltHex) {
+  const salt = hexToBytes(saltHex);
+  const data = new Uint8Array(salt.length + 8);
+  data.set(salt);
+  new DataView(data.buffer).setBigUint64(salt.length, BigInt(seed), true);
+  return bytesToHex(new Uint8Array(await crypto.subtle.digest("SHA-256", data)));
+}
+
+// True when the revealed seed and salt give the commitment published before the deal.
+export async function verifyReveal(commitment, reveal) {
+  try {
+    return (await commitmentOf(reveal.seed, reveal.salt)) === String(commitment).toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+// A fresh nonce for a commitment: 16 crypto-random bytes as hex.
+export function freshNonce() {
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+// Fair-deal events or record comment lines: "commit K HEX" and "reveal K SEED SALT" (the
+// table's comment lines "# table: commit 1 ab..", as the record carries them). Returns
+// [{ deal, commitment, seed, salt }] in deal order.
+export function fairDealsOfRecord(text) {
+  const deals = new Map();
+  const get = (k) => deals.get(k) ?? deals.set(k, { deal: k }).get(k);
+  for (const line of text.split(/\r?\n/)) {
+    let m = /\bcommit\s+(\d+)\s+([0-9a-fA-F]{64})\b/.exec(line);
+    if (m && line.startsWith("#")) get(Number(m[1])).commitment = m[2];
+    m = /\breveal\s+(\d+)\s+(\d+)\s+([0-9a-fA-F]+)\b/.exec(line);
+    if (m && line.startsWith("#")) Object.assign(get(Number(m[1])), { seed: m[2], salt: m[3] });
+  }
+  return [...deals.values()].sort((a, b) => a.deal - b.deal);
+}
