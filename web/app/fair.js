@@ -32,17 +32,23 @@ export function freshNonce() {
   return bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-// Fair-deal events or record comment lines: "commit K HEX" and "reveal K SEED SALT" (the
-// table's comment lines "# table: commit 1 ab..", as the record carries them). Returns
-// [{ deal, commitment, seed, salt }] in deal order.
+// The fair-deal lines of a record (docs/records.md "Fair deals"): "commit K HEX" before deal
+// K, "reveal K SEED SALT" after it. Returns [{ deal, commitment, seed, salt }] in deal order.
 export function fairDealsOfRecord(text) {
   const deals = new Map();
   const get = (k) => deals.get(k) ?? deals.set(k, { deal: k }).get(k);
   for (const line of text.split(/\r?\n/)) {
-    let m = /\bcommit\s+(\d+)\s+([0-9a-fA-F]{64})\b/.exec(line);
-    if (m && line.startsWith("#")) get(Number(m[1])).commitment = m[2];
-    m = /\breveal\s+(\d+)\s+(\d+)\s+([0-9a-fA-F]+)\b/.exec(line);
-    if (m && line.startsWith("#")) Object.assign(get(Number(m[1])), { seed: m[2], salt: m[3] });
+    let m = /^commit (\d+) ([0-9a-fA-F]{64})$/.exec(line.trim());
+    if (m) get(Number(m[1])).commitment = m[2];
+    m = /^reveal (\d+) (\d+) ([0-9a-fA-F]+)$/.exec(line.trim());
+    if (m) Object.assign(get(Number(m[1])), { seed: m[2], salt: m[3] });
   }
   return [...deals.values()].sort((a, b) => a.deal - b.deal);
+}
+
+// Each deal of a record checked: [{ deal, commitment, seed, salt, ok }] (ok null: not revealed).
+export async function verifyRecordDeals(text) {
+  const deals = fairDealsOfRecord(text);
+  for (const d of deals) d.ok = d.seed == null || d.commitment == null ? null : await verifyReveal(d.commitment, d);
+  return deals;
 }

@@ -49,6 +49,10 @@ export class TableScreen {
     $("#btn-leave").addEventListener("click", () => this.onLeave());
     $("#btn-record").addEventListener("click", () => this.download());
     $("#btn-review").addEventListener("click", () => this.review());
+    $("#btn-close-hand").addEventListener("click", () => {
+      this.reviewing = false;
+      $("#hand-over").hidden = true;
+    });
     $("#anim-toggle").checked = this.animations;
     $("#anim-toggle").addEventListener("change", (e) => {
       this.animations = e.target.checked;
@@ -84,6 +88,16 @@ export class TableScreen {
   async attach(transport) {
     this.transport = transport;
     this.info = null;
+    // a new table: nothing of the last one stays
+    Object.assign(this, { hands: [], fair: new Map(), handEnded: null, gameOver: null, hinted: null, selected: [], turnActor: null, snapshot: null });
+    this.lastBySeat.clear();
+    this.received.clear();
+    this.$("#hand-over").hidden = true;
+    this.$("#last-trick").hidden = true;
+    this.$("#choices").hidden = true;
+    this.$("#hint-text").textContent = "";
+    this.clearRefusal();
+    if (this.$("#over-dialog").open) this.$("#over-dialog").close();
     this.root.hidden = false;
     this.$("#btn-hint").hidden = !transport.canHint;
     this.$("#connection").textContent = transport.kind === "offline" ? "offline · against bots" : "connecting…";
@@ -114,7 +128,9 @@ export class TableScreen {
     this.info ??= this.catalog.find((g) => g.name === view.game);
     this.snapshot = snapshot;
     this.view = view;
-    this.tableState = snapshot.table;
+    // the table's "none" is -1 (or null): null here
+    this.tableState = { ...snapshot.table };
+    for (const k of ["to_act", "deadline_ms", "next_due_ms"]) if (this.tableState[k] < 0) this.tableState[k] = null;
     this.legal = legal;
     this.clockAt = { table: clockNow ?? snapshot.table.now_ms, page: performance.now() };
     for (const e of events) this.onEvent(e);
@@ -126,6 +142,7 @@ export class TableScreen {
     if (e.type === "deal") {
       this.lastBySeat.clear();
       this.received.clear();
+      if (!this.reviewing) this.$("#hand-over").hidden = true;
       this.dealSize = e.hand?.length ?? this.dealSize;
       this.$("#hand-over").hidden = true;
     }
@@ -271,7 +288,7 @@ export class TableScreen {
     const table = this.tableState;
     if (table) {
       const now = this.clockAt.table + (performance.now() - this.clockAt.page);
-      const due = table.deadline_ms >= 0 ? table.deadline_ms : table.next_due_ms >= 0 ? table.next_due_ms : null;
+      const due = table.deadline_ms ?? table.next_due_ms ?? null;
       const left = due == null ? 1 : Math.max(0, Math.min(1, (due - now) / Math.max(1, due - this.turnStart)));
       for (const ring of this.root.querySelectorAll(".ring circle"))
         ring.style.strokeDashoffset = String(100 - left * 100);
@@ -421,6 +438,8 @@ export class TableScreen {
       card.dataset.card = code;
       card.classList.toggle("playable", playable && this.legal.length > 0);
       card.classList.toggle("dimmed", this.legal.length > 0 && !playable);
+      // not playable now (still clickable: the library then says why)
+      if (this.legal.length > 0 && !playable) card.setAttribute("aria-disabled", "true");
       card.classList.toggle("selected", this.selected.includes(code));
       const state = this.legal.length === 0 ? "" : playable ? ", playable" : ", not playable";
       card.setAttribute("aria-label", `${cardName(code)}${state}${this.selected.includes(code) ? ", selected" : ""}`);
@@ -500,7 +519,7 @@ export class TableScreen {
       text = cardActs.length && cardActs.length === this.legal.length && this.cardVerb() && cardActs.every((a) => a.startsWith(this.cardVerb()))
         ? `Your turn: ${this.cardVerb()} a card` : `Your turn: ${[...new Set(this.legal.map((a) => a.split(" ")[0]))].join(", ")}`;
     } else if (table.to_act != null) text = `${this.name(table.to_act)} ${table.seats?.[table.to_act]?.holder === "bot" ? "is thinking…" : "to act"}`;
-    else if (view.phase === "deal") text = "Dealing the next hand…";
+    else if (view.phase === "deal" || !this.$("#hand-over").hidden) text = "Hand over: the next deal comes in a moment…";
     else text = "";
     this.$("#status").textContent = text;
     const offer = this.$("#offer-bar");
@@ -587,10 +606,12 @@ export class TableScreen {
       el("p", { className: "details" }, details.join(" · ")));
     this.$("#btn-review").hidden = !this.transport.canReview;
     this.$("#review").replaceChildren();
+    this.reviewing = false;
     box.hidden = false;
   }
 
   async review() {
+    this.reviewing = true;
     const out = this.$("#review");
     out.replaceChildren(el("p", {}, "Reviewing your plays against the open-hand best…"));
     const result = await this.transport.review((done, total) => {
