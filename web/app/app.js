@@ -2,7 +2,7 @@
 // the table screen and the record checker. ?delay=MS sets the bots' thinking time (the tests
 // use a short one); #join=CODE in the address opens an online table's invite.
 import { load } from "../dist/index.mjs";
-import { TableScreen } from "./table.js";
+import { TableScreen, displayName } from "./table.js";
 import { LocalTransport, OnlineTransport, forgetSeat, openTables, savedSeat } from "./transport.js";
 import { setUpValidate } from "./validate.js";
 
@@ -66,7 +66,7 @@ function fillGames() {
       gameName = info.name;
       fillSetup();
     });
-    label.append(radio, ` ${info.name}`);
+    label.append(radio, ` ${displayName(info)}`);
     return label;
   }));
 }

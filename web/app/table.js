@@ -16,6 +16,8 @@ const SEAT_FIELDS = new Set(["declarer", "picker", "partner", "leaster_winner", 
 // Per-seat counts shown on the seats' plates.
 const PER_SEAT = ["tricks_won", "buys"];
 
+// A game's name as people write it: the catalog description's words before its colon.
+export const displayName = (info) => (info?.description.includes(":") ? info.description.split(":")[0] : info?.name);
 const words = (key) => key.replace(/_/g, " ");
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -184,7 +186,7 @@ export class TableScreen {
     root.dataset.toAct = view.to_act ?? "";
     root.dataset.myTurn = String(this.legal.length > 0);
     root.dataset.offer = view.offered_to != null && this.legal.length ? "buy" : "";
-    this.$("#game-title").textContent = `${view.game}${view.hand_number ? ` · hand ${view.hand_number}` : ""}${view.round ? ` · round ${view.round}` : ""}`;
+    this.$("#game-title").textContent = `${displayName(this.info) ?? view.game}${view.hand_number ? ` · hand ${view.hand_number}` : ""}${view.round ? ` · round ${view.round}` : ""}`;
 
     // a new turn starts its clock ring
     const key = `${table.to_act}|${(table.may_act ?? []).join(",")}|${this.snapshot.seq}`;
@@ -632,7 +634,7 @@ export class TableScreen {
     const dialog = this.$("#over-dialog");
     const lower = this.info?.lower_is_better;
     dialog.querySelector(".result").replaceChildren(
-      el("p", { className: "winners" }, `${e.winners.map((s) => this.name(s)).join(" and ")} ${e.winners.length > 1 || e.winners.includes(this.transport.seat) ? "win" : "wins"}${e.winners.includes(this.transport.seat) ? "! 🎉" : "."}`),
+      el("p", { className: "winners" }, `${e.winners.map((s) => this.name(s)).join(" and ")} ${e.winners.length > 1 || e.winners.includes(this.transport.seat) ? "win" : "wins"}${e.winners.includes(this.transport.seat) ? "!" : "."}`),
       el("ol", {}, ...e.scores.map((score, s) => ({ score, s })).sort((a, b) => (lower ? a.score - b.score : b.score - a.score))
         .map(({ score, s }) => el("li", {}, `${this.name(s)}: ${score}`))));
     this.$("#btn-record").hidden = !this.transport.record();
