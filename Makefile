@@ -455,3 +455,26 @@ web-vectors: web-deps
 	NODE_PATH=/usr/share/nodejs em++ -O2 -fwasm-exceptions build/web/vectors.o build/web/cmake/libdeckhand.a \
 	  -o build/web/vectors.js -sENVIRONMENT=node -sSINGLE_FILE=1 -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1
 	node build/web/vectors.js check tests/vectors/expected
+
+# The table server (server/, docs/server.md): npm ci and tsc. It needs the web package's build
+# (web/dist): `make web` builds it when it is missing. server-run starts one process on
+# 127.0.0.1 with an SQLite file under build/server; server-test runs the Node tests with real
+# colyseus.js clients, PostgreSQL and Redis started on loopback by server/test/services.sh.
+.PHONY: server server-run server-test
+SERVER_PORT ?= 2567
+web/dist/index.mjs:
+	$(MAKE) web
+
+server/node_modules/.package-lock.json: server/package-lock.json web/dist/index.mjs | web-deps
+	cd server && npm ci --no-audit --no-fund
+
+server: server/node_modules/.package-lock.json
+	cd server && node node_modules/typescript/bin/tsc -p .
+
+server-run: server
+	mkdir -p build/server
+	node server/bin/deckhand-server.mjs --port $(SERVER_PORT) --db build/server/deckhand.db
+
+server-test: server
+	DECKHAND_TEST_REQUIRE_PG=1 sh server/test/services.sh run \
+	  node --test --test-concurrency=1 server/test/*.test.mjs

@@ -17,7 +17,7 @@
 #    "toonerville"`, Java's `"toonerville".equals(name)`; checking a game's own name in an
 #    assertion is a test of that game). Files named after a game
 #    (test_sheepshead_rules.cpp, bench_toonerville.cpp, euchre_cli.cpp) are that game's own.
-# 3. A binding is game-blind: the code of bindings/ outside its tests (the library, its
+# 3. A binding, and the table server (server/src, server/bin), is game-blind: the code of bindings/ outside its tests (the library, its
 #    examples and programs, and the scripts without an extension such as bindings/*/replay,
 #    found by their #! line) names no game at all. Tests (tests/, src/test/, *_test.go) may
 #    name a game in a test of that game, under check 2.
@@ -121,11 +121,14 @@ sources() {
   done | sort
 }
 # The code of the bindings outside their tests (check 3).
+# The table server (server/src, server/bin) is game-blind too: it asks the catalog.
 blind_sources() {
   sources "$root/bindings" | grep -vE '/tests/|/src/test/|_test\.go$' || true
+  sources "$root/server/src" "$root/server/bin"
 }
 strict=$(sources "$root/python" "$root/web/src" "$root/web/test" "$root/web/bench" \
-                 "$root/web/app" "$root/bench" "${cli_dirs[@]}" "$root/tests" "$root/bindings")
+                 "$root/web/app" "$root/bench" "${cli_dirs[@]}" "$root/tests" "$root/bindings" \
+                 "$root/server/test" "$root/server/bench")
 app=""
 listed=0
 if [ -n "$strict" ]; then

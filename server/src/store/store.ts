@@ -69,6 +69,15 @@ export interface Store {
   claim(code: string, owner: string, nowMs: number, leaseMs: number): Promise<boolean>;
   renew(owner: string, nowMs: number): Promise<void>;
   release(code: string, owner: string): Promise<void>;
+  // Codes of unfinished tables nobody holds a live lease on (no owner, or the lease ended at or
+  // before nowMs), oldest first: what a process may claim and host (start-up, takeover).
+  orphans(nowMs: number, limit: number): Promise<string[]>;
+  // Makes this store act for one hosting process (several processes on one PostgreSQL):
+  // createTable gives the new table to `owner` with a lease of leaseMs from now (so no other
+  // process can claim it between creation and hosting), and saveChange, setSeat and finishTable
+  // refuse a table another owner holds, so a process that lost its lease cannot write over the
+  // process that took the table over. Not called: no ownership checks (one process).
+  actFor(owner: string, leaseMs: number): void;
   changes(code: string): Promise<ChangeRow[]>; // for tests and the soak count
   close(): Promise<void>;
 }
