@@ -262,7 +262,11 @@ export class TableRoom extends Room {
 
   // The turn as `seat` sees it; `base` is the part every seat shares (one per push).
   private turnFor(seat: number | null, base = this.turnBase()) {
-    return { ...base, legal: seat !== null && base.mayAct.includes(seat) ? this.table.legalActions(seat) : [] };
+    // view: the seat's view of the game now (what its snapshot's view would be), so that a
+    // client draws the table after every change without a game of its own (the web app)
+    const snap = this.table.snapshot(seat);
+    return { ...base, legal: seat !== null && base.mayAct.includes(seat) ? this.table.legalActions(seat) : [],
+      view: snap.view, table: snap.table };
   }
 
   private turnBase() {

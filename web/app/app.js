@@ -172,7 +172,9 @@ $("create-online").addEventListener("click", () => {
   play(new OnlineTransport(endpoint(), {
     name: $("player-name").value.trim(),
     create: { game: gameName, players: Number($("players").value), options: chosenOptions(),
-      bots: levels.map((l) => (l === "human" ? null : l)) },
+      seats: levels.map((l) => (l === "human" ? "human" : { bot: l })),
+      table: { botMs: Number(params.get("delay") ?? $("bot-ms").value), dealMs: Number(params.get("dealMs") ?? 2500),
+        decisionMs: Number($("decision-ms").value) } },
   }));
 });
 $("join-online").addEventListener("click", () => {
@@ -185,9 +187,10 @@ $("list-tables").addEventListener("click", async () => {
     const rooms = await openTables(endpoint());
     $("open-tables").replaceChildren(...rooms.map((room) => {
       const item = document.createElement("li");
-      const join = Object.assign(document.createElement("button"), { type: "button", textContent: "Join" });
-      join.addEventListener("click", () => play(new OnlineTransport(endpoint(), { name: $("player-name").value.trim(), code: room.roomId })));
-      item.append(`${room.metadata?.game ?? "table"} · ${room.clients}/${room.maxClients ?? "?"} · ${room.roomId} `, join);
+      const join = Object.assign(document.createElement("button"), { type: "button", textContent: `Join ${room.code}` });
+      join.addEventListener("click", () => play(new OnlineTransport(endpoint(), { name: $("player-name").value.trim(), code: room.code })));
+      const info = games.find((g) => g.name === room.game);
+      item.append(`${displayName(info) ?? room.game} · ${room.players} players · ${room.free} free seat${room.free === 1 ? "" : "s"} `, join);
       return item;
     }));
     if (!rooms.length) $("open-tables").replaceChildren(Object.assign(document.createElement("li"), { textContent: "No open tables." }));
@@ -198,6 +201,7 @@ $("list-tables").addEventListener("click", async () => {
 });
 
 $("player-name").value = localStorage.getItem("deckhand.name") ?? "";
+if (params.get("server")) $("server-url").value = params.get("server");
 fillGames();
 fillSetup();
 setUpValidate(dh);

@@ -27,9 +27,9 @@ export async function verifyReveal(commitment, reveal) {
   }
 }
 
-// A fresh nonce for a commitment: 16 crypto-random bytes as hex.
-export function freshNonce() {
-  return bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
+// A fresh nonce for a commitment: crypto-random bytes (32) as hex.
+export function freshNonce(bytes = 32) {
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 // The fair-deal lines of a record (docs/records.md "Fair deals"): "commit K HEX" before deal

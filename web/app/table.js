@@ -98,6 +98,7 @@ export class TableScreen {
     this.$("#last-trick").hidden = true;
     this.$("#choices").hidden = true;
     this.$("#hint-text").textContent = "";
+    this.$("#invite").hidden = true;
     this.clearRefusal();
     if (this.$("#over-dialog").open) this.$("#over-dialog").close();
     this.root.hidden = false;
@@ -108,7 +109,13 @@ export class TableScreen {
   }
 
   connectionChanged(state) {
-    const text = { connected: `online · table ${this.transport.code ?? ""}`, reconnecting: "connection lost · reconnecting…", connecting: "connecting…" }[state] ?? state;
+    if (this.transport.code) {
+      this.$("#invite").hidden = false;
+      this.$("#invite").dataset.code = this.transport.code;
+      this.$("#invite-link").value = `${location.origin}${location.pathname}#join=${this.transport.code}`;
+      this.$("#invite-code-shown").textContent = this.transport.code;
+    }
+    const text = { connected: `online`, reconnecting: "connection lost · reconnecting…", connecting: "connecting…" }[state] ?? state;
     this.$("#connection").textContent = text;
     this.root.dataset.connection = state;
   }
@@ -245,7 +252,8 @@ export class TableScreen {
       plate.style.left = `${x}%`;
       plate.style.top = `${y}%`;
       const level = table.seats?.[s]?.level;
-      const status = { human: s === me ? "" : "online", away: "away · a bot plays for now", bot: `bot · ${level ?? ""}`, empty: "empty seat" }[holder] ?? holder;
+      const connected = this.transport.seatInfo?.[s]?.connected;
+      const status = { human: s === me ? "" : connected === false ? "disconnected · waiting" : "online", away: "away · a bot plays for now", bot: `bot · ${level ?? ""}`, empty: "empty seat" }[holder] ?? holder;
       const facts = PER_SEAT.filter((k) => Array.isArray(view[k])).map((k) => `${words(k)} ${view[k][s]}`);
       const label = [this.name(s), s === view.dealer ? "dealer" : null, acting ? "to act" : null, status || null,
         s !== me ? `${this.handCount(s)} cards` : null, ...facts].filter(Boolean).join(", ");
@@ -637,12 +645,12 @@ export class TableScreen {
       el("p", { className: "winners" }, `${e.winners.map((s) => this.name(s)).join(" and ")} ${e.winners.length > 1 || e.winners.includes(this.transport.seat) ? "win" : "wins"}${e.winners.includes(this.transport.seat) ? "!" : "."}`),
       el("ol", {}, ...e.scores.map((score, s) => ({ score, s })).sort((a, b) => (lower ? a.score - b.score : b.score - a.score))
         .map(({ score, s }) => el("li", {}, `${this.name(s)}: ${score}`))));
-    this.$("#btn-record").hidden = !this.transport.record();
+    this.$("#btn-record").hidden = !this.transport.canRecord;
     if (!dialog.open) dialog.showModal();
   }
 
-  download() {
-    const text = this.transport.record();
+  async download() {
+    const text = await this.transport.record();
     if (!text) return;
     const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: `${this.view.game}.rec` });
     document.body.append(a);

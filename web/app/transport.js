@@ -17,7 +17,7 @@ export class LocalTransport {
   constructor(dh, { gameName, players, options, levels, name, seed, botMs, decisionMs, dealMs, hintLevel }) {
     this.dh = dh;
     this.kind = "offline";
-    this.canHint = this.canReview = true;
+    this.canHint = this.canReview = this.canRecord = true;
     this.gameName = gameName;
     this.seat = 0;
     this.hintLevel = hintLevel ?? "basic";
@@ -117,13 +117,13 @@ async function colyseus() {
   return window.Colyseus;
 }
 
-const SEAT_KEY = "deckhand.seat";        // sessionStorage: { endpoint, code, seat, seatToken } of this tab
+const SEAT_KEY = "deckhand.seat";        // sessionStorage: { endpoint, code, seat, seatToken, name } of this tab
 const LAST_KEY = "deckhand.lastTable";   // localStorage: the same, for a reload in a new tab
 
 export function savedSeat() {
-  for (const store of [sessionStorage, localStorage]) {
+  for (const [store, key] of [[sessionStorage, SEAT_KEY], [localStorage, LAST_KEY]]) {
     try {
-      const saved = JSON.parse(store.getItem(store === sessionStorage ? SEAT_KEY : LAST_KEY) ?? "null");
+      const saved = JSON.parse(store.getItem(key) ?? "null");
       if (saved?.code && saved?.seatToken) return saved;
     } catch { /* a damaged entry: none */ }
   }
@@ -133,69 +133,95 @@ export function forgetSeat() {
   sessionStorage.removeItem(SEAT_KEY);
   localStorage.removeItem(LAST_KEY);
 }
+const httpOf = (endpoint) => endpoint.replace(/^ws/, "http").replace(/\/$/, "");
 
+// The table server (docs/server.md "The protocol"): welcome, snapshot, events, turn, seats,
+// error from the server; act, nonce, sync, leave to it.
 export class OnlineTransport {
-  // how: { create: { game, players, options, bots }, name } or { code, name, seatToken?, spectator? }
+  // how: { create: { game, players, options, seats, table }, name } or { code, name, seatToken? }
   constructor(endpoint, how) {
     this.kind = "online";
     this.canHint = this.canReview = false;
+    this.canRecord = true;
     this.endpoint = endpoint;
     this.how = how;
     this.seat = null;
     this.names = [];
+    this.seatInfo = [];
+    this.seatToken = how.seatToken ?? null;
     this.lastSeq = 0;
-    this.pending = [];
-    this.connection = "connecting";
+    this.queued = [];
+    this.pending = new Map();
+    this.nextId = 1;
   }
 
   async start(listener, onConnection = () => {}) {
     this.listener = listener;
     this.onConnection = onConnection;
     const { Client } = await colyseus();
-    this.client = new Client(this.endpoint);
-    const options = { name: this.how.name, ...(this.how.spectator ? { spectator: true } : {}) };
+    this.client = new Client(httpOf(this.endpoint));
+    this.setConnection("connecting");
     const room = this.how.create
-      ? await this.client.create("table", { ...options, ...this.how.create })
-      : await this.client.joinById(this.how.code, { ...options, ...(this.how.seatToken ? { seatToken: this.how.seatToken } : {}) });
+      ? await this.client.create("table", { name: this.how.name || "Player", ...this.how.create })
+      : await this.client.joinById(this.how.code, { name: this.how.name || "Player", ...(this.seatToken ? { seatToken: this.seatToken } : {}) });
     this.attach(room);
   }
 
   attach(room) {
     this.room = room;
-    this.setConnection("connected");
     room.onMessage("welcome", (w) => {
       this.seat = w.seat ?? null;
-      this.code = w.code ?? room.roomId;
-      this.seatToken = w.seatToken ?? this.seatToken;
-      if (Array.isArray(w.names)) this.names = w.names;
+      this.code = w.code;
+      this.seatToken = w.token ?? this.seatToken;
+      this.players = w.players;
+      this.gameName = w.game;
+      this.seatsChanged(w.seats);
       const saved = { endpoint: this.endpoint, code: this.code, seat: this.seat, seatToken: this.seatToken, name: this.how.name };
-      sessionStorage.setItem(SEAT_KEY, JSON.stringify(saved));
-      localStorage.setItem(LAST_KEY, JSON.stringify(saved));
-      // after a reconnection: what happened while away
-      if (this.lastSeq > 0) room.send("sync", { since: this.lastSeq });
+      if (this.seatToken) {
+        sessionStorage.setItem(SEAT_KEY, JSON.stringify(saved));
+        localStorage.setItem(LAST_KEY, JSON.stringify(saved));
+      }
+      this.setConnection("connected");
     });
     room.onMessage("snapshot", (snapshot) => {
       this.snapshot = snapshot;
-      this.players = snapshot.table?.players ?? snapshot.view?.players;
-      this.gameName = snapshot.view?.game;
-      if (Array.isArray(snapshot.table?.names)) this.names = snapshot.table.names;
-      const fresh = snapshot.seq > this.lastSeq;
-      this.lastSeq = Math.max(this.lastSeq, snapshot.seq);
-      this.push([], fresh);
+      this.lastSeq = snapshot.seq;
+      this.queued = [];
     });
-    room.onMessage("events", (events) => {
+    room.onMessage("events", ({ events }) => {
       const fresh = events.filter((e) => e.seq > this.lastSeq);
       if (!fresh.length) return;
       this.lastSeq = fresh.at(-1).seq;
-      // fair deals: a crypto-random nonce for each commitment
-      for (const e of fresh) if (e.type === "commit") room.send("nonce", { nonce: freshNonce() });
-      this.push(fresh, true);
-      for (const p of this.pending.splice(0)) p.resolve();
+      for (const e of fresh) {
+        // fair deals: a fresh crypto-random nonce for each commitment
+        if (e.type === "commit" && this.seat != null) room.send("nonce", { nonce: freshNonce(32) });
+        if (e.type === "game_over") this.fetchRecord();
+      }
+      this.queued.push(...fresh);
+      // my action went through
+      if (fresh.some((e) => e.type === "action" && e.seat === this.seat && e.by === "human")) {
+        for (const p of this.pending.values()) p.resolve();
+        this.pending.clear();
+      }
+    });
+    room.onMessage("turn", (turn) => {
+      if (!this.snapshot) return;
+      this.snapshot = { seq: turn.seq, view: turn.view ?? this.snapshot.view, table: turn.table ?? this.snapshot.table };
+      const events = this.queued;
+      this.queued = [];
+      this.lastLegal = turn.legal ?? [];
+      this.listener?.({ snapshot: this.snapshot, events, legal: turn.legal ?? [], clockNow: turn.nowMs });
+    });
+    room.onMessage("seats", ({ seats }) => {
+      this.seatsChanged(seats);
+      if (this.snapshot) this.listener?.({ snapshot: this.snapshot, events: [], legal: this.lastLegal ?? [], clockNow: undefined });
     });
     room.onMessage("error", (error) => {
-      const p = this.pending.shift();
-      if (p) p.reject(error);
-      else this.listener?.({ error });
+      const p = this.pending.get(error.id);
+      if (p) {
+        this.pending.delete(error.id);
+        p.reject({ ...error, statusName: error.code });
+      } else this.listener?.({ error });
     });
     room.onLeave((code) => {
       if (this.closed || code === 1000) return;
@@ -203,12 +229,9 @@ export class OnlineTransport {
     });
   }
 
-  push(events, changed) {
-    if (!this.snapshot || !changed) return;
-    this.listener?.({
-      snapshot: this.snapshot, events, legal: this.snapshot.legal ?? [],
-      clockNow: this.snapshot.table?.now_ms,
-    });
+  seatsChanged(seats = []) {
+    this.seatInfo = seats;
+    this.names = seats.map((s) => s.name || (s.holder === "bot" ? `Bot ${s.seat + 1}` : ""));
   }
 
   setConnection(state) {
@@ -216,12 +239,15 @@ export class OnlineTransport {
     this.onConnection?.(state);
   }
 
-  // A lost connection: back to the same seat with the seat token, trying until it works.
+  // A lost connection (a dropped network, a server restart): Colyseus's reconnection first,
+  // then the invite code with the seat token, trying until one works.
   async reconnect() {
     this.setConnection("reconnecting");
-    for (let wait = 500; !this.closed; wait = Math.min(wait * 2, 5000)) {
+    for (let wait = 300; !this.closed; wait = Math.min(wait * 2, 3000)) {
       try {
-        const room = await this.client.joinById(this.code, { name: this.how.name, seatToken: this.seatToken });
+        const room = this.seatToken
+          ? await this.client.joinById(this.code, { name: this.how.name || "Player", seatToken: this.seatToken })
+          : await this.client.reconnect(this.room.reconnectionToken);
         this.attach(room);
         return;
       } catch {
@@ -232,13 +258,23 @@ export class OnlineTransport {
 
   act(text) {
     return new Promise((resolve, reject) => {
-      this.pending.push({ resolve, reject });
-      this.room.send("act", { text });
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.room.send("act", { action: text, id });
     });
   }
 
+  async fetchRecord() {
+    try {
+      const response = await fetch(`${httpOf(this.endpoint)}/history/${this.code}`);
+      if (response.ok) this.finished = await response.json();
+    } catch { /* not yet: the button asks again */ }
+  }
+  async record() {
+    if (!this.finished) await this.fetchRecord();
+    return this.finished?.record ?? null;
+  }
   hint() { return null; }
-  record() { return this.snapshot?.record ?? null; }
   review() { return null; }
   close() {
     this.closed = true;
@@ -247,12 +283,9 @@ export class OnlineTransport {
   }
 }
 
-// The open tables of a server (the lobby's list).
+// The open tables of a server (the lobby's list): GET /tables.
 export async function openTables(endpoint) {
-  const { Client } = await colyseus();
-  const client = new Client(endpoint);
-  if (typeof client.getAvailableRooms === "function") return client.getAvailableRooms("table");
-  const http = endpoint.replace(/^ws/, "http");
-  const response = await fetch(`${http}/tables`);
-  return response.ok ? response.json() : [];
+  const response = await fetch(`${httpOf(endpoint)}/tables`);
+  if (!response.ok) throw new Error(`GET /tables: ${response.status}`);
+  return (await response.json()).tables;
 }

@@ -1,0 +1,176 @@
+// The app online: browser contexts (one per player, each its own storage) playing together
+// through the table server (server/, docs/server.md) started here on 127.0.0.1 with an SQLite
+// file: a whole hand of a three-player trick game, each context seeing only its own cards
+// (checked against the DOM of the others), a reload mid-trick that comes back to the same
+// seat and hand, and the server killed (SIGKILL) and started again mid-hand, every context
+// resuming without a click.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+import * as esm from "../dist/index.mjs";
+import { serve } from "../serve.mjs";
+import { hasSolver } from "./support.mjs";
+
+const dh = await esm.load();
+const CATALOG = dh.games();
+// a trick game of three fixed seats, from the catalog
+const GAME = CATALOG.find((g) => g.min_players === 3 && g.max_players === 3 && hasSolver(dh, g)).name;
+
+const web = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const root = resolve(web, "..");
+const shots = join(root, "build/web/screenshots");
+const BIN = join(root, "server/bin/deckhand-server.mjs");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const db = join(mkdtempSync(join(tmpdir(), "deckhand-web-online-")), "tables.db");
+
+let http, browser, port, server;
+const pageErrors = [];
+
+const freePort = () => new Promise((ok, fail) => {
+  const s = net.createServer().listen(0, "127.0.0.1", () => {
+    const p = s.address().port;
+    s.close(() => ok(p));
+  });
+  s.on("error", fail);
+});
+
+// deckhand-server on `port` with the test's database; resolves once it listens.
+function startServer() {
+  const proc = spawn(process.execPath, [BIN, "--port", String(port), "--db", db], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no server in 20 s:\n${out}`)), 20000);
+    const on = (d) => {
+      out += d;
+      if (/listening on/.test(out)) {
+        clearTimeout(timer);
+        ok(proc);
+      }
+    };
+    proc.stdout.on("data", on);
+    proc.stderr.on("data", on);
+    proc.on("exit", (code) => fail(new Error(`server exited ${code}:\n${out}`)));
+  });
+}
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  http = await serve(web, 0);
+  port = await freePort();
+  server = await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
+    args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] });
+});
+
+after(async () => {
+  await browser?.close();
+  http?.close();
+  server?.kill("SIGKILL");
+});
+
+async function player(name) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 850 } });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(`${name}: ${error.stack ?? error.message}`));
+  await page.goto(`http://127.0.0.1:${http.address().port}/app/?delay=150&dealMs=1500&server=http://127.0.0.1:${port}`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.fill("#player-name", name);
+  return page;
+}
+const handOf = (page) => page.locator("#hand button.card").evaluateAll((cs) => cs.map((c) => c.dataset.card));
+// every face-up card the page shows outside the trick in progress and the last trick
+const shownCards = (page) => page.evaluate(() => [...document.querySelectorAll("#table-screen [data-card]")]
+  .filter((c) => !c.closest("#trick, #last-trick")).map((c) => c.dataset.card));
+
+// Each context shows its own hand and none of the cards the other hands hold.
+async function checkPrivacy(pages) {
+  const hands = await Promise.all(pages.map(handOf));
+  for (let i = 0; i < pages.length; ++i) {
+    assert.ok(hands[i].length > 0, `player ${i} sees a hand`);
+    const seen = new Set(await shownCards(pages[i]));
+    for (let j = 0; j < pages.length; ++j) {
+      if (j === i) continue;
+      for (const card of hands[j]) assert.ok(!seen.has(card), `player ${i} sees ${card} of player ${j}'s hand`);
+    }
+  }
+}
+
+// One move for whichever context may act (its first action button, else its first playable
+// card); false when nobody may act now.
+async function oneMove(pages) {
+  for (const page of pages) {
+    if ((await page.getAttribute("#table-screen", "data-my-turn")) !== "true") continue;
+    const action = page.locator("#actions button.action").last(); // a bid rather than a pass: the hand gets played
+    if (await action.count()) await action.click();
+    else await page.locator("#hand button.playable").first().click();
+    await page.waitForTimeout(150);
+    return true;
+  }
+  await page0Wait(pages[0]);
+  return false;
+}
+const page0Wait = (page) => page.waitForTimeout(200);
+const handOver = (page) => page.isVisible("#hand-over");
+const cardsPlayed = (page) => page.locator("#trick .played").count();
+
+test(`three browsers play a hand of ${GAME} through the server; a reload and a server restart resume`, async () => {
+  const [ann, bob, cy] = [await player("Ann"), await player("Bob"), await player("Cy")];
+  await ann.check(`.game-pick input[value="${GAME}"]`);
+  for (const select of await ann.locator("#seats-setup select").all()) await select.selectOption("human");
+  await ann.click("#create-online");
+  await ann.waitForSelector("#invite[data-code]");
+  const code = await ann.getAttribute("#invite", "data-code");
+  for (const p of [bob, cy]) {
+    await p.fill("#invite-code", code);
+    await p.click("#join-online");
+  }
+  const pages = [ann, bob, cy];
+  for (const p of pages) await p.waitForSelector(`#table-screen[data-game="${GAME}"] #hand button.card`, { timeout: 20000 });
+  // every seat named for everybody
+  const names = ["Ann", "Bob", "Cy"];
+  for (const [i, p] of pages.entries()) {
+    for (const name of names.filter((_, j) => j !== i)) assert.match(await p.textContent("#seats"), new RegExp(name));
+  }
+  await checkPrivacy(pages);
+  await ann.screenshot({ path: join(shots, "online-ann.png"), fullPage: true });
+
+  let reloaded = false, restarted = false;
+  for (let i = 0; i < 200; ++i) {
+    if ((await Promise.all(pages.map(handOver))).every(Boolean)) break;
+    await oneMove(pages);
+    const played = await cardsPlayed(bob);
+    if (!reloaded && played === 1 && (await bob.getAttribute("#table-screen", "data-phase")) === "play") {
+      // a reload mid-trick: the same seat, the same hand, nothing to click
+      await checkPrivacy(pages);
+      const before = await handOf(bob);
+      await bob.reload();
+      await bob.waitForSelector(`#table-screen[data-game="${GAME}"] #hand button.card`, { timeout: 20000 });
+      assert.deepEqual(await handOf(bob), before);
+      assert.equal(await cardsPlayed(bob), 1);
+      reloaded = true;
+    } else if (reloaded && !restarted && played === 2) {
+      // the server killed mid-hand and started again: every context comes back by itself
+      const hands = await Promise.all(pages.map(handOf));
+      server.kill("SIGKILL");
+      await new Promise((r) => server.once("exit", r));
+      server = await startServer();
+      for (const p of pages) {
+        await p.waitForFunction(() => document.getElementById("table-screen").dataset.connection === "connected", null, { timeout: 30000 });
+      }
+      assert.deepEqual(await Promise.all(pages.map(handOf)), hands);
+      restarted = true;
+    }
+  }
+  assert.ok(reloaded, "a reload mid-trick was tried");
+  assert.ok(restarted, "a server restart mid-hand was tried");
+  for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
+  await ann.screenshot({ path: join(shots, "online-hand-over.png"), fullPage: true });
+  assert.deepEqual(pageErrors, []);
+});
