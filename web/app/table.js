@@ -428,7 +428,8 @@ export class TableScreen {
     });
   }
   multiCardActions() {
-    return this.legal.filter((a) => a.split(" ").filter(isCard).length > 1);
+    const hand = this.view.hand ?? [];
+    return this.legal.filter((a) => a.split(" ").filter((w) => isCard(w) && hand.includes(w)).length > 1);
   }
 
   renderHand() {
@@ -501,7 +502,9 @@ export class TableScreen {
   renderActions() {
     const bar = this.$("#actions");
     bar.replaceChildren();
-    const plain = this.legal.filter((a) => !a.split(" ").some(isCard));
+    // actions naming no card of your hand (pass, bid 3, call AH: a card you do not hold)
+    const hand = this.view.hand ?? [];
+    const plain = this.legal.filter((a) => !a.split(" ").some((w) => isCard(w) && hand.includes(w)));
     for (const a of plain) bar.append(this.actionButton(a));
     const multi = this.multiCardActions();
     if (multi.length) {

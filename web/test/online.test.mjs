@@ -85,19 +85,28 @@ async function player(name) {
   return page;
 }
 const handOf = (page) => page.locator("#hand button.card").evaluateAll((cs) => cs.map((c) => c.dataset.card));
-// every face-up card the page shows outside the trick in progress and the last trick
+// every face-up card the page shows outside the public places (the trick, the last trick, the
+// discard pile, the melds)
 const shownCards = (page) => page.evaluate(() => [...document.querySelectorAll("#table-screen [data-card]")]
-  .filter((c) => !c.closest("#trick, #last-trick")).map((c) => c.dataset.card));
+  .filter((c) => !c.closest("#trick, #last-trick, #pile, #melds")).map((c) => c.dataset.card));
 
-// Each context shows its own hand and none of the cards the other hands hold.
+// Each context shows its own hand and none of the cards in the other hands: each page's hand
+// and the face-up cards it shows elsewhere (outside the public places) read at one instant.
 async function checkPrivacy(pages) {
-  const hands = await Promise.all(pages.map(handOf));
+  const states = await Promise.all(pages.map((p) => p.evaluate(() => ({
+    hand: [...document.querySelectorAll("#hand [data-card]")].map((c) => c.dataset.card),
+    seen: [...document.querySelectorAll("#table-screen [data-card]")]
+      .filter((c) => !c.closest("#hand, #trick, #last-trick, #pile, #melds")).map((c) => c.dataset.card),
+  }))));
   for (let i = 0; i < pages.length; ++i) {
-    assert.ok(hands[i].length > 0, `player ${i} sees a hand`);
-    const seen = new Set(await shownCards(pages[i]));
+    assert.ok(states[i].hand.length > 0, `player ${i} sees a hand`);
     for (let j = 0; j < pages.length; ++j) {
       if (j === i) continue;
-      for (const card of hands[j]) assert.ok(!seen.has(card), `player ${i} sees ${card} of player ${j}'s hand`);
+      // (a deck may hold two cards alike: one the player holds too tells nothing)
+      for (const card of states[j].hand) {
+        if (states[i].hand.includes(card)) continue;
+        assert.ok(!states[i].seen.includes(card) , `player ${i} sees ${card} of player ${j}'s hand`);
+      }
     }
   }
 }
@@ -139,6 +148,9 @@ test(`three browsers play a hand of ${GAME} through the server; a reload and a s
     for (const name of names.filter((_, j) => j !== i)) assert.match(await p.textContent("#seats"), new RegExp(name));
   }
   await checkPrivacy(pages);
+  // a deck of unique cards: no card in two hands
+  const hands = (await Promise.all(pages.map(handOf))).flat();
+  assert.equal(new Set(hands).size, hands.length, `hands overlap: ${hands}`);
   await ann.screenshot({ path: join(shots, "online-ann.png"), fullPage: true });
 
   let reloaded = false, restarted = false;
@@ -172,5 +184,79 @@ test(`three browsers play a hand of ${GAME} through the server; a reload and a s
   assert.ok(restarted, "a server restart mid-hand was tried");
   for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
   await ann.screenshot({ path: join(shots, "online-hand-over.png"), fullPage: true });
+  assert.deepEqual(pageErrors, []);
+});
+
+// One move typed by whichever context may act, from the legal actions its screen holds:
+// a buy when offered, else a discard, a draw, else the last (a bid rather than a pass).
+async function typedMove(pages) {
+  for (const page of pages) {
+    const legal = await page.evaluate(() => window.deckhandApp.screen.legal ?? []);
+    if (!legal.length) continue;
+    const pick = legal.find((a) => a === "buy") ?? legal.find((a) => a.startsWith("discard ")) ??
+      legal.find((a) => a === "draw") ?? legal.at(-1);
+    await page.evaluate(() => { document.querySelector("details.typed").open = true; });
+    await page.fill("#action-text", pick);
+    await page.press("#action-text", "Enter");
+    await page.waitForTimeout(120);
+    return pick;
+  }
+  await pages[0].waitForTimeout(200);
+  return null;
+}
+
+// A table of `game` created by the first of `names`, the others joining, `bots` seats of
+// basic bots after them; the catalog's limit option set to 12 (a short game, or round).
+async function onlineTable(game, names, bots) {
+  const pages = [];
+  for (const name of names) pages.push(await player(name));
+  const [host] = pages;
+  const info = CATALOG.find((g) => g.name === game);
+  await host.check(`.game-pick input[value="${game}"]`);
+  if (await host.isEnabled("#players")) await host.selectOption("#players", String(names.length + bots));
+  const selects = await host.locator("#seats-setup select").all();
+  for (const [i, select] of selects.entries()) await select.selectOption(i < names.length - 1 ? "human" : "basic");
+  await host.click("#rules-box summary");
+  await host.fill(`#opt-${info.limit_option}`, "12");
+  await host.click("#create-online");
+  await host.waitForSelector("#invite[data-code]");
+  const code = await host.getAttribute("#invite", "data-code");
+  for (const p of pages.slice(1)) {
+    await p.fill("#invite-code", code);
+    await p.click("#join-online");
+  }
+  for (const p of pages) await p.waitForSelector(`#table-screen[data-game="${game}"] #hand button.card`, { timeout: 20000 });
+  return pages;
+}
+
+const FIVE = CATALOG.find((g) => g.min_players === 5 && g.max_players === 5)?.name;
+test(`${FIVE}: two browsers and three bots play a hand through the server`, { skip: !FIVE }, async () => {
+  const pages = await onlineTable(FIVE, ["Ann", "Bob"], 3);
+  await checkPrivacy(pages);
+  for (let i = 0; i < 120 && !(await Promise.all(pages.map(handOver))).every(Boolean); ++i) {
+    await typedMove(pages);
+    if (i % 10 === 0) await checkPrivacy(pages);
+  }
+  for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
+  await pages[0].screenshot({ path: join(shots, `online-${FIVE}.png`), fullPage: true });
+  for (const p of pages) await p.context().close();
+  assert.deepEqual(pageErrors, []);
+});
+
+const DRAW = CATALOG.find((g) => !hasSolver(dh, g) && g.min_players <= 3 && g.max_players >= 3)?.name;
+test(`${DRAW}: three browsers play a round with a buy through the server`, { skip: !DRAW }, async () => {
+  const pages = await onlineTable(DRAW, ["Ann", "Bob", "Cy"], 0);
+  let bought = false;
+  for (let i = 0; i < 200 && !(await Promise.all(pages.map(handOver))).every(Boolean); ++i) {
+    if (await typedMove(pages) === "buy") {
+      bought = true;
+      await pages[0].waitForTimeout(300);
+      await checkPrivacy(pages);
+    }
+  }
+  assert.ok(bought, "a player bought a declined discard");
+  for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
+  await pages[0].screenshot({ path: join(shots, `online-${DRAW}.png`), fullPage: true });
+  for (const p of pages) await p.context().close();
   assert.deepEqual(pageErrors, []);
 });
