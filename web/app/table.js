@@ -321,11 +321,12 @@ export class TableScreen {
         const c = cardElement(card, { label: `${this.name(s)} played ${cardName(card)}` });
         const place = el("figure", { className: `played${trick.winner === s ? " winner" : ""}${s === trick.leader ? " led" : ""}` }, c,
           el("figcaption", {}, this.name(s)));
-        place.style.setProperty("--x", `${(x - 50) * 0.55}%`);
-        place.style.setProperty("--y", `${(y - 50) * 0.6}%`);
+        // toward its player's seat
+        place.style.left = `${50 + (x - 50) * 0.95}%`;
+        place.style.top = `${50 + (y - 50) * 0.95}%`;
         if (this.animations && played.has(s) && events.length < 4) {
-          place.animate([{ transform: `translate(${(x - 50) * 4}px, ${(y - 50) * 4}px)`, opacity: 0.3 },
-            { transform: "none", opacity: 1 }], { duration: 220, easing: "ease-out" });
+          place.animate([{ transform: `translate(calc(-50% + ${(x - 50) * 4}px), calc(-50% + ${(y - 50) * 4}px))`, opacity: 0.3 },
+            { transform: "translate(-50%, -50%)", opacity: 1 }], { duration: 220, easing: "ease-out" });
         }
         center.append(place);
       });
@@ -531,7 +532,7 @@ export class TableScreen {
       const cardActs = this.legal.filter((a) => a.split(" ").some(isCard));
       text = cardActs.length && cardActs.length === this.legal.length && this.cardVerb() && cardActs.every((a) => a.startsWith(this.cardVerb()))
         ? `Your turn: ${this.cardVerb()} a card` : `Your turn: ${[...new Set(this.legal.map((a) => a.split(" ")[0]))].join(", ")}`;
-    } else if (table.to_act != null) text = `${this.name(table.to_act)} ${table.seats?.[table.to_act]?.holder === "bot" ? "is thinking…" : "to act"}`;
+    } else if (table.to_act != null) text = table.seats?.[table.to_act]?.holder === "bot" ? `${this.name(table.to_act)} is thinking…` : `${this.name(table.to_act)}'s turn`;
     else if (view.phase === "deal" || !this.$("#hand-over").hidden) text = "Hand over: the next deal comes in a moment…";
     else text = "";
     this.$("#status").textContent = text;
