@@ -266,7 +266,7 @@ export class TableScreen {
         el("strong", {}, this.name(s)),
         status ? el("small", { className: `holder ${holder}` }, status) : null,
         el("small", { className: "score" }, [`score ${table.scores?.[s] ?? view.scores?.[s] ?? 0}`, ...facts].join(" · "))));
-      if (s !== me) {
+      if (s !== me && this.handCount(s) > 0) {
         const count = this.handCount(s);
         const backs = el("div", { className: "backs", ariaHidden: "true" });
         for (let i = 0; i < Math.min(count, 8); ++i) backs.append(el("span", { className: "mini-back" }));

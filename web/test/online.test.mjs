@@ -136,10 +136,11 @@ test(`three browsers play a hand of ${GAME} through the server; a reload and a s
   await ann.click("#create-online");
   await ann.waitForSelector("#invite[data-code]");
   const code = await ann.getAttribute("#invite", "data-code");
-  for (const p of [bob, cy]) {
-    await p.fill("#invite-code", code);
-    await p.click("#join-online");
-  }
+  // Bob finds the table in the open tables' list, Cy types the invite code
+  await bob.click("#list-tables");
+  await bob.click(`#open-tables button:has-text("${code}")`);
+  await cy.fill("#invite-code", code);
+  await cy.click("#join-online");
   const pages = [ann, bob, cy];
   for (const p of pages) await p.waitForSelector(`#table-screen[data-game="${GAME}"] #hand button.card`, { timeout: 20000 });
   // every seat named for everybody
