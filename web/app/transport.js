@@ -162,8 +162,8 @@ export class OnlineTransport {
     this.client = new Client(httpOf(this.endpoint));
     this.setConnection("connecting");
     const room = this.how.create
-      ? await this.client.create("table", { name: this.how.name || "Player", ...this.how.create })
-      : await this.client.joinById(this.how.code, { name: this.how.name || "Player", ...(this.seatToken ? { seatToken: this.seatToken } : {}) });
+      ? await this.client.create("table", { name: this.how.name || "Player", views: true, ...this.how.create })
+      : await this.client.joinById(this.how.code, { name: this.how.name || "Player", views: true, ...(this.seatToken ? { seatToken: this.seatToken } : {}) });
     this.attach(room);
   }
 
@@ -246,7 +246,7 @@ export class OnlineTransport {
     for (let wait = 300; !this.closed; wait = Math.min(wait * 2, 3000)) {
       try {
         const room = this.seatToken
-          ? await this.client.joinById(this.code, { name: this.how.name || "Player", seatToken: this.seatToken })
+          ? await this.client.joinById(this.code, { name: this.how.name || "Player", views: true, seatToken: this.seatToken })
           : await this.client.reconnect(this.room.reconnectionToken);
         this.attach(room);
         return;
