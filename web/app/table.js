@@ -589,7 +589,9 @@ export class TableScreen {
     const name = error.reason || error.statusName || "";
     const message = String(error.message ?? "");
     const rest = name && message.startsWith(`${name}: `) ? message.slice(name.length + 2) : message;
-    box.replaceChildren(el("strong", {}, "Not allowed: "), rest.charAt(0).toUpperCase() + rest.slice(1),
+    // the reason in words ("must follow suit"), then the library's message
+    const why = name && /^[a-z_]+$/.test(name) ? name.replace(/_/g, " ") : "";
+    box.replaceChildren(el("strong", {}, `Not allowed${why ? ` — ${why}` : ""}: `), rest,
       el("button", { type: "button", className: "close-refusal", ariaLabel: "dismiss" }, "×"));
     box.querySelector(".close-refusal").addEventListener("click", () => this.clearRefusal());
   }

@@ -189,7 +189,7 @@ test("a refused move says why in the library's words and changes nothing", async
       const reason = await page.getAttribute("#refusal", "data-reason");
       assert.ok(reason, "the refusal carries the library's reason");
       assert.ok(!text.includes(reason), `words, not the code: ${text}`);
-      assert.match(text, /Not allowed: \w+/);
+      assert.match(text, /^Not allowed — [a-z ]+: \w+/); // the reason in words, then the message
       assert.equal((await tableState()).seq, before.seq);
       await shot("refused");
       return;
