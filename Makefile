@@ -187,7 +187,8 @@ python-bench-selfplay: python-test
 # binding for CommonJS and ES modules, its types checked by tsc; the npm packages (typescript,
 # playwright-core) come from web/package-lock.json. web-test runs the Node tests, comparing
 # replay with the deckhand tool of the dev build, and the browser tests in Debian's headless
-# Chromium (screenshots in build/web/screenshots). web-serve serves the app on 127.0.0.1.
+# Chromium (screenshots in build/web/screenshots), the online ones against the table server
+# (server/, built by `make server`, started by the test). web-serve serves the app on 127.0.0.1.
 WEB_PACKAGES := emscripten nodejs chromium python3-pycparser
 WEB_PORT ?= 8080
 web-deps: deps
@@ -204,8 +205,10 @@ web: web-deps web/node_modules/.package-lock.json
 web-test: web
 	cmake --preset dev > /dev/null
 	cmake --build --preset dev -j $(JOBS) --target deckhand_cli
+	$(MAKE) --no-print-directory server
 	DECKHAND_CLI="$(CURDIR)/build/dev/deckhand" DECKHAND_PYTHON=$(PY) node --test web/test/header.test.mjs web/test/api.test.mjs \
-	  web/test/hostile.test.mjs web/test/table.test.mjs web/test/examples.test.mjs web/test/browser.test.mjs
+	  web/test/hostile.test.mjs web/test/table.test.mjs web/test/examples.test.mjs web/test/browser.test.mjs \
+	  web/test/online.test.mjs
 
 web-serve: web
 	node web/serve.mjs --port $(WEB_PORT)

@@ -60,7 +60,7 @@ export interface CreateRequest {
 export function checkCreate(o: unknown, catalog: GameInfo[]): CreateRequest {
   if (!isPlainObject(o)) fail('create: the options must be one JSON object');
   const v = o as Record<string, unknown>;
-  only('create', v, ['name', 'game', 'players', 'options', 'seats', 'table', 'listed', 'spectate']);
+  only('create', v, ['name', 'game', 'players', 'options', 'seats', 'table', 'listed', 'spectate', 'views']);
   const gameName = text('game', v.game, 1, 64);
   const game = catalog.find((g) => g.name === gameName);
   if (!game) fail(`game: no game ${JSON.stringify(gameName)} (games: ${catalog.map((g) => g.name).join(', ')})`);
@@ -119,6 +119,8 @@ export interface JoinRequest {
   name?: string;
   seatToken?: string;
   spectate: boolean;
+  // the client's own view and table in every turn (a client with no game to rebuild them, the web app)
+  views: boolean;
 }
 
 export function checkJoin(o: unknown, creator = false): JoinRequest {
@@ -126,10 +128,12 @@ export function checkJoin(o: unknown, creator = false): JoinRequest {
   if (!isPlainObject(o)) fail('join: the options must be one JSON object');
   const v = o as Record<string, unknown>;
   // A create's own join carries the create options: those fields were checked by checkCreate.
-  if (!creator) only('join', v, ['name', 'seatToken', 'spectate']);
+  if (!creator) only('join', v, ['name', 'seatToken', 'spectate', 'views']);
   const spectate = v.spectate === undefined ? false : v.spectate;
   if (typeof spectate !== 'boolean') fail('spectate: true or false expected');
-  const r: JoinRequest = { spectate: spectate as boolean };
+  const views = v.views === undefined ? false : v.views;
+  if (typeof views !== 'boolean') fail('views: true or false expected');
+  const r: JoinRequest = { spectate: spectate as boolean, views: views as boolean };
   if (v.seatToken !== undefined) {
     r.seatToken = text('seatToken', v.seatToken, 1, 100);
     if (spectate) fail('spectate: a seat token takes a seat; leave out one of the two');

@@ -55,6 +55,7 @@ interface Conn {
   limited: number; // refused for the rate in a row
   kicked?: boolean; // disconnected for flooding: no reconnection window
   dropped?: boolean; // in its reconnection window: not connected, its seat still its own
+  views?: boolean; // asked for its view and table in every turn (join option views)
   superseded?: boolean; // its seat was taken back by its token from another connection
 }
 
@@ -261,8 +262,15 @@ export class TableRoom extends Room {
   }
 
   // The turn as `seat` sees it; `base` is the part every seat shares (one per push).
-  private turnFor(seat: number | null, base = this.turnBase()) {
-    return { ...base, legal: seat !== null && base.mayAct.includes(seat) ? this.table.legalActions(seat) : [] };
+  private turnFor(seat: number | null, base = this.turnBase(), views = false) {
+    // view: the seat's view of the game now (what its snapshot's view would be), so that a
+    // client draws the table after every change without a game of its own (the web app)
+    const turn = { ...base, legal: seat !== null && base.mayAct.includes(seat) ? this.table.legalActions(seat) : [] };
+    if (!views) return turn;
+    // the seat's view and table now (its snapshot's), for a client that draws the table after
+    // every change with no game of its own to rebuild them from the events (the web app)
+    const snap = this.table.snapshot(seat);
+    return { ...turn, view: snap.view, table: snap.table };
   }
 
   private turnBase() {
@@ -288,7 +296,7 @@ export class TableRoom extends Room {
         c.client.send('events', { events: fresh });
         c.lastSeq = fresh[fresh.length - 1].seq;
       }
-      c.client.send('turn', this.turnFor(c.seat, base));
+      c.client.send('turn', this.turnFor(c.seat, base, c.views));
       if (seatsChanged) c.client.send('seats', seats);
     }
     this.schedule();
@@ -325,7 +333,7 @@ export class TableRoom extends Room {
     const snap = this.table.snapshot(c.seat);
     c.client.send('snapshot', snap);
     c.lastSeq = snap.seq;
-    c.client.send('turn', this.turnFor(c.seat));
+    c.client.send('turn', this.turnFor(c.seat, undefined, c.views));
   }
 
   // ---- joins and leaves ----
@@ -377,7 +385,7 @@ export class TableRoom extends Room {
         await this.commit('seat', seat, row.name);
       }
       if (seat !== null) this.seatConn[seat] = client.sessionId;
-      const c: Conn = { client, seat, lastSeq: 0, tokens: BUCKET.capacity, lastFill: Date.now(), limited: 0 };
+      const c: Conn = { client, seat, lastSeq: 0, tokens: BUCKET.capacity, lastFill: Date.now(), limited: 0, views: req.views };
       this.conns.set(client.sessionId, c);
       this.greet(c, token);
       this.push();

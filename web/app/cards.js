@@ -1,45 +1,122 @@
-// Drawing what both panels show: cards, a row of cards, and the per-hand score table.
+// Cards as the app draws them, their spoken names, the order a hand is sorted in, and the
+// per-hand score table. Card codes are the records' (docs/records.md): French cards "TH",
+// "9C" (rank then suit letter), Rook cards "14Y" (number then colour letter) and "ROOK".
 
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const ROOK_COLOURS = { B: "black", G: "green", R: "red", Y: "yellow" };
+export const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven" };
+const RANK_ORDER = "AKQJT98765432";
+// Rook colours carry a letter and a shape too, so that nobody needs to tell the colours apart.
+const ROOK = {
+  B: { name: "black", shape: "■" }, G: { name: "green", shape: "▲" },
+  R: { name: "red", shape: "●" }, Y: { name: "yellow", shape: "◆" },
+};
 
-// A card as an element: French cards ("TH", "9C") with their suit's colour, Rook cards
-// ("14Y", "ROOK") on their colour; "unknown" face down; null an empty place (not played yet).
-export function cardElement(code) {
+export const isCard = (text) => /^([2-9TJQKA][CDHS]|\d{1,2}[BGRY]|ROOK)$/.test(text);
+
+// "queen of clubs", "14 yellow", "the Rook".
+export function cardName(code) {
+  if (code == null) return "no card yet";
+  if (code === "unknown") return "a face-down card";
+  if (code === "ROOK") return "the Rook";
+  const rook = /^(\d+)([BGRY])$/.exec(code);
+  if (rook) return `${rook[1]} ${ROOK[rook[2]].name}`;
+  const suit = code.at(-1);
+  return `${RANK_NAMES[code[0]] ?? code.slice(0, -1)} of ${SUIT_NAMES[suit] ?? suit}`;
+}
+
+// The suit (or colour) a card belongs to: "C", "Y", "ROOK".
+const suitOf = (code) => (code === "ROOK" ? "ROOK" : code.at(-1));
+function rankValue(code) {
+  if (code === "ROOK") return 0;
+  const rook = /^(\d+)[BGRY]$/.exec(code);
+  return rook ? -Number(rook[1]) : RANK_ORDER.indexOf(code[0]);
+}
+
+// A hand sorted as players hold it: the trump suit first when the view names one (view.trump),
+// then the suits alternating in colour, high to low within a suit; Rook cards by colour, high
+// to low, the Rook last. (The library's views name no card order of their own; see docs/web.md.)
+export function sortHand(cards, trump = null) {
+  const suitRank = ["S", "H", "C", "D", "B", "R", "G", "Y", "ROOK"];
+  const key = (code) => {
+    const suit = suitOf(code);
+    return [suit === trump ? -1 : suitRank.indexOf(suit), rankValue(code)];
+  };
+  return [...cards].sort((a, b) => {
+    const [sa, ra] = key(a);
+    const [sb, rb] = key(b);
+    return sa - sb || ra - rb;
+  });
+}
+
+// A card as an element: face up with its rank and suit symbol (Rook cards with their colour's
+// letter and shape), "unknown" face down, null an empty place.
+export function cardElement(code, { label } = {}) {
   const el = document.createElement("span");
   el.className = "card";
   if (code == null || code === "unknown") {
     el.classList.add(code == null ? "empty" : "back");
-    el.title = code == null ? "not played yet" : "the unknown card";
+    el.setAttribute("aria-label", label ?? cardName(code));
+    el.setAttribute("role", "img");
     return el;
   }
   el.dataset.card = code;
-  el.title = code;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", label ?? cardName(code));
+  const corner = document.createElement("span");
+  corner.className = "corner";
+  corner.setAttribute("aria-hidden", "true");
+  const pip = document.createElement("span");
+  pip.className = "pip";
+  pip.setAttribute("aria-hidden", "true");
   if (code === "ROOK") {
     el.classList.add("rook");
-    el.textContent = "Rook";
+    corner.textContent = "R";
+    pip.textContent = "★";
   } else if (/^\d+[BGRY]$/.test(code)) {
-    el.classList.add("rook-deck", ROOK_COLOURS[code.at(-1)]);
-    el.textContent = code.slice(0, -1);
+    const colour = ROOK[code.at(-1)];
+    el.classList.add("rook-deck", colour.name);
+    corner.textContent = `${code.slice(0, -1)}${code.at(-1)}`;
+    pip.textContent = colour.shape;
   } else {
     const suit = code.at(-1);
-    el.classList.add(suit === "D" || suit === "H" ? "red" : "black");
-    el.textContent = (code[0] === "T" ? "10" : code.slice(0, -1)) + (SUITS[suit] ?? suit);
+    el.classList.add(suit === "D" || suit === "H" ? "red" : "black", `suit-${suit}`);
+    corner.textContent = (code[0] === "T" ? "10" : code.slice(0, -1)) + (SUITS[suit] ?? suit);
+    pip.textContent = SUITS[suit] ?? suit;
   }
+  el.append(corner, pip);
   return el;
 }
 
 export function fillCards(container, codes) {
-  container.replaceChildren(...codes.map(cardElement));
+  container.replaceChildren(...codes.map((code) => cardElement(code)));
+}
+
+// An action text in words: "bid 3" -> "Bid 3", "trump C" -> "Trump ♣", "play QC" -> "Play Q♣".
+export function actionLabel(action) {
+  const words = action.split(" ").map((w) =>
+    isCard(w) ? shortCard(w) : SUITS[w] && w.length === 1 ? `${SUITS[w]} (${SUIT_NAMES[w]})` : w);
+  const text = words.join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+export function shortCard(code) {
+  if (code === "ROOK") return "Rook";
+  if (/^\d+[BGRY]$/.test(code)) return `${code.slice(0, -1)}${ROOK[code.at(-1)].shape}${code.at(-1)}`;
+  return (code[0] === "T" ? "10" : code.slice(0, -1)) + (SUITS[code.at(-1)] ?? code.at(-1));
+}
+// An action as a screen reader says it: "play queen of clubs".
+export function actionSpoken(action) {
+  return action.split(" ").map((w) => (isCard(w) ? cardName(w) : SUIT_NAMES[w] ?? w)).join(" ");
 }
 
 // The scores of each scored hand and the totals, from a replay result ({ hands, scores }).
-export function scoreTable(result, players) {
+export function scoreTable(result, players, names = null) {
   const table = document.createElement("table");
   table.className = "scores";
   const head = table.createTHead().insertRow();
-  for (const text of ["hand", ...Array.from({ length: players }, (_, s) => `seat ${s}`)]) {
+  for (const text of ["hand", ...Array.from({ length: players }, (_, s) => names?.[s] ?? `seat ${s}`)]) {
     const th = document.createElement("th");
+    th.scope = "col";
     th.textContent = text;
     head.append(th);
   }

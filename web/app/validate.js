@@ -1,6 +1,7 @@
 // The Validate panel: a record pasted or dropped, its first refused line highlighted with the
 // reason, the per-hand scores, and any seat's view after any line.
 import { fillCards, scoreTable } from "./cards.js";
+import { verifyRecordDeals } from "./fair.js";
 
 export function setUpValidate(dh) {
   const $ = (id) => document.getElementById(id);
@@ -18,7 +19,21 @@ export function setUpValidate(dh) {
     }
   }
 
+  // The record's fair deals: each revealed seed against its commitment (Web Crypto).
+  async function checkFairDeals(text) {
+    const deals = await verifyRecordDeals(text);
+    const box = $("record-fair");
+    box.dataset.checked = String(deals.length);
+    box.dataset.failed = String(deals.filter((d) => d.ok === false).length);
+    box.replaceChildren(...(deals.length ? [Object.assign(document.createElement("h2"), { textContent: "Fair deals" })] : []),
+      ...deals.map((d) => Object.assign(document.createElement("p"), {
+        className: d.ok ? "valid" : d.ok === false ? "invalid" : "",
+        textContent: `deal ${d.deal}: ${d.ok ? "the revealed seed matches its commitment" : d.ok === false ? "the revealed seed does NOT match its commitment" : d.commitment ? "committed, never revealed" : "revealed without a commitment"}`,
+      })));
+  }
+
   function validate() {
+    checkFairDeals($("record").value);
     lines = $("record").value.replace(/\r\n?/g, "\n").replace(/\n$/, "").split("\n");
     const result = dh.replay(lines.join("\n") + "\n");
     lastGood = result.ok ? lines.length : Math.max(result.line - 1, 0);
