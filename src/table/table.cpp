@@ -1041,6 +1041,11 @@ Reason Table::write_record(std::string* out, Error* err) const {
     }
     comments.emplace_back(size_t(e.history), c + " at " + std::to_string(e.time) + " ms");
   }
+  // A comment's place is the game's history size when it happened; a game that rewrites its
+  // history once an offer is over (passes left out) leaves the places of the comments made
+  // during the offer too far on. Each is at most the place of any later comment.
+  for (size_t i = comments.size(); i-- > 1;)
+    comments[i - 1].first = std::min(comments[i - 1].first, comments[i].first);
   if (!t.fair) return t.game->write_record_with_comments(comments, out, err);
   std::string record;
   if (Reason r = t.game->write_record_with_comments(comments, &record, err); r != Reason::ok)
