@@ -632,3 +632,28 @@ TEST_CASE(
     CHECK(replay_json(unfair).find("\"fair\"") == std::string::npos);
   }
 }
+
+TEST_CASE("fair deals with events=deal: the record keeps the last deals' fair lines and checks") {
+  for (const GameSpec& spec : game_specs()) {
+    CAPTURE(spec.name);
+    auto t = fair_table(spec, {{"events", "deal"}});
+    Error e;
+    REQUIRE(t->seat_human(0, &e) == Reason::ok);
+    REQUIRE(t->seat_human(1, &e) == Reason::ok);
+    for (int s = 2; s < t->players(); ++s) REQUIRE(t->seat_bot(s, "basic", &e) == Reason::ok);
+    int64_t now = 0;
+    size_t replays = 0;
+    play_fair(*t, &now, 100000, [&] {
+      if (t->seq() % 17 != 0) return;
+      std::string record;
+      REQUIRE(t->write_record(&record, &e) == Reason::ok);
+      const ReplayResult r = replay_record(record);
+      REQUIRE_MESSAGE(r.ok, r.error.message);
+      CHECK(r.fair_committed >= 1);
+      CHECK(r.fair_committed <= 3);  // the previous deal, this one, the next one committed
+      ++replays;
+    });
+    REQUIRE(t->is_over());
+    CHECK(replays > 3);
+  }
+}
