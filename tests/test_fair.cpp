@@ -41,8 +41,8 @@ OptionList limit_options(const GameSpec& spec) {
 }
 
 std::unique_ptr<Table> fair_table(const GameSpec& spec, OptionList extra = {}) {
-  OptionList table_options = {{"fair_secret", kSecret}, {"nonce_ms", "400"}, {"bot_ms", "100"},
-                              {"decision_ms", "1000"}};
+  OptionList table_options = {
+      {"fair_secret", kSecret}, {"nonce_ms", "400"}, {"bot_ms", "100"}, {"decision_ms", "1000"}};
   table_options.insert(table_options.end(), extra.begin(), extra.end());
   Error e;
   auto t = Table::create(spec.name, spec.max_players, limit_options(spec), table_options, 5, &e);
@@ -218,7 +218,8 @@ TEST_CASE("fair deals: every game plays to its end; each commitment, nonce and r
   }
 }
 
-TEST_CASE("fair deals: the secret, and a seed or salt before its reveal, are in no event or snapshot") {
+TEST_CASE(
+    "fair deals: the secret, and a seed or salt before its reveal, are in no event or snapshot") {
   for (const GameSpec& spec : game_specs()) {
     CAPTURE(spec.name);
     auto t = fair_table(spec, {{"fair_secret", kSecret}});
@@ -231,14 +232,16 @@ TEST_CASE("fair deals: the secret, and a seed or salt before its reveal, are in 
     for (char& c : secret_upper) c = char(std::toupper(c));
     play_fair(*t, &now, 3000, [&] {
       std::string seen;
-      for (int seat = -1; seat < t->players(); ++seat) seen += events(*t, seat) + snapshot(*t, seat);
+      for (int seat = -1; seat < t->players(); ++seat)
+        seen += events(*t, seat) + snapshot(*t, seat);
       const std::string revealed_so_far = events(*t, -1);
       CHECK(seen.find(kSecret) == std::string::npos);
       CHECK(seen.find(secret_upper) == std::string::npos);
       const uint64_t dealt = uint64_t(deals_in(revealed_so_far));
       for (uint64_t k = dealt > 0 ? dealt : 1; k <= dealt + 1; ++k) {
-        const bool revealed = revealed_so_far.find("\"type\": \"reveal\", \"deal\": " +
-                                                   std::to_string(k) + ",") != std::string::npos;
+        const bool revealed =
+            revealed_so_far.find("\"type\": \"reveal\", \"deal\": " + std::to_string(k) + ",") !=
+            std::string::npos;
         if (revealed) continue;
         CHECK(seen.find(std::to_string(base_seed(k))) == std::string::npos);
         CHECK(seen.find(salt_hex(k)) == std::string::npos);
@@ -274,7 +277,7 @@ TEST_CASE("fair deals: the nonce window's refusals name what was wrong and chang
     const char* says;
   };
   const Bad bad[] = {
-      {0, "0123456789abcde", 100, Reason::malformed_action, "16 to 128"},   // 15 digits
+      {0, "0123456789abcde", 100, Reason::malformed_action, "16 to 128"},  // 15 digits
       {0, std::string(130, 'a'), 100, Reason::malformed_action, "16 to 128"},
       {0, "0123456789abcdef0", 100, Reason::malformed_action, "even"},  // odd
       {0, "0123456789abcdeg", 100, Reason::malformed_action, "hex"},
@@ -313,14 +316,30 @@ TEST_CASE("fair deals: the nonce window's refusals name what was wrong and chang
   CHECK(deals_in(events(*away, -1)) == 0);
   REQUIRE(away->nonce(1, "0123456789abcdef", 30, &e) == Reason::ok);
   CHECK(deals_in(events(*away, -1)) == 1);
+  // A bot taking the away seat of the only human who has not sent one: the deal is due then,
+  // not before (the stream's times never go back; the image loads).
+  auto replaced = fair_table(spec);
+  REQUIRE(replaced->seat_human(0, &e) == Reason::ok);
+  REQUIRE(replaced->seat_human(1, &e) == Reason::ok);
+  for (int s = 2; s < replaced->players(); ++s)
+    REQUIRE(replaced->seat_bot(s, "basic", &e) == Reason::ok);
+  REQUIRE(replaced->nonce(0, "0123456789abcdef", 100, &e) == Reason::ok);
+  REQUIRE(replaced->leave(1, 150, &e) == Reason::ok);
+  REQUIRE(replaced->seat_bot(1, "basic", &e) == Reason::ok);
+  CHECK(replaced->next_due_ms() == 150);
+  REQUIRE(replaced->tick(200, &e) == Reason::ok);
+  CHECK(events(*replaced, -1).find("\"time_ms\": 150, \"type\": \"deal\"") != std::string::npos);
+  const std::vector<uint8_t> replaced_image = replaced->serialize();
+  CHECK(Table::deserialize(replaced_image.data(), replaced_image.size(), &e) != nullptr);
   // A table without fair_secret takes no nonces; its snapshot has no nonce_window.
   auto plain = Table::create(spec.name, 0, {}, {}, 5, &e);
   REQUIRE(plain->seat_human(0, &e) == Reason::ok);
   CHECK(plain->nonce(0, "0123456789abcdef", 0, &e) == Reason::wrong_phase);
   CHECK(snapshot(*plain, 0).find("nonce_window") == std::string::npos);
   // Bad fair options.
-  for (const char* v : {"", "00", "0011223344556677889900112233445566778899001122334455667788990011ff",
-                        "0011223344556677889900112233445566778899001122334455667788990g"}) {
+  for (const char* v :
+       {"", "00", "0011223344556677889900112233445566778899001122334455667788990011ff",
+        "0011223344556677889900112233445566778899001122334455667788990g"}) {
     CAPTURE(v);
     CHECK_FALSE(Table::create(spec.name, 0, {}, {{"fair_secret", v}}, 5, &e));
     CHECK(e.reason == Reason::bad_option);
@@ -458,7 +477,8 @@ void refused_at(const std::vector<std::string>& lines, size_t index, Reason reas
 
 }  // namespace
 
-TEST_CASE("fair deals: a fair record replays and checks; a tampered one is refused where it shows") {
+TEST_CASE(
+    "fair deals: a fair record replays and checks; a tampered one is refused where it shows") {
   for (const GameSpec& spec : game_specs()) {
     CAPTURE(spec.name);
     const std::string record = fair_record(spec);
@@ -481,7 +501,8 @@ TEST_CASE("fair deals: a fair record replays and checks; a tampered one is refus
       auto bad = lines;
       bad[at] = flip_last(bad[at]);
       refused_at(bad, reveal, Reason::fair_deal_mismatch,
-                 at == commit ? "does not match the deal's commitment" : "the seed its reveal and nonces make");
+                 at == commit ? "does not match the deal's commitment"
+                              : "the seed its reveal and nonces make");
     }
     {
       auto bad = lines;
@@ -503,7 +524,8 @@ TEST_CASE("fair deals: a fair record replays and checks; a tampered one is refus
       REQUIRE(text::parse_u64(w[2], &seed));
       bad.back() = "deal seed " + std::to_string(seed + 1);
       bad.push_back(lines[reveal]);
-      refused_at(bad, bad.size() - 1, Reason::fair_deal_mismatch, "the seed its reveal and nonces make");
+      refused_at(bad, bad.size() - 1, Reason::fair_deal_mismatch,
+                 "the seed its reveal and nonces make");
       auto honest = std::vector<std::string>(lines.begin(), lines.begin() + long(deal) + 1);
       honest.push_back(lines[reveal]);
       const ReplayResult ok = replay_record(joined(honest));

@@ -125,6 +125,7 @@ _SIGNATURES = {
     "dh_table_seat_bot": (c_int, [table_p, c_int32, c_char_p, err_p]),
     "dh_table_leave": (c_int, [table_p, c_int32, c_int64, err_p]),
     "dh_table_act": (c_int, [table_p, c_int32, c_char_p, c_int64, err_p]),
+    "dh_table_nonce": (c_int, [table_p, c_int32, c_char_p, c_int64, err_p]),
     "dh_table_tick": (c_int, [table_p, c_int64, err_p]),
     "dh_table_players": (c_int, [POINTER(c_int32), table_p]),
     "dh_table_holder": (c_int, [POINTER(c_int32), table_p, c_int32]),

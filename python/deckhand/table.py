@@ -17,29 +17,32 @@ from .game import Game
 HOLDERS = ("empty", "human", "away", "bot")
 
 # Table options given as keyword arguments: (keyword, how it is checked).
-_TIME_OPTIONS = ("decision_ms", "bank_ms", "bot_ms", "offer_ms", "deal_ms")
-_TEXT_OPTIONS = ("standin", "events")
+_TIME_OPTIONS = ("decision_ms", "bank_ms", "bot_ms", "offer_ms", "deal_ms", "nonce_ms")
+_TEXT_OPTIONS = ("standin", "events", "fair_secret")
 
 
 class Table:
     """A table of game `name` for `players` (None: the game's default) with the game's
     `options` (as Game takes them) and the table's own options (decision_ms, bank_ms,
     bot_ms, offer_ms, deal_ms: ints in milliseconds; standin: "random", "basic", "strong" or
-    "quickest"; events: "all" or "deal"; None: the table's default). Its deals are derived
-    from `seed`."""
+    "quickest"; events: "all" or "deal"; fair_secret: 64 hex digits for fair deals, each
+    deal's seed committed before it and revealed after it, and nonce_ms: how long the seats
+    may send their nonces (Table.nonce); None: the table's default). Its deals are derived
+    from `seed`, or with fair_secret from the secret and the seats' nonces."""
 
     __slots__ = ("_h", "__weakref__")
 
     def __init__(self, name, players=None, options=None, seed=0, decision_ms=None,
                  bank_ms=None, bot_ms=None, offer_ms=None, deal_ms=None, standin=None,
-                 events=None):
+                 events=None, fair_secret=None, nonce_ms=None):
         self._h = None
         name = A.text(name, "name")
         players = 0 if players is None else A.integer(players, "players", 0, A.INT32[1])
         seed = A.uint64(seed, "seed")
         opts = A.option_bytes(options)
         given = dict(decision_ms=decision_ms, bank_ms=bank_ms, bot_ms=bot_ms,
-                     offer_ms=offer_ms, deal_ms=deal_ms, standin=standin, events=events)
+                     offer_ms=offer_ms, deal_ms=deal_ms, standin=standin, events=events,
+                     fair_secret=fair_secret, nonce_ms=nonce_ms)
         table_opts = []
         for key in _TIME_OPTIONS + _TEXT_OPTIONS:
             value = given[key]
@@ -118,6 +121,15 @@ class Table:
         then. Refused as Game.apply refuses it, or WrongPhase (not_started), WrongSeat
         (not_seated), InvalidArgument (time_backwards)."""
         N.call_err(lib.dh_table_act, self._h, A.seat(seat), A.text(text, "text"),
+                   A.time_ms(now_ms))
+
+    def nonce(self, seat, nonce, now_ms):
+        """Fair deals (fair_secret): `seat`'s nonce, 16 to 128 hex digits (a str), for the
+        deal committed now, at `now_ms` after the moves due by then. ParseError
+        (malformed_action) for anything but such hex, WrongSeat (not_seated) for a seat no
+        human holds, WrongPhase (not_started; wrong_phase without fair_secret, when no deal
+        waits for nonces, for a second nonce), InvalidArgument (bad_seat, time_backwards)."""
+        N.call_err(lib.dh_table_nonce, self._h, A.seat(seat), A.text(nonce, "nonce"),
                    A.time_ms(now_ms))
 
     def tick(self, now_ms):

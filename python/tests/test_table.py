@@ -423,3 +423,75 @@ def test_every_standin_moves_for_a_silent_seat(name, standin):
     stand_in = [e for e in events if e["type"] == "action" and e["by"] == "stand-in"]
     assert stand_in and all(e["seat"] == 1 for e in stand_in)
     assert len(stand_in) == len([e for e in events if e["type"] == "timeout"])
+
+
+SECRET = "00112233445566778899aabbccddeeff0123456789abcdeffedcba9876543210"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_fair_deals_commit_nonces_reveal_and_the_record_checks(name):
+    t = new_table(name, seed=3, fair_secret=SECRET, nonce_ms=500)
+    seat_all(t, humans={0, 1})
+    t.tick(10)
+    commit = [e for e in t.events(None) if e["type"] == "commit"]
+    assert commit and commit[0]["deal"] == 1 and len(commit[0]["commitment"]) == 64
+    window = t.snapshot(0)["table"]["nonce_window"]
+    assert window == {"deal": 1, "commitment": commit[0]["commitment"], "ends_ms": 500,
+                      "sent": []}
+    before = t.serialize()
+    for call in (lambda: t.nonce(0, None, 20), lambda: t.nonce(0, b"0011223344556677", 20),
+                 lambda: t.nonce(0, 5, 20), lambda: t.nonce(0, "0011223344556677\0", 20),
+                 lambda: t.nonce(True, "0011223344556677", 20),
+                 lambda: t.nonce(0, "0011223344556677", 2.0)):
+        with pytest.raises((TypeError, ValueError)):
+            call()
+    with pytest.raises(deckhand.ParseError) as bad:
+        t.nonce(0, "0011", 20)
+    assert bad.value.reason == "malformed_action"
+    with pytest.raises(deckhand.WrongSeat):
+        t.nonce(t.players - 1, "0011223344556677", 20)  # a bot's seat
+    with pytest.raises(deckhand.InvalidArgument):
+        t.nonce(0, "0011223344556677", 5)  # time_backwards
+    assert t.serialize() == before
+    t.nonce(0, "0011223344556677", 20)
+    with pytest.raises(deckhand.WrongPhase):
+        t.nonce(0, "0011223344556677", 21)
+    # Restored mid-window, the copy goes on as the table does.
+    back = deckhand.Table.deserialize(t.serialize())
+    for table in (t, back):
+        table.nonce(1, "AABBCCDDEEFF00112233", 30)
+    assert back.serialize() == t.serialize()
+    nonces = [(e["seat"], e["nonce"]) for e in t.events(1) if e["type"] == "nonce"]
+    assert nonces == [(0, "0011223344556677"), (1, "aabbccddeeff00112233")]
+    drive(t, 30)
+    assert t.is_over
+    reveals = [e for e in t.events(None) if e["type"] == "reveal"]
+    assert reveals[0]["deal"] == 1 and reveals[0]["seed"].isdigit()
+    text = t.record()
+    assert "\ncommit 1 " in text and "\nreveal 1 " in text and SECRET not in text
+    result = deckhand.replay(text)
+    assert result["ok"], result
+    assert result["fair"]["committed"] == result["fair"]["revealed"] >= 1
+    # A tampered nonce is refused at the reveal that shows it.
+    lines = text.splitlines()
+    at = next(i for i, l in enumerate(lines) if l.startswith("nonce 1 "))
+    lines[at] = lines[at][:-1] + ("0" if lines[at][-1] != "0" else "1")
+    refused = deckhand.replay("\n".join(lines) + "\n")
+    assert not refused["ok"] and refused["code"] == "fair_deal_mismatch"
+    assert lines[refused["line"] - 1].startswith("reveal 1 ")
+
+
+def test_fair_secret_and_nonce_options_are_checked():
+    name = GAMES[0]
+    for bad in ("", "00", SECRET + "00", SECRET[:-1] + "g"):
+        with pytest.raises(deckhand.BadOption):
+            new_table(name, fair_secret=bad)
+    with pytest.raises(TypeError):
+        new_table(name, fair_secret=5)
+    with pytest.raises(ValueError):
+        new_table(name, nonce_ms=-1)
+    t = new_table(name)
+    seat_all(t, humans={0})
+    with pytest.raises(deckhand.WrongPhase):
+        t.nonce(0, "0011223344556677", 0)
+    assert "nonce_window" not in t.snapshot(0)["table"]

@@ -717,6 +717,8 @@ Reason Table::seat_bot(int seat, std::string_view level, Error* err) {
   s.holder = SeatHolder::bot;
   s.level = lv;
   t.seat_event(seat);
+  // Fair deals: a bot sends no nonce; the deal may be due now, not before this change.
+  if (t.committed) t.decision_start = std::max(t.decision_start, t.time_now());
   t.maybe_start();
   return Reason::ok;
 }

@@ -104,7 +104,8 @@ std::string legal_text(const dh_table* t, int32_t seat) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 2) return 0;
-  // data[0]: the game of the catalog (bits 7-6) and its player count (bits 1-0);
+  // data[0]: the game of the catalog (bits 7-6), fair deals (bit 2) and its player count
+  // (bits 1-0);
   // data[1]: the table's options.
   size_t games = 0;
   dh_catalog_game_count(&games);
@@ -119,13 +120,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const char* game_options[] = {limit.c_str()};
   const char* standins[] = {"standin=random", "standin=quickest", "standin=random",
                             "standin=basic"};
-  const char* table_options[] = {o & 1 ? "decision_ms=500" : "decision_ms=0",
-                                 o & 2 ? "bank_ms=700" : "bank_ms=0",
-                                 o & 4 ? "events=deal" : "events=all",
-                                 standins[(o >> 3) & 3],
-                                 o & 32 ? "bot_ms=400" : "bot_ms=50",
-                                 "offer_ms=300",
-                                 "deal_ms=100"};
+  const char* table_options[] = {
+      o & 1 ? "decision_ms=500" : "decision_ms=0",
+      o & 2 ? "bank_ms=700" : "bank_ms=0",
+      o & 4 ? "events=deal" : "events=all",
+      standins[(o >> 3) & 3],
+      o & 32 ? "bot_ms=400" : "bot_ms=50",
+      "offer_ms=300",
+      "deal_ms=100",
+      data[0] & 4 ? "fair_secret=00112233445566778899aabbccddeeff0123456789abcdeffedcba9876543210"
+                  : "nonce_ms=2000",
+      "nonce_ms=600"};
   dh_table* t = nullptr;
   dh_error err = DH_ERROR_INIT;
   if (dh_table_new(&t, info.name, players, game_options, 1, table_options,
@@ -164,9 +169,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         refusal_may_tick = true;
         break;
       }
-      case 4: {  // garbage text
+      case 4: {  // garbage text; or a nonce (hex of the input's bytes, or garbage)
         const std::string action(reinterpret_cast<const char*>(data + i + 1), (size - i - 1) % 20);
-        status = dh_table_act(t, seat, action.c_str(), now, &err);
+        if (arg & 0x80) {
+          std::string hex;
+          for (size_t k = 0; k < size_t(arg & 0x3f) && i + 1 + k < size; ++k) {
+            static constexpr char kDigits[] = "0123456789abcdef";
+            hex += kDigits[data[i + 1 + k] >> 4];
+            hex += kDigits[data[i + 1 + k] & 15];
+          }
+          if (arg & 0x40) hex = action;
+          status = dh_table_nonce(t, seat, hex.c_str(), now, &err);
+        } else {
+          status = dh_table_act(t, seat, action.c_str(), now, &err);
+        }
         refusal_may_tick = true;
         break;
       }

@@ -811,13 +811,13 @@ function bind(M) {
   }
 
   const TABLE_NUMBERS = { decisionMs: "decision_ms", bankMs: "bank_ms", botMs: "bot_ms",
-    offerMs: "offer_ms", dealMs: "deal_ms" };
-  const TABLE_TEXTS = { standin: "standin", events: "events" };
+    offerMs: "offer_ms", dealMs: "deal_ms", nonceMs: "nonce_ms" };
+  const TABLE_TEXTS = { standin: "standin", events: "events", fairSecret: "fair_secret" };
 
   class Table {
     // new Table("ghost-euchre", { players, options, seed, decisionMs, bankMs, botMs, offerMs,
-    // dealMs, standin, events }): options are the game's (as Game takes them), the rest the
-    // table's own (docs/tables.md).
+    // dealMs, standin, events, fairSecret, nonceMs }): options are the game's (as Game takes
+    // them), the rest the table's own (docs/tables.md; fairSecret: 64 hex digits, fair deals).
     constructor(name, settings = undefined) {
       textArg("name", name);
       const bag = bagArg("settings", settings, ["players", "options", "seed",
@@ -911,6 +911,16 @@ function bind(M) {
       const now64 = nowArg("nowMs", nowMs);
       withString(action, (ptr) =>
         callErr((err) => M._dh_table_act(handle, seat, ptr, now64, err)));
+    }
+
+    // Fair deals (fairSecret): `seat`'s nonce, 16 to 128 hex digits, for the deal committed now.
+    nonce(seat, nonce, nowMs) {
+      const handle = tableHandleOf(this);
+      seatArg("seat", seat);
+      textArg("nonce", nonce);
+      const now64 = nowArg("nowMs", nowMs);
+      withString(nonce, (ptr) =>
+        callErr((err) => M._dh_table_nonce(handle, seat, ptr, now64, err)));
     }
 
     tick(nowMs) {

@@ -256,6 +256,10 @@ export interface TableOptions {
   dealMs?: number;
   standin?: BotLevel | "quickest";
   events?: "all" | "deal";
+  /** Fair deals: the server's secret, 64 hex digits (docs/tables.md#fair-deals). */
+  fairSecret?: string;
+  /** Fair deals: how long the seats may send their nonces (default 2000). */
+  nonceMs?: number;
 }
 
 /** One event of a table's stream (docs/tables.md). */
@@ -280,6 +284,8 @@ export interface TableSnapshot {
     now_ms: number;
     over: boolean;
     scores: number[];
+    /** Fair tables only: the deal waiting for nonces, or null. */
+    nonce_window?: { deal: number; commitment: string; ends_ms: number; sent: number[] } | null;
   };
 }
 
@@ -288,6 +294,8 @@ export interface Table extends Disposable {
   seatBot(seat: number, level?: BotLevel): void;
   leave(seat: number, nowMs: NowMs): void;
   act(seat: number, action: string, nowMs: NowMs): void;
+  /** Fair deals: `seat`'s nonce (16 to 128 hex digits) for the deal committed now. */
+  nonce(seat: number, nonce: string, nowMs: NowMs): void;
   tick(nowMs: NowMs): void;
   /** The events after `since` as `seat` (null: a spectator) sees them. */
   events(seat?: number | null, since?: Seed): TableEvent[];

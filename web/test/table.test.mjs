@@ -270,3 +270,56 @@ test("clocks and kept events: deadlineMs with decisionMs, events=deal drops old 
     kept.free();
   }
 });
+
+test("fair deals: commit, a nonce from each human, the deal, the reveal; argument checks", () => {
+  const secret = "00112233445566778899aabbccddeeff0123456789abcdeffedcba9876543210";
+  for (const info of CATALOG) {
+    const table = makeTable(info, { humans: [0, 1], fairSecret: secret, nonceMs: 500 });
+    table.tick(10);
+    const commit = table.events(null).find((e) => e.type === "commit");
+    assert.equal(commit.deal, 1);
+    assert.match(commit.commitment, /^[0-9a-f]{64}$/);
+    const window = table.snapshot(0).table.nonce_window;
+    assert.deepEqual(window, { deal: 1, commitment: commit.commitment, ends_ms: 500, sent: [] });
+    const before = table.serialize();
+    for (const bad of [undefined, null, 5, 5n, ["00"]]) {
+      assert.throws(() => table.nonce(0, bad, 20), TypeError, `nonce(${String(bad)})`);
+    }
+    assert.throws(() => table.nonce(0, "0011223344556677\0", 20), RangeError);
+    assert.throws(() => table.nonce(0.5, "0011223344556677", 20), RangeError);
+    assert.throws(() => table.nonce(0, "0011223344556677", NaN), (e) => e instanceof TypeError ||
+      e instanceof RangeError);
+    assert.throws(() => table.nonce(0, "00112233", 20), (e) => e instanceof dh.ParseError &&
+      e.reason === "malformed_action");
+    assert.throws(() => table.nonce(2, "0011223344556677", 20), (e) => e instanceof dh.WrongSeat &&
+      e.reason === "not_seated");
+    assert.deepEqual(table.serialize(), before);
+    table.nonce(0, "0011223344556677", 20);
+    assert.throws(() => table.nonce(0, "0011223344556677", 21), dh.WrongPhase);
+    assert.deepEqual(table.snapshot(null).table.nonce_window.sent, [0]);
+    assert.ok(!table.events(null).some((e) => e.type === "deal"));
+    table.nonce(1, "AABBCCDDEEFF00112233", 30);
+    const after = table.events(1);
+    assert.deepEqual(after.filter((e) => e.type === "nonce").map((e) => [e.seat, e.nonce]),
+      [[0, "0011223344556677"], [1, "aabbccddeeff00112233"]]);
+    assert.equal(after.find((e) => e.type === "deal").time_ms, 30);
+    drive(table, { now: 30, humans: [0, 1] });
+    assert.ok(table.isOver);
+    const reveal = table.events(null).find((e) => e.type === "reveal");
+    assert.equal(reveal.deal, 1);
+    assert.match(reveal.seed, /^[0-9]+$/);
+    assert.match(reveal.salt, /^[0-9a-f]{64}$/);
+    const record = table.record();
+    assert.match(record, /\ncommit 1 [0-9a-f]{64}\n/);
+    assert.ok(!record.includes(secret) && !JSON.stringify(table.events(null)).includes(secret));
+    table.free();
+  }
+  const info = CATALOG[0];
+  assert.throws(() => new dh.Table(info.name, { fairSecret: 5 }), TypeError);
+  assert.throws(() => new dh.Table(info.name, { fairSecret: "00" }), dh.BadOption);
+  assert.throws(() => new dh.Table(info.name, { nonceMs: -1 }), (e) => e instanceof RangeError ||
+    e instanceof dh.BadOption);
+  const plain = makeTable(info, { humans: [0] });
+  assert.throws(() => plain.nonce(0, "0011223344556677", 0), dh.WrongPhase);
+  assert.equal(plain.snapshot(0).table.nonce_window, undefined);
+});
