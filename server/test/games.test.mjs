@@ -36,7 +36,8 @@ async function wholeGame(game, humans, players) {
     assert.deepEqual(leaks(table, p, watcher), [], `seat ${p.seat}: nothing it may not see`);
     // Only the table's refusals of an action sent on a turn another seat's answer had already
     // changed (offers are answered at once); never an error of the server's own.
-    assert.deepEqual(p.errors.filter((e) => !(e.type === 'act' && /^DH_E_/.test(e.code))), []);
+    // (and the rate limit's, which scripted players with instant bots can meet: they wait).
+    assert.deepEqual(p.errors.filter((e) => !(e.type === 'act' && /^DH_E_/.test(e.code)) && e.code !== 'rate_limited'), []);
   }
   assert.ok(ps.reduce((n, p) => n + p.acts, 0) > 0, 'the humans played');
   // Every accepted change is a row, and the finished game keeps its record.

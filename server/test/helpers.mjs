@@ -117,6 +117,9 @@ export class Player {
       // After a rejoin: ask for what was missed between the last event we had and the snapshot.
       if (this.bySeq.size && payload.seq > this.lastSeq) this.send('sync', { since: this.lastSeq });
       this.lastSeq = Math.max(this.lastSeq, payload.seq);
+      // A deal committed before we joined waits for our nonce too.
+      const w = payload.table.nonce_window;
+      if (w && this.nonces && this.seat !== null && !w.sent.includes(this.seat)) this.send('nonce', { nonce: randomNonce() });
       this.over = payload.table.over;
     } else if (type === 'events') {
       for (const e of payload.events) {
@@ -127,7 +130,12 @@ export class Player {
         this.lastSeq = e.seq;
         if (e.type === 'game_over') this.over = true;
         // Fair deals: a fresh crypto-random nonce for each committed deal (autoplay or not).
-        if (e.type === 'commit' && this.nonces && this.seat !== null) this.send('nonce', { nonce: randomNonce() });
+        if (e.type === 'commit' && this.nonces && this.seat !== null) {
+          this.nonceFor = e.deal;
+          this.send('nonce', { nonce: randomNonce() });
+        }
+        if (e.type === 'nonce' && e.seat === this.seat) this.nonceFor = null;
+        if (e.type === 'deal') this.nonceFor = null;
       }
     } else if (type === 'turn') {
       this.turn = payload;
@@ -143,8 +151,13 @@ export class Player {
       }
     } else if (type === 'error') {
       this.errors.push(payload);
-      if (this.autoplay && payload.type === 'act' && this.turn?.legal.length && this.errors.length < 20)
+      if (this.autoplay && payload.type === 'act' && this.turn?.legal.length && this.errors.length < 50)
         this.send('act', { action: this.pick(this.turn.legal, this) });
+      // Too fast (scripted players with instant bots can be): wait, then answer the turn.
+      if (payload.code === 'rate_limited' && this.nonceFor)
+        setTimeout(() => this.nonceFor && this.send('nonce', { nonce: randomNonce() }), 300);
+      if (this.autoplay && payload.code === 'rate_limited')
+        setTimeout(() => this.turn?.legal.length && this.send('act', { action: this.pick(this.turn.legal, this) }), 300);
     }
   }
 
