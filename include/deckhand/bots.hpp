@@ -23,6 +23,7 @@ enum class Level : uint8_t {
   random = 0,  // a uniformly random legal action (an offered Toonerville discard: buy or pass)
   basic = 1,   // the heuristic policies above
   strong = 2,  // perfect-information Monte Carlo over consistent deals (docs/bots.md)
+  expert = 3,  // strong's search over deals weighted by what the others did (inference)
 };
 
 // Budget options every level takes (`samples=N`, `time_ms=N`); levels that do not search
@@ -49,9 +50,9 @@ class Bot {
   virtual Reason choose(const Game& game, int seat, ActionCode* out, Error* err) = 0;
 };
 
-// A bot for the game of that name (matched as make_game does) at level "random", "basic" or
-// "strong" (case-insensitive), its generator seeded with `seed`, with options `samples=N` and
-// `time_ms=N`. Null, and *err filled (unknown_game, bad_option), on bad input.
+// A bot for the game of that name (matched as make_game does) at level "random", "basic",
+// "strong" or "expert" (case-insensitive), its generator seeded with `seed`, with options
+// `samples=N` and `time_ms=N`. Null, and *err filled (unknown_game, bad_option), on bad input.
 std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uint64_t seed,
                               const OptionList& options, Error* err);
 

@@ -28,8 +28,10 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     lv = Level::basic;
   } else if (text::iequals(text::trim(level), "strong")) {
     lv = Level::strong;
+  } else if (text::iequals(text::trim(level), "expert")) {
+    lv = Level::expert;
   } else {
-    fail(err, Reason::bad_option, "no bot level %s (random, basic, strong)",
+    fail(err, Reason::bad_option, "no bot level %s (random, basic, strong, expert)",
          text::quote(level).c_str());
     return nullptr;
   }

@@ -11,6 +11,7 @@
 
 #include "deckhand/bots.hpp"
 #include "deckhand/solve.hpp"
+#include "expert_search.hpp"
 #include "strong_search.hpp"
 
 namespace deckhand::bots::detail {
@@ -40,6 +41,8 @@ struct TrickTakingPolicy {
     *out = level == Level::random ? legal[rng.bounded(uint64_t(n))]
            : level == Level::strong
                ? detail::strong_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng, *solver)
+           : level == Level::expert
+               ? detail::expert_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng)
                : Rules::basic(Rules::view(s, seat), legal.data(), n, rng);
     return true;
   }

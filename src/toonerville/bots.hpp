@@ -59,7 +59,18 @@ double toonerville_rollout(toonerville::State* w, int seat, PortableRng& rng);
 
 // The strong level's take-or-draw choice and discard (strong.cpp); false when the decision is
 // not one of them (the basic bot decides it).
+// With `expert`, also the buys (buy or pass), and going down, laying off or swapping now
+// against the basic bot's discard (toonerville_expert_candidates).
 bool strong_toonerville(const toonerville::State& s, int seat, const toonerville::Action* legal,
-                        int n, const Budget& budget, PortableRng& rng, toonerville::Action* out);
+                        int n, const Budget& budget, PortableRng& rng, toonerville::Action* out,
+                        bool expert = false);
+
+// The expert level's choices: the basic bot's first, then buy against pass when offered a
+// discard; going down, laying off or swapping (the basic choice) against the basic discard;
+// otherwise toonerville_candidates.
+std::vector<toonerville::Action> toonerville_expert_candidates(const toonerville::State& s,
+                                                               int seat,
+                                                               const toonerville::Action* legal,
+                                                               int n);
 
 }  // namespace deckhand::bots::detail

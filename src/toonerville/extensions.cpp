@@ -35,8 +35,9 @@ struct ToonervillePolicy {
     if (n == 0) return false;  // the stock needs a reshuffle the record must give (T13)
     if (level == Level::random) {
       *out = legal[rng.bounded(uint64_t(n))];
-    } else if (level == Level::strong &&
-               detail::strong_toonerville(s, seat, legal.data(), n, budget, rng, out)) {
+    } else if ((level == Level::strong || level == Level::expert) &&
+               detail::strong_toonerville(s, seat, legal.data(), n, budget, rng, out,
+                                          level == Level::expert)) {
       // searched: the take-or-draw choice or the discard
     } else if (tv::offering(s)) {  // T6: offered the declined discard
       *out = toonerville_bot_wants_buy(tv::view(s, seat)) ? tv::buy_action(seat)

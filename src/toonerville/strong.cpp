@@ -74,11 +74,38 @@ std::vector<tv::Action> toonerville_candidates(const tv::State& s, int seat,
   return choices;
 }
 
+std::vector<tv::Action> toonerville_expert_candidates(const tv::State& s, int seat,
+                                                      const tv::Action* legal, int n) {
+  const tv::View v = tv::view(s, seat);
+  if (tv::offering(s)) {  // T6: buy or pass, the basic bot's answer first
+    const bool buy = toonerville_bot_wants_buy(v);
+    return {buy ? tv::buy_action(seat) : tv::pass_action(seat),
+            buy ? tv::pass_action(seat) : tv::buy_action(seat)};
+  }
+  bool meld = false;
+  std::vector<tv::Action> discards;
+  for (int i = 0; i < n; ++i) {
+    const tv::ActionKind k = legal[i].kind;
+    meld = meld || k == tv::ActionKind::down || k == tv::ActionKind::layoff ||
+           k == tv::ActionKind::swap;
+    if (k == tv::ActionKind::discard) discards.push_back(legal[i]);
+  }
+  if (!meld) return toonerville_candidates(s, seat, legal, n);
+  // Going down, laying off or swapping now (the basic bot's choice) against holding back this
+  // turn: the basic bot's discard among the discards alone.
+  PortableRng fixed(0);
+  const tv::Action basic = toonerville_bot(v, legal, n, fixed);
+  if (basic.kind == tv::ActionKind::discard || discards.empty()) return {};
+  PortableRng fixed2(0);
+  return {basic, toonerville_bot(v, discards.data(), int(discards.size()), fixed2)};
+}
+
 bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, int n,
-                        const Budget& budget, PortableRng& rng, tv::Action* out) {
+                        const Budget& budget, PortableRng& rng, tv::Action* out, bool expert) {
   // Rollouts of a whole round are noisy, so the basic bot's own choice (choices[0]) stands
   // unless another beats it clearly on the same deals.
-  const std::vector<tv::Action> choices = toonerville_candidates(s, seat, legal, n);
+  const std::vector<tv::Action> choices = expert ? toonerville_expert_candidates(s, seat, legal, n)
+                                                 : toonerville_candidates(s, seat, legal, n);
   if (choices.size() < 2) return false;
   ToonervilleSampler sampler;
   if (!sampler.init(s, seat)) return false;

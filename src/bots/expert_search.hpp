@@ -1,0 +1,159 @@
+// The `expert` level's search for the trick-taking games (internal header; docs/bots.md,
+// "expert"): perfect-information Monte Carlo over deals drawn with inference, and rollouts by
+// players who decide from their own views.
+//
+// Inference. The consistent sampler (consistent.hpp) draws hidden cards uniformly among the
+// placements that match the seat's view. The expert draws kExpertCandidates times as many
+// and weighs each by how likely the other seats' decisions this hand (the auction, the
+// swaps, the pick, the bury, the call or trump, the first leads) are if the sample is the
+// truth: the product, over those decisions, of the probability a softened `basic` policy
+// gives the action taken (1 - kInferenceEpsilon on basic's own choice, the rest spread
+// evenly over the legal actions). Each game gives two hooks (src/<game>/extensions.cpp):
+//
+//   hand_start(world, &t): the sampled deal put back to the start of the hand (the hands as
+//     dealt), false when it cannot be;
+//   logged_action(t, world, &a, &scored): the action the sample's hand took next from t
+//     (the public record of the hand replayed on the sampled cards), and whether it is one
+//     the weights score; false once t has caught up with the decisions the weights read.
+//
+// The weighted candidates are then resampled (systematic resampling) to N deals of equal
+// weight, so that the search's cost does not grow with the candidates.
+//
+// Search. Every legal action is played out on each deal to the end of the hand by the
+// `basic` bots, all actions of one deal with the same rollout seed (common random numbers),
+// valued by the seat's score change minus the others' mean change. The players of the
+// rollouts decide from their own views, never from the sampled hands, so the continuation
+// does not assume the seat (or anyone) will later know the hidden cards: this is the fix
+// for strategy fusion chosen here (docs/bots.md explains why, and what it costs).
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include "strong_search.hpp"
+
+namespace deckhand::bots::detail {
+
+// The probability mass a softened basic policy puts off basic's own choice.
+inline constexpr double kInferenceEpsilon = 0.3;
+// Candidate deals drawn per deal searched.
+inline constexpr uint32_t kExpertCandidates = 4;
+
+// How likely the other seats' decisions of this hand are on the sampled deal `world`, under
+// the softened basic policy (a positive number, 1 when nothing is scored).
+template <typename Rules>
+double inference_weight(const typename Rules::State& world, int seat) {
+  typename Rules::State t;
+  if (!Rules::hand_start(world, &t)) return 1.0;
+  typename Rules::Action buf[Rules::kMaxLegal];
+  double weight = 1.0;
+  for (int steps = 0; steps < 64; ++steps) {
+    typename Rules::Action a;
+    bool scored = false;
+    if (!Rules::logged_action(t, world, &a, &scored)) break;
+    const int p = Rules::to_act(t);
+    if (scored && p != seat && p >= 0) {
+      const int n = Rules::legal(t, buf);
+      if (n > 1) {
+        PortableRng r(0x5EEDu + uint64_t(steps));  // basic's tie-breaks, the same on every deal
+        const typename Rules::Action b = Rules::basic(Rules::view(t, p), buf, n, r);
+        weight *= b == a ? 1 - kInferenceEpsilon + kInferenceEpsilon / n : kInferenceEpsilon / n;
+      }
+    }
+    if (Rules::advance(&t, a) != Reason::ok) break;
+  }
+  return weight;
+}
+
+// What the expert's search saw at one decision: each legal action's mean value over the
+// deals searched and the standard error of that mean, the action chosen, the deals and the
+// effective number of candidates behind them (Kish's (sum w)^2 / sum w^2).
+struct SearchReport {
+  std::vector<double> mean, se;
+  int best = 0;
+  uint32_t deals = 0;
+  uint32_t candidates = 0;
+  double effective = 0;
+};
+
+// Draws `count` weighted candidates and resamples `want` of them (systematic resampling).
+template <typename Rules>
+bool inferred_deals(const typename Rules::Sampler& sampler, int seat, uint32_t want,
+                    PortableRng& rng, std::vector<typename Rules::State>* out,
+                    SearchReport* report) {
+  const uint32_t count = want * kExpertCandidates;
+  std::vector<typename Rules::State> candidates;
+  std::vector<double> weights;
+  candidates.reserve(count);
+  weights.reserve(count);
+  double sum = 0, sum2 = 0;
+  for (uint32_t k = 0; k < count; ++k) {
+    typename Rules::State world;
+    if (!Rules::sample(sampler, rng, &world)) break;
+    const double w = inference_weight<Rules>(world, seat);
+    candidates.push_back(world);
+    weights.push_back(w);
+    sum += w;
+    sum2 += w * w;
+  }
+  if (candidates.empty() || !(sum > 0)) return false;
+  report->candidates = uint32_t(candidates.size());
+  report->effective = sum * sum / sum2;
+  const double step = sum / want;
+  double at = double(rng.next() >> 11) * 0x1.0p-53 * step, running = 0;
+  size_t i = 0;
+  out->clear();
+  for (uint32_t k = 0; k < want; ++k, at += step) {
+    while (i + 1 < candidates.size() && running + weights[i] <= at) running += weights[i++];
+    out->push_back(candidates[i]);
+  }
+  return true;
+}
+
+// The expert's search over legal[0..n) for the seat to act; the report says what it saw.
+template <typename Rules>
+void expert_search(const typename Rules::State& s, int seat, const typename Rules::Action* legal,
+                   int n, const Budget& budget, PortableRng& rng, SearchReport* report) {
+  report->mean.assign(size_t(n), 0.0);
+  report->se.assign(size_t(n), 0.0);
+  report->best = 0;
+  if (n <= 1) return;
+  typename Rules::Sampler sampler;
+  if (!sampler.init(s, seat)) {
+    const typename Rules::Action b = Rules::basic(Rules::view(s, seat), legal, n, rng);
+    for (int i = 0; i < n; ++i)
+      if (legal[i] == b) report->best = i;
+    return;
+  }
+  const uint32_t want = budget.samples ? budget.samples : Rules::kDefaultSamples;
+  std::vector<typename Rules::State> deals;
+  if (!inferred_deals<Rules>(sampler, seat, want, rng, &deals, report)) return;
+  std::vector<double> sum(static_cast<size_t>(n), 0.0), sum2 = sum, one = sum;
+  const Clock clock(budget, want);
+  uint32_t k = 0;
+  for (; k < deals.size() && clock.more(k); ++k) {
+    std::fill(one.begin(), one.end(), 0.0);
+    add_rollouts<Rules>(deals[k], seat, legal, n, rng.next(), true, one);
+    for (int i = 0; i < n; ++i) sum[size_t(i)] += one[size_t(i)], sum2[size_t(i)] += one[i] * one[i];
+  }
+  report->deals = k;
+  for (int i = 0; i < n; ++i) {
+    const double m = sum[size_t(i)] / k;
+    report->mean[size_t(i)] = m;
+    const double var = k > 1 ? std::max(0.0, (sum2[size_t(i)] - k * m * m) / (k - 1)) : 0.0;
+    report->se[size_t(i)] = std::sqrt(var / k);
+  }
+  report->best = best_of(sum);
+}
+
+template <typename Rules>
+typename Rules::Action expert_trick_taking(const typename Rules::State& s, int seat,
+                                           const typename Rules::Action* legal, int n,
+                                           const Budget& budget, PortableRng& rng) {
+  if (n == 1) return legal[0];
+  SearchReport report;
+  expert_search<Rules>(s, seat, legal, n, budget, rng, &report);
+  return legal[report.best];
+}
+
+}  // namespace deckhand::bots::detail

@@ -1,0 +1,150 @@
+// The `expert` level (src/bots/expert_search.hpp, docs/bots.md "expert"):
+//   - its inference weights favour the deals that make the other seats' decisions likely: in
+//     Ghost Hand Euchre, a seat's bid (the weighted share of samples on which the basic policy
+//     makes that same bid, judged here from the sampled hand apart from the weights' own
+//     replay, is far above the uniform share); in Sheepshead, seats that passed hold fewer
+//     trumps in the weighted samples than in the uniform ones;
+//   - its choices are legal and the same for the same seed (through deckhand::Game).
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "deckhand/bots.hpp"
+#include "deckhand/game.hpp"
+#include "deckhand/ghost_euchre_bots.hpp"
+#include "deckhand/sheepshead_bots.hpp"
+#include "ghost_euchre/bots.hpp"
+#include "sheepshead/bots.hpp"
+
+using namespace deckhand;
+namespace ge = deckhand::ghost_euchre;
+namespace sh = deckhand::sheepshead;
+
+TEST_CASE("expert: a bid makes the hands that bid it likelier in the weighted samples") {
+  double uniform_hits = 0, uniform_all = 0, weighted_hits = 0, weighted_all = 0;
+  int scenarios = 0;
+  for (uint64_t seed = 1; seed < 200 && scenarios < 8; ++seed) {
+    ge::State dealt = ge::new_game();
+    REQUIRE(ge::deal_seed(dealt, seed, &dealt, nullptr) == Reason::ok);
+    // Seat 1 speaks first (dealer 0); a deal where it bids without swapping, and seat 2 then
+    // passes or bids without swapping, leaves the dealer (seat 0) to decide.
+    ge::Action legal[ge::kMaxLegalActions];
+    ge::State s = dealt;
+    PortableRng rng(seed);
+    const ge::Action first = bots::euchre_bot(ge::view(s, 1), legal, ge::legal_actions(s, legal), rng);
+    if (first.kind != ge::ActionKind::bid) continue;
+    REQUIRE(ge::advance(&s, first, nullptr) == Reason::ok);
+    const int n2 = ge::legal_actions(s, legal);
+    ge::Action second = legal[0];
+    for (int i = 0; i < n2; ++i)
+      if (legal[i].kind == ge::ActionKind::pass) second = legal[i];
+    REQUIRE(ge::advance(&s, second, nullptr) == Reason::ok);
+    if (ge::to_act(s) != 0) continue;
+    ++scenarios;
+    bots::detail::EuchreSampler sampler;
+    REQUIRE(sampler.init(s, 0));
+    PortableRng draw(seed * 7);
+    for (int k = 0; k < 300; ++k) {
+      ge::State world;
+      sampler.sample(draw, &world);
+      // Would seat 1 have made its bid with the sampled hand? (The deal as dealt, seat 1's
+      // and seat 2's hands and the ghost hand taken from the sample.)
+      ge::State at_bid = dealt;
+      at_bid.hands[1] = world.hands[1];
+      at_bid.hands[2] = world.hands[2];
+      at_bid.spare = world.spare;
+      PortableRng r(seed);
+      const bool same =
+          bots::euchre_bot(ge::view(at_bid, 1), legal, ge::legal_actions(at_bid, legal), r) ==
+          first;
+      const double w = bots::detail::euchre_inference_weight(world, 0);
+      CHECK(w > 0);
+      uniform_hits += same;
+      uniform_all += 1;
+      weighted_hits += same * w;
+      weighted_all += w;
+    }
+  }
+  REQUIRE(scenarios == 8);
+  const double uniform = uniform_hits / uniform_all, weighted = weighted_hits / weighted_all;
+  MESSAGE("share of samples on which basic bids as seat 1 did: uniform ", uniform,
+          ", weighted ", weighted);
+  CHECK(weighted > uniform + 0.25);
+  CHECK(weighted > 0.6);
+}
+
+TEST_CASE("expert: seats that passed hold fewer trumps in the weighted samples") {
+  const CardSet trumps = CardSet::suit(Suit::diamonds) | CardSet::rank(Rank::queen) |
+                         CardSet::rank(Rank::jack);
+  double uniform = 0, uniform_n = 0, weighted = 0, weighted_n = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    sh::State s = sh::new_game();
+    REQUIRE(sh::deal_seed(s, seed, &s, nullptr) == Reason::ok);
+    // Seats 1, 2 and 3 pass (whatever their cards), seat 4 decides.
+    sh::Action legal[sh::kMaxLegalActions];
+    for (int p = 1; p <= 3; ++p) {
+      const int n = sh::legal_actions(s, legal);
+      bool passed = false;
+      for (int i = 0; i < n && !passed; ++i)
+        if (legal[i].kind == sh::ActionKind::pass)
+          passed = sh::advance(&s, legal[i], nullptr) == Reason::ok;
+      REQUIRE(passed);
+    }
+    REQUIRE(sh::to_act(s) == 4);
+    bots::detail::SheepsheadSampler sampler;
+    REQUIRE(sampler.init(s, 4));
+    PortableRng draw(seed);
+    for (int k = 0; k < 300; ++k) {
+      sh::State world;
+      REQUIRE(sampler.sample(draw, &world));
+      const double w = bots::detail::sheepshead_inference_weight(world, 4);
+      double held = 0;
+      for (int p = 1; p <= 3; ++p) held += (world.hands[p] & trumps).size();
+      uniform += held, uniform_n += 1;
+      weighted += held * w, weighted_n += w;
+    }
+  }
+  uniform /= uniform_n;
+  weighted /= weighted_n;
+  MESSAGE("trumps held by the three seats that passed: uniform ", uniform, ", weighted ",
+          weighted);
+  CHECK(weighted < uniform - 0.5);
+}
+
+TEST_CASE("expert: legal choices, the same for the same seed") {
+  for (const char* name : {"ghost-euchre", "sheepshead", "toonerville"}) {
+    std::vector<std::string> runs;
+    for (int run = 0; run < 3; ++run) {
+      Error err;
+      std::unique_ptr<Game> game =
+          make_game(name, {{"players", "3"}}, &err);
+      if (!game) game = make_game(name, {}, &err);
+      REQUIRE(game);
+      REQUIRE(game->deal_seed(11, &err) == Reason::ok);
+      const uint64_t seed = run == 2 ? 6 : 5;
+      std::unique_ptr<bots::Bot> expert =
+          bots::make_bot(name, "expert", seed, {{"samples", "3"}}, &err);
+      std::unique_ptr<bots::Bot> basic = bots::make_bot(name, "basic", 1, {}, &err);
+      REQUIRE(expert);
+      REQUIRE(basic);
+      CHECK(expert->level() == bots::Level::expert);
+      std::string trace;
+      for (int step = 0; step < 120 && !game->over() && !game->awaiting_deal(); ++step) {
+        const int seat = game->to_act();
+        if (seat < 0) break;
+        ActionCode a;
+        bots::Bot& bot = seat == 0 ? *expert : *basic;
+        REQUIRE(bot.choose(*game, seat, &a, &err) == Reason::ok);
+        CHECK(game->is_legal(a));
+        trace += game->format_action(a) + ";";
+        REQUIRE(game->apply(a, &err) == Reason::ok);
+      }
+      runs.push_back(trace);
+    }
+    CHECK(runs[0] == runs[1]);
+    MESSAGE(name, ": the expert's game with seed 5 ", runs[0] == runs[2] ? "equals" : "differs from",
+            " seed 6's");
+  }
+}
