@@ -7,6 +7,8 @@
 //   - its choices are legal and the same for the same seed (through deckhand::Game).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,7 +35,8 @@ TEST_CASE("expert: a bid makes the hands that bid it likelier in the weighted sa
     ge::Action legal[ge::kMaxLegalActions];
     ge::State s = dealt;
     PortableRng rng(seed);
-    const ge::Action first = bots::euchre_bot(ge::view(s, 1), legal, ge::legal_actions(s, legal), rng);
+    const ge::Action first =
+        bots::euchre_bot(ge::view(s, 1), legal, ge::legal_actions(s, legal), rng);
     if (first.kind != ge::ActionKind::bid) continue;
     REQUIRE(ge::advance(&s, first, nullptr) == Reason::ok);
     const int n2 = ge::legal_actions(s, legal);
@@ -56,9 +59,8 @@ TEST_CASE("expert: a bid makes the hands that bid it likelier in the weighted sa
       at_bid.hands[2] = world.hands[2];
       at_bid.spare = world.spare;
       PortableRng r(seed);
-      const bool same =
-          bots::euchre_bot(ge::view(at_bid, 1), legal, ge::legal_actions(at_bid, legal), r) ==
-          first;
+      const bool same = bots::euchre_bot(ge::view(at_bid, 1), legal,
+                                         ge::legal_actions(at_bid, legal), r) == first;
       const double w = bots::detail::euchre_inference_weight(world, 0);
       CHECK(w > 0);
       uniform_hits += same;
@@ -69,15 +71,15 @@ TEST_CASE("expert: a bid makes the hands that bid it likelier in the weighted sa
   }
   REQUIRE(scenarios == 8);
   const double uniform = uniform_hits / uniform_all, weighted = weighted_hits / weighted_all;
-  MESSAGE("share of samples on which basic bids as seat 1 did: uniform ", uniform,
-          ", weighted ", weighted);
+  MESSAGE("share of samples on which basic bids as seat 1 did: uniform ", uniform, ", weighted ",
+          weighted);
   CHECK(weighted > uniform + 0.25);
   CHECK(weighted > 0.6);
 }
 
 TEST_CASE("expert: seats that passed hold fewer trumps in the weighted samples") {
-  const CardSet trumps = CardSet::suit(Suit::diamonds) | CardSet::rank(Rank::queen) |
-                         CardSet::rank(Rank::jack);
+  const CardSet trumps =
+      CardSet::suit(Suit::diamonds) | CardSet::rank(Rank::queen) | CardSet::rank(Rank::jack);
   double uniform = 0, uniform_n = 0, weighted = 0, weighted_n = 0;
   for (uint64_t seed = 1; seed <= 6; ++seed) {
     sh::State s = sh::new_game();
@@ -108,8 +110,7 @@ TEST_CASE("expert: seats that passed hold fewer trumps in the weighted samples")
   }
   uniform /= uniform_n;
   weighted /= weighted_n;
-  MESSAGE("trumps held by the three seats that passed: uniform ", uniform, ", weighted ",
-          weighted);
+  MESSAGE("trumps held by the three seats that passed: uniform ", uniform, ", weighted ", weighted);
   CHECK(weighted < uniform - 0.5);
 }
 
@@ -119,8 +120,8 @@ TEST_CASE("expert: legal choices, the same for the same seed") {
     for (int run = 0; run < 3; ++run) {
       Error err;
       std::unique_ptr<Game> game =
-          make_game(name, {{"players", "3"}}, &err);
-      if (!game) game = make_game(name, {}, &err);
+          make_game(name, {}, std::string(name) == "toonerville" ? 3 : 0, 0, &err);
+      INFO(err.message);
       REQUIRE(game);
       REQUIRE(game->deal_seed(11, &err) == Reason::ok);
       const uint64_t seed = run == 2 ? 6 : 5;
@@ -137,14 +138,101 @@ TEST_CASE("expert: legal choices, the same for the same seed") {
         ActionCode a;
         bots::Bot& bot = seat == 0 ? *expert : *basic;
         REQUIRE(bot.choose(*game, seat, &a, &err) == Reason::ok);
-        CHECK(game->is_legal(a));
+        CHECK(game->check(a, &err) == Reason::ok);
         trace += game->format_action(a) + ";";
         REQUIRE(game->apply(a, &err) == Reason::ok);
       }
       runs.push_back(trace);
     }
     CHECK(runs[0] == runs[1]);
-    MESSAGE(name, ": the expert's game with seed 5 ", runs[0] == runs[2] ? "equals" : "differs from",
-            " seed 6's");
+    MESSAGE(std::string(name), ": the expert's game with seed 5 ",
+            std::string(runs[0] == runs[2] ? "equals" : "differs from"), std::string(" seed 6's"));
   }
+}
+
+namespace {
+
+// Plays `name` by basic bots from deal `seed` for `moves` actions (fewer if the hand ends).
+std::unique_ptr<Game> position(const char* name, uint64_t seed, int moves) {
+  Error err;
+  std::unique_ptr<Game> game =
+      make_game(name, {}, std::string(name) == "toonerville" ? 3 : 0, 0, &err);
+  REQUIRE(game);
+  REQUIRE(game->deal_seed(seed, &err) == Reason::ok);
+  std::unique_ptr<bots::Bot> basic = bots::make_bot(name, "basic", seed, {}, &err);
+  for (int m = 0; m < moves && game->to_act() >= 0; ++m) {
+    ActionCode a;
+    REQUIRE(basic->choose(*game, game->to_act(), &a, &err) == Reason::ok);
+    REQUIRE(game->apply(a, &err) == Reason::ok);
+  }
+  return game;
+}
+
+std::string fixed(const char* format, double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, format, v);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "hints: every legal action with a value and interval, the best chosen, a reason of facts") {
+  int checked = 0, in_play = 0;
+  for (const char* name : {"ghost-euchre", "sheepshead", "toonerville"}) {
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      std::unique_ptr<Game> game = position(name, seed, int(seed % 4) * 3 + 2);
+      const int seat = game->to_act();
+      if (seat < 0) continue;
+      std::vector<ActionCode> legal(game->legal_count());
+      legal.resize(game->legal_actions(legal.data(), legal.size()));
+      Error err;
+      std::unique_ptr<bots::Bot> bot =
+          bots::make_bot(name, seed % 2 ? "expert" : "basic", seed, {{"samples", "4"}}, &err);
+      bots::Hint hint;
+      REQUIRE(bot->hint(*game, seat, &hint, &err) == Reason::ok);
+      INFO(name, " seed ", seed, ": ", hint.reason);
+      // Every legal action, in order, with a value inside its interval.
+      REQUIRE(hint.alternatives.size() == legal.size());
+      size_t best = 0;
+      for (size_t i = 0; i < legal.size(); ++i) {
+        CHECK(game->format_action(hint.alternatives[i].action) == game->format_action(legal[i]));
+        CHECK(hint.alternatives[i].text == game->format_action(legal[i]));
+        CHECK(hint.alternatives[i].low <= hint.alternatives[i].value);
+        CHECK(hint.alternatives[i].value <= hint.alternatives[i].high);
+        if (hint.alternatives[i].value > hint.alternatives[best].value) best = i;
+      }
+      CHECK(hint.text == game->format_action(hint.action));
+      CHECK(hint.alternatives[best].value ==
+            doctest::Approx(
+                hint.alternatives[size_t(std::find_if(hint.alternatives.begin(),
+                                                      hint.alternatives.end(),
+                                                      [&](const bots::HintAlternative& a) {
+                                                        return a.text == hint.text;
+                                                      }) -
+                                         hint.alternatives.begin())]
+                    .value));
+      // The reason names the action and what the search measured of it.
+      CHECK(hint.reason.rfind(hint.text, 0) == 0);
+      if (legal.size() > 1) {
+        const bool penalty = std::string(name) == "toonerville";
+        const double shown =
+            penalty ? -hint.alternatives[best].value : hint.alternatives[best].value;
+        CHECK(hint.reason.find(fixed(penalty ? "%.1f" : "%+.2f", shown)) != std::string::npos);
+        CHECK(hint.reason.find("deals") != std::string::npos);
+        CHECK(hint.reason.find("the next best") != std::string::npos);
+        if (!penalty && hint.reason.find("takes this trick on") != std::string::npos) ++in_play;
+        ++checked;
+      } else {
+        CHECK(hint.reason.find("only legal action") != std::string::npos);
+      }
+      // JSON, as the C ABI and the bindings give it.
+      const std::string json = bots::hint_json(hint);
+      CHECK(json.rfind("{\"action\":", 0) == 0);
+      CHECK(json.find("\"ci95\": [") != std::string::npos);
+      CHECK(json.find("\"reason\":") != std::string::npos);
+    }
+  }
+  CHECK(checked >= 15);
+  CHECK(in_play >= 3);
 }

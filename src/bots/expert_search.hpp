@@ -28,6 +28,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "strong_search.hpp"
@@ -110,13 +112,26 @@ bool inferred_deals(const typename Rules::Sampler& sampler, int seat, uint32_t w
   return true;
 }
 
+// What a hint reports besides the values (expert_search with facts): per action, the share
+// of the deals on which the seat takes the trick being played (in the play), and the tricks
+// it takes in the hand on average.
+struct TrickFacts {
+  std::vector<double> wins_trick;  // -1 outside the play
+  std::vector<double> tricks;
+};
+
 // The expert's search over legal[0..n) for the seat to act; the report says what it saw.
 template <typename Rules>
 void expert_search(const typename Rules::State& s, int seat, const typename Rules::Action* legal,
-                   int n, const Budget& budget, PortableRng& rng, SearchReport* report) {
+                   int n, const Budget& budget, PortableRng& rng, SearchReport* report,
+                   TrickFacts* facts = nullptr) {
   report->mean.assign(size_t(n), 0.0);
   report->se.assign(size_t(n), 0.0);
   report->best = 0;
+  if (facts) {
+    facts->wins_trick.assign(size_t(n), Rules::in_play(s) ? 0.0 : -1.0);
+    facts->tricks.assign(size_t(n), 0.0);
+  }
   if (n <= 1) return;
   typename Rules::Sampler sampler;
   if (!sampler.init(s, seat)) {
@@ -128,13 +143,39 @@ void expert_search(const typename Rules::State& s, int seat, const typename Rule
   const uint32_t want = budget.samples ? budget.samples : Rules::kDefaultSamples;
   std::vector<typename Rules::State> deals;
   if (!inferred_deals<Rules>(sampler, seat, want, rng, &deals, report)) return;
-  std::vector<double> sum(static_cast<size_t>(n), 0.0), sum2 = sum, one = sum;
+  std::vector<double> sum(static_cast<size_t>(n), 0.0), sum2 = sum;
   const Clock clock(budget, want);
+  const bool play = Rules::in_play(s);
+  typename Rules::Action buf[Rules::kMaxLegal];
   uint32_t k = 0;
   for (; k < deals.size() && clock.more(k); ++k) {
-    std::fill(one.begin(), one.end(), 0.0);
-    add_rollouts<Rules>(deals[k], seat, legal, n, rng.next(), true, one);
-    for (int i = 0; i < n; ++i) sum[size_t(i)] += one[size_t(i)], sum2[size_t(i)] += one[i] * one[i];
+    // As add_rollouts (relative to the others), watching the trick and the tricks taken.
+    const typename Rules::State& world = deals[k];
+    const uint64_t seed = rng.next();
+    for (int i = 0; i < n; ++i) {
+      typename Rules::State w = world;
+      if (Rules::advance(&w, legal[i]) != Reason::ok) continue;
+      bool trick_seen = false;
+      const auto watch = [&] {
+        if (!facts || !play || trick_seen) return;
+        if (w.tricks_done == world.tricks_done && Rules::in_play(w)) return;
+        trick_seen = true;
+        if (w.tricks_won[seat] > world.tricks_won[seat]) facts->wins_trick[size_t(i)] += 1;
+      };
+      watch();
+      PortableRng r(seed);
+      for (int steps = 0; steps < 200 && Rules::to_act(w) >= 0; ++steps) {
+        const int m = Rules::legal(w, buf);
+        if (m == 0) break;
+        const auto a = Rules::basic(Rules::view(w, Rules::to_act(w)), buf, m, r);
+        if (Rules::advance(&w, a) != Reason::ok) break;
+        watch();
+      }
+      const double v = relative(w.scores, world.scores, Rules::kPlayers, seat);
+      sum[size_t(i)] += v;
+      sum2[size_t(i)] += v * v;
+      if (facts) facts->tricks[size_t(i)] += w.tricks_won[seat];
+    }
   }
   report->deals = k;
   for (int i = 0; i < n; ++i) {
@@ -142,6 +183,10 @@ void expert_search(const typename Rules::State& s, int seat, const typename Rule
     report->mean[size_t(i)] = m;
     const double var = k > 1 ? std::max(0.0, (sum2[size_t(i)] - k * m * m) / (k - 1)) : 0.0;
     report->se[size_t(i)] = std::sqrt(var / k);
+    if (facts) {
+      if (play) facts->wins_trick[size_t(i)] /= k;
+      facts->tricks[size_t(i)] /= k;
+    }
   }
   report->best = best_of(sum);
 }
@@ -154,6 +199,86 @@ typename Rules::Action expert_trick_taking(const typename Rules::State& s, int s
   SearchReport report;
   expert_search<Rules>(s, seat, legal, n, budget, rng, &report);
   return legal[report.best];
+}
+
+// A hint's search (Bot::hint): every legal action with its mean value and standard error, the
+// best, and the reason in words.
+template <typename Action>
+struct HintSearch {
+  std::vector<Action> actions;
+  std::vector<double> mean, se;
+  int best = 0;
+  std::string reason;
+};
+
+// Appends printf-style text to *out.
+template <typename... Args>
+void append(std::string* out, const char* format, Args... args) {
+  char line[512];
+  std::snprintf(line, sizeof line, format, args...);
+  *out += line;
+}
+
+// The best and the next best of a hint, by mean.
+template <typename Action>
+int runner_up(const HintSearch<Action>& h) {
+  int second = -1;
+  for (int i = 0; i < int(h.mean.size()); ++i)
+    if (i != h.best && (second < 0 || h.mean[size_t(i)] > h.mean[size_t(second)])) second = i;
+  return second;
+}
+
+// The trick-taking games' hint: the expert's search, its facts put into words.
+template <typename Rules>
+void expert_hint(const typename Rules::State& s, int seat, const typename Rules::Action* legal,
+                 int n, const Budget& budget, PortableRng& rng,
+                 HintSearch<typename Rules::Action>* out) {
+  SearchReport report;
+  TrickFacts facts;
+  expert_search<Rules>(s, seat, legal, n, budget, rng, &report, &facts);
+  out->actions.assign(legal, legal + n);
+  out->mean = report.mean;
+  out->se = report.se;
+  out->best = report.best;
+  out->reason.clear();
+  const std::string best = Rules::text(legal[report.best]);
+  if (n == 1) {
+    append(&out->reason, "%s is the only legal action", best.c_str());
+    return;
+  }
+  const size_t b = size_t(report.best);
+  append(&out->reason,
+         "%s: worth %+.2f points a hand to you against the others' mean [%+.2f, %+.2f] over "
+         "%u deals played out",
+         best.c_str(), report.mean[b], report.mean[b] - 1.96 * report.se[b],
+         report.mean[b] + 1.96 * report.se[b], report.deals);
+  const int second = runner_up(*out);
+  if (second >= 0)
+    append(&out->reason, ", against %+.2f for %s, the next best", report.mean[size_t(second)],
+           Rules::text(legal[second]).c_str());
+  if (facts.wins_trick[b] >= 0)
+    append(&out->reason,
+           "; it takes this trick on %.0f%% of the deals, and you take %.1f of the hand's tricks "
+           "on average",
+           100 * facts.wins_trick[b], facts.tricks[b]);
+  else
+    append(&out->reason, "; you then take %.1f of the hand's tricks on average", facts.tricks[b]);
+  if (second >= 0 && facts.wins_trick[b] >= 0 &&
+      facts.wins_trick[size_t(second)] + 0.05 < facts.wins_trick[b])
+    append(&out->reason, " (%s takes it on %.0f%%)", Rules::text(legal[second]).c_str(),
+           100 * facts.wins_trick[size_t(second)]);
+  if (report.candidates > 0) {
+    if (report.effective < 0.8 * report.candidates)
+      append(&out->reason,
+             "; the deals are weighted by how likely they make the others' decisions this hand "
+             "(%.0f effective of %u drawn)",
+             report.effective, report.candidates);
+    else
+      append(&out->reason,
+             "; what the others did this hand barely changes which deals are likely (%.0f "
+             "effective of %u drawn)",
+             report.effective, report.candidates);
+  }
 }
 
 }  // namespace deckhand::bots::detail

@@ -57,8 +57,9 @@ struct EuchreRules {
     for (int i = world.auction_len - 1; i >= 0; --i)
       if ((world.auction[i] & 15) == ge::kAuctionSwap)
         std::swap(hands[world.auction[i] >> 4], dead);
-    State t = world;
-    t.phase = ge::Phase::deal;
+    // A new game of the same options and dealer, dealt these hands (the scores so far do not
+    // change the basic policy's decisions).
+    const State t = ge::new_game(world.options, world.dealer);
     return ge::deal_cards(t, hands, dead, out, nullptr) == Reason::ok;
   }
   // ... and the hand's public record replayed on it: the auction (swaps, passes, bids), the

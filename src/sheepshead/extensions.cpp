@@ -65,8 +65,9 @@ struct SheepsheadRules {
         if (blind.size() < 2) blind.add(c);
       hands[world.picker] = eight - blind;
     }
-    State t = world;
-    t.phase = sh::Phase::deal;
+    // A new game of the same options and dealer, dealt these hands (the scores so far do not
+    // change the basic policy's decisions).
+    const State t = sh::new_game(world.options, world.dealer);
     return sh::deal_cards(t, hands, blind, out, nullptr) == Reason::ok;
   }
   // ... and the hand's public record replayed on it: the passes (scored) and the pick (not),

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../bots/consistent.hpp"
+#include "../bots/expert_search.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/toonerville.hpp"
 #include "deckhand/toonerville_bots.hpp"
@@ -72,5 +73,11 @@ std::vector<toonerville::Action> toonerville_expert_candidates(const toonerville
                                                                int seat,
                                                                const toonerville::Action* legal,
                                                                int n);
+
+// A hint (Bot::hint): every legal action played out to the end of the round on the same
+// consistent deals, valued by minus the seat's penalty points in the round.
+void toonerville_hint(const toonerville::State& s, int seat, const toonerville::Action* legal,
+                      int n, const Budget& budget, PortableRng& rng,
+                      HintSearch<toonerville::Action>* out);
 
 }  // namespace deckhand::bots::detail

@@ -52,6 +52,15 @@ struct ToonervillePolicy {
     }
     return true;
   }
+  static bool hint(const State& s, int seat, const Budget& budget, PortableRng& rng,
+                   std::vector<Action>& legal, HintSearch<Action>* out) {
+    if (tv::to_act(s) != seat) return false;
+    legal.resize(tv::kMaxLegalActions);
+    const int n = tv::legal_actions(s, legal.data());
+    if (n == 0) return false;
+    detail::toonerville_hint(s, seat, legal.data(), n, budget, rng, out);
+    return true;
+  }
   static std::string text(const Action& a) { return tv::format_action(a); }
 };
 

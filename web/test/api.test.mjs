@@ -348,9 +348,9 @@ test("Bot: Toonerville's buys are the game's decisions (T6): the seat offered bu
 
 test("Bot: refusals name what was wrong", () => {
   assert.throws(() => new dh.Bot("go-fish"), dh.UnknownGame);
-  const level = refusal(() => new dh.Bot("sheepshead", { level: "expert" }));
+  const level = refusal(() => new dh.Bot("sheepshead", { level: "grandmaster" }));
   assert.ok(level instanceof dh.BadOption);
-  assert.match(level.message, /expert/);
+  assert.match(level.message, /grandmaster/);
   assert.throws(() => new dh.Bot("sheepshead", { level: "strong", samples: 0 }), dh.BadOption);
   assert.throws(() => new dh.Bot("sheepshead", { level: "strong", timeMs: -1 }), dh.BadOption);
   const bot = new dh.Bot("ghost-euchre", { level: "basic", seed: 1 });
