@@ -115,12 +115,12 @@ TEST_CASE("expert: seats that passed hold fewer trumps in the weighted samples")
 }
 
 TEST_CASE("expert: legal choices, the same for the same seed") {
-  for (const char* name : {"ghost-euchre", "sheepshead", "toonerville"}) {
+  for (const GameSpec& spec : game_specs()) {
+    const char* name = spec.name;
     std::vector<std::string> runs;
     for (int run = 0; run < 3; ++run) {
       Error err;
-      std::unique_ptr<Game> game =
-          make_game(name, {}, std::string(name) == "toonerville" ? 3 : 0, 0, &err);
+      std::unique_ptr<Game> game = make_game(name, {}, spec.min_players, 0, &err);
       INFO(err.message);
       REQUIRE(game);
       REQUIRE(game->deal_seed(11, &err) == Reason::ok);
@@ -153,10 +153,10 @@ TEST_CASE("expert: legal choices, the same for the same seed") {
 namespace {
 
 // Plays `name` by basic bots from deal `seed` for `moves` actions (fewer if the hand ends).
-std::unique_ptr<Game> position(const char* name, uint64_t seed, int moves) {
+std::unique_ptr<Game> position(const GameSpec& spec, uint64_t seed, int moves) {
+  const char* name = spec.name;
   Error err;
-  std::unique_ptr<Game> game =
-      make_game(name, {}, std::string(name) == "toonerville" ? 3 : 0, 0, &err);
+  std::unique_ptr<Game> game = make_game(name, {}, spec.min_players, 0, &err);
   REQUIRE(game);
   REQUIRE(game->deal_seed(seed, &err) == Reason::ok);
   std::unique_ptr<bots::Bot> basic = bots::make_bot(name, "basic", seed, {}, &err);
@@ -179,9 +179,10 @@ std::string fixed(const char* format, double v) {
 TEST_CASE(
     "hints: every legal action with a value and interval, the best chosen, a reason of facts") {
   int checked = 0, in_play = 0;
-  for (const char* name : {"ghost-euchre", "sheepshead", "toonerville"}) {
+  for (const GameSpec& spec : game_specs()) {
+    const char* name = spec.name;
     for (uint64_t seed = 1; seed <= 12; ++seed) {
-      std::unique_ptr<Game> game = position(name, seed, int(seed % 4) * 3 + 2);
+      std::unique_ptr<Game> game = position(spec, seed, int(seed % 4) * 3 + 2);
       const int seat = game->to_act();
       if (seat < 0) continue;
       std::vector<ActionCode> legal(game->legal_count());
@@ -215,7 +216,7 @@ TEST_CASE(
       // The reason names the action and what the search measured of it.
       CHECK(hint.reason.rfind(hint.text, 0) == 0);
       if (legal.size() > 1) {
-        const bool penalty = std::string(name) == "toonerville";
+        const bool penalty = spec.lower_is_better;  // the reason in penalty points
         const double shown =
             penalty ? -hint.alternatives[best].value : hint.alternatives[best].value;
         CHECK(hint.reason.find(fixed(penalty ? "%.1f" : "%+.2f", shown)) != std::string::npos);
