@@ -27,11 +27,13 @@
 // for strategy fusion chosen here (docs/bots.md explains why, and what it costs).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "deckhand/cards.hpp"
 #include "strong_search.hpp"
 
 namespace deckhand::bots::detail {
@@ -112,12 +114,17 @@ bool inferred_deals(const typename Rules::Sampler& sampler, int seat, uint32_t w
   return true;
 }
 
+// Card codes (deckhand/cards.hpp: 32 cards).
+inline constexpr int kCardCodes = 32;
+
 // What a hint reports besides the values (expert_search with facts): per action, the share
 // of the deals on which the seat takes the trick being played (in the play), and the tricks
 // it takes in the hand on average.
 struct TrickFacts {
   std::vector<double> wins_trick;  // -1 outside the play
   std::vector<double> tricks;
+  // Per action, how often each card (by code) took the trick from the seat.
+  std::vector<std::vector<int>> taken_by;
 };
 
 // The expert's search over legal[0..n) for the seat to act; the report says what it saw.
@@ -131,6 +138,7 @@ void expert_search(const typename Rules::State& s, int seat, const typename Rule
   if (facts) {
     facts->wins_trick.assign(size_t(n), Rules::in_play(s) ? 0.0 : -1.0);
     facts->tricks.assign(size_t(n), 0.0);
+    facts->taken_by.assign(size_t(n), std::vector<int>(kCardCodes, 0));
   }
   if (n <= 1) return;
   typename Rules::Sampler sampler;
@@ -160,7 +168,13 @@ void expert_search(const typename Rules::State& s, int seat, const typename Rule
         if (!facts || !play || trick_seen) return;
         if (w.tricks_done == world.tricks_done && Rules::in_play(w)) return;
         trick_seen = true;
-        if (w.tricks_won[seat] > world.tricks_won[seat]) facts->wins_trick[size_t(i)] += 1;
+        if (w.tricks_won[seat] > world.tricks_won[seat]) {
+          facts->wins_trick[size_t(i)] += 1;
+          return;
+        }
+        for (int p = 0; p < Rules::kPlayers; ++p)
+          if (w.tricks_won[p] > world.tricks_won[p] && w.played[world.tricks_done][p] < kCardCodes)
+            ++facts->taken_by[size_t(i)][w.played[world.tricks_done][p]];
       };
       watch();
       PortableRng r(seed);
@@ -267,6 +281,24 @@ void expert_hint(const typename Rules::State& s, int seat, const typename Rules:
       facts.wins_trick[size_t(second)] + 0.05 < facts.wins_trick[b])
     append(&out->reason, " (%s takes it on %.0f%%)", Rules::text(legal[second]).c_str(),
            100 * facts.wins_trick[size_t(second)]);
+  if (facts.wins_trick[b] >= 0 && report.deals > 0) {
+    // Which cards take the trick from it, the commonest first (at most two named).
+    std::vector<std::pair<int, int>> takers;
+    for (int c = 0; c < kCardCodes; ++c)
+      if (facts.taken_by[b][size_t(c)] > 0) takers.emplace_back(facts.taken_by[b][size_t(c)], c);
+    std::sort(takers.begin(), takers.end(), [](const auto& x, const auto& y) {
+      return x.first != y.first ? x.first > y.first : x.second < y.second;
+    });
+    if (takers.empty()) {
+      append(&out->reason, "; no other seat took this trick on any deal searched");
+    } else {
+      append(&out->reason, "; when it loses the trick, %s takes it (%.0f%% of the deals)",
+             card_name(Card(uint8_t(takers[0].second))), 100.0 * takers[0].first / report.deals);
+      if (takers.size() > 1)
+        append(&out->reason, ", or %s (%.0f%%)", card_name(Card(uint8_t(takers[1].second))),
+               100.0 * takers[1].first / report.deals);
+    }
+  }
   if (report.candidates > 0) {
     if (report.effective < 0.8 * report.candidates)
       append(&out->reason,
