@@ -222,7 +222,20 @@ TEST_CASE(
         CHECK(hint.reason.find(fixed(penalty ? "%.1f" : "%+.2f", shown)) != std::string::npos);
         CHECK(hint.reason.find("deals") != std::string::npos);
         CHECK(hint.reason.find("the next best") != std::string::npos);
-        if (!penalty && hint.reason.find("takes this trick on") != std::string::npos) ++in_play;
+        if (!penalty && hint.reason.find("takes this trick on") != std::string::npos) {
+          ++in_play;
+          // The cards that took the trick from it, named, unless no other seat ever did.
+          const size_t at = hint.reason.find("when it loses the trick, ");
+          if (at == std::string::npos) {
+            CHECK(hint.reason.find("no other seat took this trick") != std::string::npos);
+            CHECK(hint.reason.find("takes this trick on 100%") != std::string::npos);
+          } else {
+            const std::string card = hint.reason.substr(at + 25, 2);
+            bool known = false;
+            for (int c = 0; c < 32; ++c) known = known || card == card_name(Card(uint8_t(c)));
+            CHECK_MESSAGE(known, card);
+          }
+        }
         ++checked;
       } else {
         CHECK(hint.reason.find("only legal action") != std::string::npos);
