@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -226,10 +227,12 @@ struct HintSearch {
 };
 
 // Appends printf-style text to *out.
-template <typename... Args>
-void append(std::string* out, const char* format, Args... args) {
+[[gnu::format(printf, 2, 3)]] inline void append(std::string* out, const char* format, ...) {
   char line[512];
-  std::snprintf(line, sizeof line, format, args...);
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(line, sizeof line, format, args);
+  va_end(args);
   *out += line;
 }
 
