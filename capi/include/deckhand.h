@@ -560,7 +560,10 @@ DH_API void dh_bot_free(dh_bot* bot);
 DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat,
                          dh_error* err);
 
-/* A hint for `seat`, the seat to act (experimental): the expert's search (docs/bots.md,
+/* Experimental: hints. Declared only with DH_EXPERIMENTAL defined, and always exported: the
+ * reason's wording and the values' scale may still change (docs/bots.md, "Hints"). */
+#ifdef DH_EXPERIMENTAL
+/* A hint for `seat`, the seat to act: the expert's search (docs/bots.md,
  * "Hints"), whatever the bot's level, within the bot's budget, from the seat's view alone,
  * as JSON: {"action": text, "alternatives": [{"action": text, "value": number, "ci95": [low,
  * high]}, ...every legal action], "reason": text}. Values are the mean over the deals searched
@@ -571,6 +574,7 @@ DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32
  * searching again. Refusals as dh_bot_choose. It draws from the bot's generator. */
 DH_API int dh_bot_hint_json(size_t* out_len, char* buf, size_t cap, dh_bot* bot,
                             const dh_game* game, int32_t seat, dh_error* err);
+#endif /* DH_EXPERIMENTAL */
 
 /* A deal consistent with what `seat` has seen: a new game (history=off) whose view for that
  * seat is the same as `game`'s, its hidden cards (other hands, the ghost or dead hand, the
