@@ -175,6 +175,9 @@ play_session "play --level names the bots" 0 'You are seat 0; random bots play t
 # card, and the random bot's hint is not the basic heuristic's.
 play_session "play --level random hint" 0 '> hint: play JS' 'hint\nquit\n' -- ghost-euchre --seed 5 --level random
 play_session "play --level strong hint" 0 '> hint: bid moon' 'hint\nquit\n' -- ghost-euchre --seed 5 --level strong
+# the expert's hint says why, from its search, and values every legal action
+play_session "play --level expert hint says why" 0 '  why: bid moon: worth +24.00 points' 'hint\nquit\n' -- ghost-euchre --seed 5 --level expert
+play_session "play --level expert hint values" 0 '  bid 5   ' 'hint\nquit\n' -- ghost-euchre --seed 5 --level expert
 random_game="pass\n${cards}quit\n"
 printf "$random_game" | "$deckhand" play ghost-euchre --seed 9 --level random --save "$tmp/random.rec" >"$tmp/random1.out" 2>&1
 play_session "play --level random repeats for its seed" 0 "$(cat "$tmp/random1.out")" "$random_game" \
