@@ -2,8 +2,8 @@
  * test_bots.c — bots through the C ABI (dh_bot_*, experimental tier), from plain C99: whole
  * games of every game of the catalog and player count between bots of every level, dealt by
  * seed, with each game's play limit (the catalog's, at most 20). Checks that
- *   - every action a bot chooses (levels random, basic and strong) is legal (dh_game_is_legal) and
- * applies;
+ *   - every action a bot chooses (levels random, basic, strong and expert) is legal
+ * (dh_game_is_legal) and applies;
  *   - a bot answers only for the seat to act, Toonerville's buys included (T6: the seat
  *     offered a declined discard answers "buy" or "pass");
  *   - a seat that is not to act (and does not buy) gets DH_E_WRONG_SEAT, a game waiting for a
@@ -42,10 +42,10 @@ static const long kMaxActions = 1000000;
 
 /* Seat s of game g gets this level: every level meets every other. */
 static const char* level_of(int g, int s) {
-  static const char* const levels[] = {"basic", "random", "strong"};
-  return levels[(g + s) % 3];
+  static const char* const levels[] = {"basic", "random", "strong", "expert"};
+  return levels[(g + s) % 4];
 }
-/* A small budget for "strong", so that the Debug build plays quickly. */
+/* A small budget for "strong" and "expert", so that the Debug build plays quickly. */
 static const char* const k_strong_options[] = {"samples=2"};
 
 static uint64_t fnv(uint64_t h, const void* bytes, size_t n) {
@@ -164,7 +164,7 @@ static uint64_t play_config(const config* c, uint64_t bot_seed) {
       dh_bot_free(bots[s]);
       bots[s] = NULL;
       const char* level = level_of(i, s);
-      const size_t n_options = strcmp(level, "strong") == 0 ? 1 : 0;
+      const size_t n_options = strcmp(level, "strong") == 0 || strcmp(level, "expert") == 0;
       if (!CHECK(dh_bot_new(&bots[s], c->game, level, bot_seed + (uint64_t)(10 * i + s),
                             n_options ? k_strong_options : NULL, n_options, &err) == DH_OK)) {
         printf("      %s\n", err.message);
@@ -189,7 +189,8 @@ static void run_config(const config* c) {
   const long buys_before = g_buys;
   const uint64_t first = play_config(c, 7), again = play_config(c, 7), other = play_config(c, 8);
   printf(
-      "%s (%d players, %s): %d games between basic, random and strong bots, hash %016llx, %ld "
+      "%s (%d players, %s): %d games between basic, random, strong and expert bots, hash %016llx, "
+      "%ld "
       "buys\n",
       c->game, c->players, c->limit, kGamesPerConfig, (unsigned long long)first,
       g_buys - buys_before);
@@ -211,8 +212,8 @@ static void check_refusals(void) {
   const char* twice[2] = {"samples=3", "samples=4"};
   const char* not_kv[1] = {"samples"};
   CHECK(dh_bot_new(&bot, "chess", "basic", 0, NULL, 0, &err) == DH_E_UNKNOWN_GAME && !bot);
-  CHECK(dh_bot_new(&bot, "sheepshead", "expert", 0, NULL, 0, &err) == DH_E_BAD_OPTION);
-  CHECK(strstr(err.message, "expert") != NULL);
+  CHECK(dh_bot_new(&bot, "sheepshead", "grandmaster", 0, NULL, 0, &err) == DH_E_BAD_OPTION);
+  CHECK(strstr(err.message, "grandmaster") != NULL);
   CHECK(dh_bot_new(&bot, "sheepshead", "basic", 0, bad_key, 1, &err) == DH_E_BAD_OPTION);
   CHECK(strstr(err.message, "depth") != NULL);
   CHECK(dh_bot_new(&bot, "sheepshead", "basic", 0, bad_value, 1, &err) == DH_E_BAD_OPTION);
@@ -241,9 +242,43 @@ static void check_refusals(void) {
   dh_game_free(g);
 }
 
+/* dh_bot_hint_json: the buffer protocol (a NULL buffer gets the size, the same call again the
+ * text, the search not repeated: the bot's generator is where one hint left it), the JSON's
+ * keys, and the refusals (another seat). */
+static void check_hint(void) {
+  dh_error err = DH_ERROR_INIT;
+  dh_game* g = NULL;
+  dh_bot* bot = NULL;
+  dh_bot* twin = NULL;
+  const char* options[1] = {"samples=3"};
+  char buf[8192], other[8192];
+  size_t need = 0, again = 0;
+  int32_t seat = -1;
+  if (!CHECK(dh_game_new(&g, "ghost-euchre", NULL, 0, 0, 0, &err) == DH_OK)) return;
+  CHECK(dh_game_deal_seed(g, 8, &err) == DH_OK);
+  CHECK(dh_game_to_act(&seat, g) == DH_OK);
+  CHECK(dh_bot_new(&bot, "ghost-euchre", "expert", 3, options, 1, &err) == DH_OK);
+  CHECK(dh_bot_new(&twin, "ghost-euchre", "expert", 3, options, 1, &err) == DH_OK);
+  CHECK(dh_bot_hint_json(&need, NULL, 0, bot, g, seat, &err) == DH_E_BUFFER_TOO_SMALL);
+  CHECK(need > 1 && need < sizeof buf);
+  CHECK(dh_bot_hint_json(&again, buf, sizeof buf, bot, g, seat, &err) == DH_OK && again == need);
+  CHECK(strncmp(buf, "{\"action\": ", 11) == 0);
+  CHECK(strstr(buf, "\"alternatives\": [") != NULL && strstr(buf, "\"ci95\": [") != NULL);
+  CHECK(strstr(buf, "\"reason\": ") != NULL && strstr(buf, "deals") != NULL);
+  /* a twin bot asked once gives the same text: the first bot searched once, not twice */
+  CHECK(dh_bot_hint_json(&again, other, sizeof other, twin, g, seat, &err) == DH_OK);
+  CHECK(strcmp(buf, other) == 0);
+  CHECK(dh_bot_hint_json(&again, buf, sizeof buf, bot, g, (seat + 1) % 3, &err) == DH_E_WRONG_SEAT);
+  CHECK(dh_bot_hint_json(NULL, buf, sizeof buf, bot, g, seat, &err) == DH_E_NULL_ARGUMENT);
+  dh_bot_free(bot);
+  dh_bot_free(twin);
+  dh_game_free(g);
+}
+
 int main(int argc, char** argv) {
   size_t g;
   check_refusals();
+  check_hint();
   for (g = 0; g < catalog_games(); ++g) {
     const dh_game_info info = catalog_game(g);
     config c;

@@ -538,11 +538,13 @@ typedef struct dh_bot dh_bot;
  * matches them) at `level` "random" (a uniformly random legal action), "basic" (simple
  * heuristics) or "strong" (it samples deals consistent with its view, solves the card play
  * of ghost-euchre and sheepshead open-hand on each, and plays the other choices out with the
- * basic bots), its choices drawn from a generator seeded with `seed`. `options`: `n_options`
+ * basic bots) or "expert" (the same, its deals weighted by how likely they make the other
+ * seats' bids, picks, calls and first leads, every choice played out; docs/bots.md), its
+ * choices drawn from a generator seeded with `seed`. `options`: `n_options`
  * strings "samples=N" (1..1000000: deals per decision) and "time_ms=N" (0..1000000: stop
  * sampling after that long; 0 = no limit; with a limit the choices depend on the machine's
- * speed), the budget of "strong" (other levels accept and ignore them). DH_E_UNKNOWN_GAME,
- * DH_E_BAD_OPTION (also for an unknown level) on bad input. */
+ * speed), the budget of "strong" and "expert" (other levels accept and ignore them).
+ * DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION (also for an unknown level) on bad input. */
 DH_API int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t seed,
                       const char* const* options, size_t n_options, dh_error* err);
 DH_API void dh_bot_free(dh_bot* bot);
@@ -557,6 +559,22 @@ DH_API void dh_bot_free(dh_bot* bot);
  * the bot of dh_game_to_act and applies its answer, in every game. */
 DH_API int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat,
                          dh_error* err);
+
+/* Experimental: hints. Declared only with DH_EXPERIMENTAL defined, and always exported: the
+ * reason's wording and the values' scale may still change (docs/bots.md, "Hints"). */
+#ifdef DH_EXPERIMENTAL
+/* A hint for `seat`, the seat to act: the expert's search (docs/bots.md,
+ * "Hints"), whatever the bot's level, within the bot's budget, from the seat's view alone,
+ * as JSON: {"action": text, "alternatives": [{"action": text, "value": number, "ci95": [low,
+ * high]}, ...every legal action], "reason": text}. Values are the mean over the deals searched
+ * of the seat's score change in the hand minus the others' mean (Toonerville: minus the
+ * seat's penalty points in the round), higher is better. Buffer protocol: *out_len is the size
+ * needed with the NUL; a short buffer (or NULL) gets DH_E_BUFFER_TOO_SMALL, and the hint is
+ * kept, so that the call again for the same game and seat returns the same text without
+ * searching again. Refusals as dh_bot_choose. It draws from the bot's generator. */
+DH_API int dh_bot_hint_json(size_t* out_len, char* buf, size_t cap, dh_bot* bot,
+                            const dh_game* game, int32_t seat, dh_error* err);
+#endif /* DH_EXPERIMENTAL */
 
 /* A deal consistent with what `seat` has seen: a new game (history=off) whose view for that
  * seat is the same as `game`'s, its hidden cards (other hands, the ghost or dead hand, the
@@ -590,7 +608,7 @@ typedef struct dh_table dh_table;
  * "key=value" (docs/tables.md): decision_ms (time per decision, 0 = no clock), bank_ms (each
  * seat's time bank), bot_ms (a bot's thinking delay), offer_ms (how long the seats offered a
  * discard may answer, T6), deal_ms (the pause before the next deal), standin
- * (random|basic|strong|quickest: who moves for a seat that timed out or left), events
+ * (random|basic|strong|expert|quickest: who moves for a seat that timed out or left), events
  * (all|deal: which events are kept), fair_secret (64 hex digits: fair deals, below) and
  * nonce_ms (fair deals: how long the seats may send nonces, default 2000).
  * DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION, DH_E_INVALID_ARGUMENT (players) on bad input. */
@@ -605,7 +623,7 @@ DH_API int dh_table_clone(dh_table** out, const dh_table* table, dh_error* err);
  * reason seat_taken, for a seat a human or bot holds). Once every seat is held, the first
  * hand is dealt. */
 DH_API int dh_table_seat_human(dh_table* table, int32_t seat, dh_error* err);
-/* A bot of `level` ("random", "basic", "strong") takes an empty or away seat. */
+/* A bot of `level` ("random", "basic", "strong", "expert") takes an empty or away seat. */
 DH_API int dh_table_seat_bot(dh_table* table, int32_t seat, const char* level, dh_error* err);
 /* The human at `seat` leaves (DH_E_WRONG_SEAT, reason not_seated, when no human holds it). */
 DH_API int dh_table_leave(dh_table* table, int32_t seat, int64_t now_ms, dh_error* err);

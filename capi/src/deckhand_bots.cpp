@@ -1,6 +1,7 @@
 // The C ABI's bots (deckhand.h: dh_bot_*) over deckhand::bots (include/deckhand/bots.hpp).
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "../../src/common/text.hpp"
 #include "deckhand/bots.hpp"
@@ -14,6 +15,10 @@ using deckhand::capi::null_arg;
 
 struct dh_bot {
   std::unique_ptr<deckhand::bots::Bot> bot;
+  // The last hint and what it was for (the game's bytes and the seat), so that a call again
+  // with a larger buffer gets the same text without searching again.
+  std::vector<uint8_t> hint_key;
+  std::string hint_json;
 };
 
 extern "C" {
@@ -40,7 +45,7 @@ int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t 
     }
     auto bot = deckhand::bots::make_bot(game_name, level, seed, list, &e);
     if (!bot) return from_reason(err, e.reason, e);
-    *out = new dh_bot{std::move(bot)};
+    *out = new dh_bot{std::move(bot), {}, {}};
     return from_reason(err, Reason::ok, e);
   });
 }
@@ -61,6 +66,33 @@ int dh_bot_choose(dh_action* out, dh_bot* bot, const dh_game* game, int32_t seat
     static_assert(sizeof code == sizeof *out);
     std::memcpy(static_cast<void*>(out), &code, sizeof code);
     return from_reason(err, Reason::ok, e);
+  });
+}
+
+int dh_bot_hint_json(size_t* out_len, char* buf, size_t cap, dh_bot* bot, const dh_game* game,
+                     int32_t seat, dh_error* err) {
+  if (!out_len) return null_arg(err, "out_len");
+  if (!bot) return null_arg(err, "bot");
+  if (!game) return null_arg(err, "game");
+  return guarded(err, [&] {
+    std::vector<uint8_t> key(game->game->serialize_into(nullptr, 0) + 4);
+    key.resize(game->game->serialize_into(key.data(), key.size()) + 4);
+    std::memcpy(key.data() + key.size() - 4, &seat, 4);
+    if (key != bot->hint_key || bot->hint_json.empty()) {
+      deckhand::bots::Hint hint;
+      Error e;
+      const Reason r = bot->bot->hint(*game->game, seat, &hint, &e);
+      if (r != Reason::ok) return from_reason(err, r, e);
+      bot->hint_json = deckhand::bots::hint_json(hint);
+      bot->hint_key = std::move(key);
+    }
+    const size_t need = bot->hint_json.size() + 1;
+    *out_len = need;
+    if (!buf || cap < need)
+      return deckhand::capi::report(err, DH_E_BUFFER_TOO_SMALL, Reason::ok, "buffer_too_small",
+                                    "buffer_too_small: see *out_len for the size needed");
+    std::memcpy(buf, bot->hint_json.data(), need);
+    return from_reason(err, Reason::ok, Error{});
   });
 }
 

@@ -9,7 +9,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "deckhand/error.hpp"
 #include "deckhand/game.hpp"
@@ -23,6 +25,7 @@ enum class Level : uint8_t {
   random = 0,  // a uniformly random legal action (an offered Toonerville discard: buy or pass)
   basic = 1,   // the heuristic policies above
   strong = 2,  // perfect-information Monte Carlo over consistent deals (docs/bots.md)
+  expert = 3,  // strong's search over deals weighted by what the others did (inference)
 };
 
 // Budget options every level takes (`samples=N`, `time_ms=N`); levels that do not search
@@ -33,6 +36,24 @@ struct Budget {
   uint32_t samples = 0;  // 0: the level's default
   uint32_t time_ms = 0;  // 0: no time limit
 };
+
+// A hint (Bot::hint): the action the search prefers for the seat, every legal action's value
+// as the search measured it, and the reason in words, built from what the search saw.
+struct HintAlternative {
+  ActionCode action;
+  std::string text;  // the action's text, as Game::format_action writes it
+  double value = 0;  // the mean over the deals searched (the game's points; docs/bots.md)
+  double low = 0;    // its 95% interval (normal approximation over the deals)
+  double high = 0;
+};
+struct Hint {
+  ActionCode action;
+  std::string text;
+  std::vector<HintAlternative> alternatives;  // every legal action, in legal-action order
+  std::string reason;
+};
+// {"action": text, "alternatives": [{"action", "value", "ci95": [low, high]}], "reason"}.
+std::string hint_json(const Hint& hint);
 
 class Bot {
  public:
@@ -47,11 +68,16 @@ class Bot {
   // another kind than the bot's unknown_game. *out is written only on success.
   // Deterministic: the same seed and the same calls give the same actions.
   virtual Reason choose(const Game& game, int seat, ActionCode* out, Error* err) = 0;
+
+  // What the seat to act should do and why: the expert's search (whatever the bot's level),
+  // within the bot's budget, from the seat's view alone; refusals as choose. It draws from the
+  // bot's generator, so it changes the bot's later choices as a choose would.
+  virtual Reason hint(const Game& game, int seat, Hint* out, Error* err) = 0;
 };
 
-// A bot for the game of that name (matched as make_game does) at level "random", "basic" or
-// "strong" (case-insensitive), its generator seeded with `seed`, with options `samples=N` and
-// `time_ms=N`. Null, and *err filled (unknown_game, bad_option), on bad input.
+// A bot for the game of that name (matched as make_game does) at level "random", "basic",
+// "strong" or "expert" (case-insensitive), its generator seeded with `seed`, with options
+// `samples=N` and `time_ms=N`. Null, and *err filled (unknown_game, bad_option), on bad input.
 std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uint64_t seed,
                               const OptionList& options, Error* err);
 

@@ -37,8 +37,8 @@ namespace deckhand {
 //   bot_ms=N        a bot's or stand-in's thinking delay before it moves (default 0)
 //   offer_ms=N      how long the seats offered a discard may answer at once (T6; default 3000)
 //   deal_ms=N       the pause after a hand is scored before the next deal (default 0)
-//   standin=LEVEL   who moves for a seat that timed out or left: random|basic|strong (a bot of
-//                   that level) or quickest (the first legal action); default basic
+//   standin=LEVEL   who moves for a seat that timed out or left: random|basic|strong|expert (a
+//                   bot of that level) or quickest (the first legal action); default basic
 //   events=all|deal which events are kept: all (default), or those of the current and the
 //                   previous deal (long-running tables; a game with history=off implies deal)
 //   fair_secret=HEX 64 hex digits: fair deals (docs/tables.md#fair-deals): each deal's seed is
@@ -80,7 +80,7 @@ class Table {
   // A human takes `seat`: an empty seat, or its own seat back after leaving (seat_taken for a
   // seat a human or bot holds). Once every seat is held the first hand is dealt.
   Reason seat_human(int seat, Error* err);
-  // A bot of `level` (random|basic|strong) takes an empty or away seat.
+  // A bot of `level` (random|basic|strong|expert) takes an empty or away seat.
   Reason seat_bot(int seat, std::string_view level, Error* err);
   // The human at `seat` leaves (not_seated when no human holds it); a stand-in moves for the
   // seat from now on, after the thinking delay, until the human takes the seat back.

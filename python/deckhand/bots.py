@@ -7,6 +7,7 @@ built before they existed), the level "random" is played here in Python, over
 legal_moves(), and the other levels are refused.
 """
 
+import json
 import random
 from ctypes import POINTER, byref, c_char_p, c_int, c_int32, c_size_t, c_uint64, c_void_p
 
@@ -27,10 +28,15 @@ if NATIVE:
     lib.dh_bot_choose.restype = c_int
     lib.dh_bot_choose.argtypes = [POINTER(N.DhAction), c_void_p, c_void_p, c_int32,
                                   POINTER(N.DhError)]
+HINTS = NATIVE and hasattr(lib, "dh_bot_hint_json")
+if HINTS:
+    lib.dh_bot_hint_json.restype = c_int
+    lib.dh_bot_hint_json.argtypes = [POINTER(c_size_t), c_char_p, c_size_t, c_void_p, c_void_p,
+                                     c_int32, POINTER(N.DhError)]
 
 
 class Bot(A.NotCopyable):
-    """A bot of `level` ("random", "basic", and stronger levels the library has) for
+    """A bot of `level` ("random", "basic", "strong", "expert": the library's levels) for
     `game_name`, its choices drawn from a generator seeded with `seed`: the same seed and the
     same games give the same choices. `options` are the levels' budgets (samples=N,
     time_ms=N; levels that do not search ignore them). One bot may play several seats.
@@ -93,6 +99,27 @@ class Bot(A.NotCopyable):
         if self._h is not None:
             return self._choose_native(game, seat)
         return self._choose_random(game, seat)
+
+    def hint(self, game, seat=None):
+        """What `seat` (default: the seat to act) should do now in `game`, and why: a dict
+        with "action" (action text), "alternatives" (every legal action: a dict of "action",
+        "value" and "ci95", [low, high], the value's 95% interval; higher is better) and
+        "reason" (words built from what the search saw). The expert's search whatever this
+        bot's level, within its budget (docs/bots.md, "Hints"); it draws from the bot's
+        generator. Refusals as choose, and another seat than the seat to act raises
+        WrongSeat."""
+        from .game import Game
+        if not isinstance(game, Game):
+            raise TypeError(f"game: a deckhand.Game, not {type(game).__name__}")
+        if seat is None:
+            seat = game.to_act
+            if seat is None:
+                _no_decision(game)
+        seat = A.seat(seat)
+        if not HINTS:
+            raise BadOption(-5, "DH_E_BAD_OPTION", "no_hints", 0,
+                            "no_hints: this library has no dh_bot_hint_json", 0)
+        return json.loads(N.read_text_err(lib.dh_bot_hint_json, self._h, game._h, seat))
 
     def _choose_native(self, game, seat):
         out = N.DhAction()

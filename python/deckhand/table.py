@@ -24,8 +24,8 @@ _TEXT_OPTIONS = ("standin", "events", "fair_secret")
 class Table:
     """A table of game `name` for `players` (None: the game's default) with the game's
     `options` (as Game takes them) and the table's own options (decision_ms, bank_ms,
-    bot_ms, offer_ms, deal_ms: ints in milliseconds; standin: "random", "basic", "strong" or
-    "quickest"; events: "all" or "deal"; fair_secret: 64 hex digits for fair deals, each
+    bot_ms, offer_ms, deal_ms: ints in milliseconds; standin: "random", "basic", "strong",
+    "expert" or "quickest"; events: "all" or "deal"; fair_secret: 64 hex digits for fair deals, each
     deal's seed committed before it and revealed after it, and nonce_ms: how long the seats
     may send their nonces (Table.nonce); None: the table's default). Its deals are derived
     from `seed`, or with fair_secret from the secret and the seats' nonces."""
@@ -107,7 +107,7 @@ class Table:
         N.call_err(lib.dh_table_seat_human, self._h, A.seat(seat))
 
     def seat_bot(self, seat, level="basic"):
-        """A bot of `level` ("random", "basic", "strong") takes an empty or away seat."""
+        """A bot of `level` ("random", "basic", "strong", "expert") takes an empty or away seat."""
         N.call_err(lib.dh_table_seat_bot, self._h, A.seat(seat), A.text(level, "level"))
 
     def leave(self, seat, now_ms):

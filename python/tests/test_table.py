@@ -222,6 +222,19 @@ def test_serialize_mid_game_gives_the_same_future(name):
     assert isinstance(p, deckhand.Table) and p.serialize() == t.serialize()
 
 
+def test_an_expert_seat_and_stand_in_survive_the_image():
+    name = GAMES[0]
+    t = new_table(name, seed=4, standin="expert")
+    t.seat_human(0)
+    for s in range(1, t.players):
+        t.seat_bot(s, "expert")
+    u = deckhand.Table.deserialize(t.serialize())
+    assert u.serialize() == t.serialize()
+    assert [u.holder(s) for s in range(1, u.players)] == ["bot"] * (u.players - 1)
+    assert [e.get("level") for e in u.events(0) if e["type"] == "seat" and e["seat"] > 0] == \
+        ["expert"] * (u.players - 1)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_same_seed_and_calls_give_the_same_bytes(name):
     def run(seed):
@@ -414,7 +427,7 @@ def test_empty_seats_wait_and_bots_move_after_their_delay():
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("standin", ["quickest", "random", "strong"])
+@pytest.mark.parametrize("standin", ["quickest", "random", "strong", "expert"])
 def test_every_standin_moves_for_a_silent_seat(name, standin):
     t = new_table(name, seed=8, decision_ms=700, standin=standin)
     seat_all(t, humans=set(range(t.players)))

@@ -1,11 +1,14 @@
 // bots::make_bot (include/deckhand/bots.hpp): the level and budget options checked once for
 // every game, the bot itself made by the game's extensions (game_bot.hpp).
+#include <cmath>
+#include <cstdio>
 #include <memory>
 #include <string>
 
 #include "../common/games.hpp"
 #include "../common/text.hpp"
 #include "deckhand/bots.hpp"
+#include "deckhand/text.hpp"
 
 namespace deckhand::bots {
 
@@ -28,8 +31,10 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     lv = Level::basic;
   } else if (text::iequals(text::trim(level), "strong")) {
     lv = Level::strong;
+  } else if (text::iequals(text::trim(level), "expert")) {
+    lv = Level::expert;
   } else {
-    fail(err, Reason::bad_option, "no bot level %s (random, basic, strong)",
+    fail(err, Reason::bad_option, "no bot level %s (random, basic, strong, expert)",
          text::quote(level).c_str());
     return nullptr;
   }
@@ -58,6 +63,22 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     (samples ? budget.samples : budget.time_ms) = uint32_t(n);
   }
   return descriptor->extensions->make_bot(lv, seed, budget);
+}
+
+std::string hint_json(const Hint& hint) {
+  text::Json j;
+  char number[64];
+  const auto num = [&](double v) {
+    std::snprintf(number, sizeof number, "%.4f", std::isfinite(v) ? v : 0.0);
+    return std::string_view(number);
+  };
+  j.begin_object().key("action").value(hint.text).key("alternatives").begin_array();
+  for (const HintAlternative& a : hint.alternatives) {
+    j.begin_object().key("action").value(a.text).key("value").raw(num(a.value));
+    j.key("ci95").begin_array().raw(num(a.low)).raw(num(a.high)).end_array().end_object();
+  }
+  j.end_array().key("reason").value(hint.reason).end_object();
+  return j.take();
 }
 
 }  // namespace deckhand::bots

@@ -11,6 +11,7 @@
 
 #include "deckhand/bots.hpp"
 #include "deckhand/solve.hpp"
+#include "expert_search.hpp"
 #include "strong_search.hpp"
 
 namespace deckhand::bots::detail {
@@ -40,7 +41,18 @@ struct TrickTakingPolicy {
     *out = level == Level::random ? legal[rng.bounded(uint64_t(n))]
            : level == Level::strong
                ? detail::strong_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng, *solver)
+           : level == Level::expert
+               ? detail::expert_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng)
                : Rules::basic(Rules::view(s, seat), legal.data(), n, rng);
+    return true;
+  }
+  static bool hint(const State& s, int seat, const Budget& budget, PortableRng& rng,
+                   std::vector<Action>& legal, HintSearch<Action>* out) {
+    if (Rules::to_act(s) != seat) return false;
+    legal.resize(Rules::kMaxLegal);
+    const int n = Rules::legal(s, legal.data());
+    if (n == 0) return false;
+    expert_hint<Rules>(s, seat, legal.data(), n, budget, rng, out);
     return true;
   }
   static std::string text(const Action& a) { return Rules::text(a); }
@@ -57,6 +69,41 @@ class GameBot final : public Bot {
   Level level() const override { return level_; }
 
   Reason choose(const Game& game, int seat, ActionCode* out, Error* err) override {
+    if (Reason r = refuse(game, seat, err); r != Reason::ok) return r;
+    const State& s = *static_cast<const State*>(game.state_data());
+    typename Policy::Action a;
+    if (!Policy::decide(s, seat, level_, budget_, rng_, solver_, legal_, &a))
+      return nothing_to_do(game, seat, err);
+    // Through the action text: the game's own conversion, and the code the C ABI expects.
+    return game.parse_action(a.seat, Policy::text(a), out, err);
+  }
+
+  Reason hint(const Game& game, int seat, Hint* out, Error* err) override {
+    if (Reason r = refuse(game, seat, err); r != Reason::ok) return r;
+    const State& s = *static_cast<const State*>(game.state_data());
+    HintSearch<typename Policy::Action> h;
+    if (!Policy::hint(s, seat, budget_, rng_, legal_, &h)) return nothing_to_do(game, seat, err);
+    Hint result;
+    for (size_t i = 0; i < h.actions.size(); ++i) {
+      HintAlternative alt;
+      const typename Policy::Action& a = h.actions[i];
+      if (Reason r = game.parse_action(a.seat, Policy::text(a), &alt.action, err); r != Reason::ok)
+        return r;
+      alt.text = game.format_action(alt.action);
+      alt.value = h.mean[i];
+      alt.low = h.mean[i] - 1.96 * h.se[i];
+      alt.high = h.mean[i] + 1.96 * h.se[i];
+      result.alternatives.push_back(std::move(alt));
+    }
+    result.action = result.alternatives[size_t(h.best)].action;
+    result.text = result.alternatives[size_t(h.best)].text;
+    result.reason = std::move(h.reason);
+    *out = std::move(result);
+    return Reason::ok;
+  }
+
+ private:
+  Reason refuse(const Game& game, int seat, Error* err) const {
     if (std::strcmp(game.name(), Policy::kName) != 0)
       return fail(err, Reason::unknown_game, "this bot plays %s, not %s", Policy::kName,
                   game.name());
@@ -70,20 +117,16 @@ class GameBot final : public Bot {
     if (game.to_act() < 0 && game.needs_reshuffle())
       return fail(err, Reason::wrong_phase,
                   "the game is waiting for a reshuffle (T13), not for seat %d", seat);
-    const State& s = *static_cast<const State*>(game.state_data());
-    typename Policy::Action a;
-    if (!Policy::decide(s, seat, level_, budget_, rng_, solver_, legal_, &a)) {
-      if (game.to_act() == seat)
-        return fail(err, Reason::wrong_phase,
-                    "seat %d has no action it can take (a reshuffle must be given first)", seat);
-      return fail(err, Reason::wrong_seat, "seat %d has nothing to do now: seat %d is to act", seat,
-                  game.to_act());
-    }
-    // Through the action text: the game's own conversion, and the code the C ABI expects.
-    return game.parse_action(a.seat, Policy::text(a), out, err);
+    return Reason::ok;
+  }
+  static Reason nothing_to_do(const Game& game, int seat, Error* err) {
+    if (game.to_act() == seat)
+      return fail(err, Reason::wrong_phase,
+                  "seat %d has no action it can take (a reshuffle must be given first)", seat);
+    return fail(err, Reason::wrong_seat, "seat %d has nothing to do now: seat %d is to act", seat,
+                game.to_act());
   }
 
- private:
   Level level_;
   PortableRng rng_;
   [[maybe_unused]] Budget budget_;              // for the levels that search

@@ -64,15 +64,16 @@ int arena_usage(const std::string& why) {
                                       : ", ",
                          specs[i].name, seat_range(specs[i]));
   }
-  fmt::print(stderr,
-             "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
-             "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
-             "  levels: random, basic, strong; one per seat ({}); N duplicate deals, each played "
-             "once per seating{}\n",
-             seats,
-             whole_games.empty()
-                 ? ""
-                 : fmt::format("\n  ({}: N games, each hand of them a deal)", whole_games));
+  fmt::print(
+      stderr,
+      "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
+      "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
+      "  levels: random, basic, strong, expert; one per seat ({}); N duplicate deals, each played "
+      "once per seating{}\n",
+      seats,
+      whole_games.empty()
+          ? ""
+          : fmt::format("\n  ({}: N games, each hand of them a deal)", whole_games));
   return 2;
 }
 

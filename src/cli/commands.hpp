@@ -30,7 +30,7 @@ struct PlayArgs {
   int players = 0;
   int seat = 0;
   OptionList options;
-  std::string level = "basic";  // --level: the library bots' level (random, basic, strong)
+  std::string level = "basic";  // --level: the library bots' level (random, basic, strong, expert)
   OptionList bot_options;       // --bot-option: their budget (play's default: kPlaySamples)
   std::string save_path;        // --save FILE: the record, when the game ends or you leave
   std::string offers = "ask";   // --offers ask|useful|never (game_loop.hpp's Offers)

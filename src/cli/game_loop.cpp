@@ -212,8 +212,9 @@ class HumanTable {
   Reason ask_bot(int seat, ActionCode* out, Error* err) {
     // The seat's bot for this position (SeatBots): the same position, the same answer.
     const std::unique_ptr<bots::Bot> bot = bots_(seat, uint64_t(game_.history_size()));
-    // A strong bot may search for a while: say so on a terminal (the line is wiped after).
-    const bool tell = bot->level() == bots::Level::strong && isatty(1);
+    // A strong or expert bot may search for a while: say so on a terminal (the line is wiped
+    // after).
+    const bool tell = bot->level() >= bots::Level::strong && isatty(1);
     if (tell) {
       fmt::print("  (seat {} is thinking...)", seat);
       std::fflush(stdout);
@@ -223,10 +224,24 @@ class HumanTable {
     return r;
   }
 
-  // The human's own seat's bot, at the prompt (the human has something to do).
+  // The human's own seat's bot, at the prompt (the human has something to do). An expert bot
+  // explains its hint: the reason, and every legal action's value with its 95% interval.
   void hint() {
     ActionCode a;
     Error err;
+    const std::unique_ptr<bots::Bot> bot = bots_(seat_, uint64_t(game_.history_size()));
+    if (bot->level() == bots::Level::expert) {
+      bots::Hint h;
+      if (bot->hint(game_, seat_, &h, &err) != Reason::ok) {
+        fmt::print("hint: none ({})\n", err.message);
+        return;
+      }
+      fmt::print("hint: {}\n  why: {}\n", h.text, h.reason);
+      for (const bots::HintAlternative& alt : h.alternatives)
+        fmt::print("  {:<24} {:+8.2f}  [{:+.2f}, {:+.2f}]\n", alt.text, alt.value, alt.low,
+                   alt.high);
+      return;
+    }
     const Reason r = ask_bot(seat_, &a, &err);
     if (r == Reason::ok)
       fmt::print("hint: {}\n", game_.format_action(a));

@@ -212,7 +212,7 @@ const std::vector<Command>& commands() {
        "                     count the game allows)\n"
        "  --option KEY=VALUE a house rule (deckhand games lists them); repeatable\n"
        "  --level L          the bots' level, for the opponents and hint: random, basic (the\n"
-       "                     default) or strong\n"
+       "                     default), strong or expert\n"
        "  --bot-option KEY=VALUE  the bots' budget: samples=N (play's default: samples=16),\n"
        "                     time_ms=N; repeatable\n"
        "  --save FILE        write the game's record to FILE when it ends or you leave\n"
@@ -245,7 +245,7 @@ const std::vector<Command>& commands() {
        "--game G --seats L1,L2,... [flags]",
        "a bot tournament on duplicate deals, seats rotating; 95% intervals",
        "  --game G              the game\n"
-       "  --seats L1,L2,...     a bot level per seat: random, basic, strong\n"
+       "  --seats L1,L2,...     a bot level per seat: random, basic, strong, expert\n"
        "  --games N             duplicate deals, each played once per seating (default 100)\n"
        "  --seed S              the deals and the bots' generators (default 1)\n"
        "  --option KEY=VALUE    a game option; repeatable\n"

@@ -22,4 +22,9 @@ class EuchreSampler {
   int holder_of_[ghost_euchre::kPlayers + 1] = {};  // seats, then the spare; -1: known
 };
 
+// The expert's inference weight of the sampled deal `world` for `seat`
+// (src/bots/expert_search.hpp): how likely the other seats' decisions this hand are on it under the
+// softened basic policy.
+double euchre_inference_weight(const ghost_euchre::State& world, int seat);
+
 }  // namespace deckhand::bots::detail

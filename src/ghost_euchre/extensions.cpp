@@ -42,11 +42,70 @@ struct EuchreRules {
     return true;
   }
   static std::string text(const Action& a) { return ghost_euchre::format_action(a); }
+
+  // The expert's inference (src/bots/expert_search.hpp): the sampled deal as dealt (the hands
+  // now, the cards each seat played, and the swaps undone, last first: a swapper's hand before
+  // its swap is the dead hand after it)...
+  static bool hand_start(const State& world, State* out) {
+    namespace ge = ghost_euchre;
+    if (world.phase == ge::Phase::deal || world.phase == ge::Phase::over) return false;
+    CardSet hands[kPlayers];
+    for (int p = 0; p < kPlayers; ++p) {
+      hands[p] = world.hands[p];
+      for (int t = 0; t < ge::kTricks; ++t)
+        if (world.played[t][p] != kNoCard) hands[p].add(Card(world.played[t][p]));
+    }
+    CardSet dead = world.spare;
+    for (int i = world.auction_len - 1; i >= 0; --i)
+      if ((world.auction[i] & 15) == ge::kAuctionSwap)
+        std::swap(hands[world.auction[i] >> 4], dead);
+    // A new game of the same options and dealer, dealt these hands (the scores so far do not
+    // change the basic policy's decisions).
+    const State t = ge::new_game(world.options, world.dealer);
+    return ge::deal_cards(t, hands, dead, out, nullptr) == Reason::ok;
+  }
+  // ... and the hand's public record replayed on it: the auction (swaps, passes, bids), the
+  // trump named, the leads of the first kInferTricks tricks (the follows are not scored: the
+  // sampler already keeps the voids they show).
+  static constexpr int kInferTricks = 2;
+  static bool logged_action(const State& t, const State& world, Action* a, bool* scored) {
+    namespace ge = ghost_euchre;
+    const int p = ge::to_act(t);
+    if (p < 0) return false;
+    *scored = true;
+    if (t.phase == ge::Phase::bidding) {
+      if (t.auction_len >= world.auction_len) return false;
+      const uint8_t e = world.auction[t.auction_len];
+      const uint8_t what = e & 15;
+      *a = Action{uint8_t(e >> 4),
+                  what == ge::kAuctionSwap   ? ge::ActionKind::swap
+                  : what == ge::kAuctionPass ? ge::ActionKind::pass
+                                             : ge::ActionKind::bid,
+                  uint8_t(what == ge::kAuctionSwap || what == ge::kAuctionPass ? 0 : what), 0};
+      return true;
+    }
+    if (t.phase == ge::Phase::trump) {
+      if (world.trump == ge::kNoSeat) return false;
+      *a = Action{uint8_t(p), ge::ActionKind::trump, world.trump, 0};
+      return true;
+    }
+    if (t.phase != ge::Phase::play || t.tricks_done >= kInferTricks) return false;
+    const uint8_t card = world.played[t.tricks_done][p];
+    if (card == kNoCard) return false;
+    *scored = t.in_trick == 0;
+    *a = Action{uint8_t(p), ge::ActionKind::play, card, 0};
+    return true;
+  }
 };
 
 using EuchrePolicy = TrickTakingPolicy<EuchreRules>;
 
 }  // namespace
+
+double euchre_inference_weight(const ghost_euchre::State& world, int seat) {
+  return inference_weight<EuchreRules>(world, seat);
+}
+
 }  // namespace deckhand::bots::detail
 
 namespace deckhand::ghost_euchre {

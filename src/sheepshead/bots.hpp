@@ -25,4 +25,9 @@ class SheepsheadSampler {
   bool check_hold_ = false;
 };
 
+// The expert's inference weight of the sampled deal `world` for `seat`
+// (src/bots/expert_search.hpp): how likely the other seats' decisions this hand are on it under the
+// softened basic policy.
+double sheepshead_inference_weight(const sheepshead::State& world, int seat);
+
 }  // namespace deckhand::bots::detail

@@ -39,11 +39,93 @@ struct SheepsheadRules {
     return sampler.sample(rng, out);
   }
   static std::string text(const Action& a) { return sheepshead::format_action(a); }
+
+  // The expert's inference (src/bots/expert_search.hpp): the sampled deal as dealt. Each
+  // seat's hand now and the cards it played; the picker's eight cards (hand, bury, unknown,
+  // plays) are the rest of the deck, and which two of them were the blind does not matter to
+  // the decisions scored (the picker's own pick is not scored; its bury and call read all
+  // eight, or the six kept), so the first two of the eight not buried are taken for it...
+  static bool hand_start(const State& world, State* out) {
+    namespace sh = sheepshead;
+    if (world.phase == sh::Phase::deal || world.phase == sh::Phase::over) return false;
+    CardSet hands[kPlayers], others;
+    for (int p = 0; p < kPlayers; ++p) {
+      if (p == world.picker) continue;
+      hands[p] = world.hands[p];
+      for (int t = 0; t < sh::kTricks; ++t)
+        if (world.played[t][p] != kNoCard) hands[p].add(Card(world.played[t][p]));
+      others |= hands[p];
+    }
+    CardSet blind = world.blind;
+    if (world.picker != sh::kNoSeat) {
+      const CardSet eight = kPiquetDeck - others;
+      if (eight.size() != 8) return false;
+      blind = CardSet();
+      for (Card c : eight - world.bury)
+        if (blind.size() < 2) blind.add(c);
+      hands[world.picker] = eight - blind;
+    }
+    // A new game of the same options and dealer, dealt these hands (the scores so far do not
+    // change the basic policy's decisions).
+    const State t = sh::new_game(world.options, world.dealer);
+    return sh::deal_cards(t, hands, blind, out, nullptr) == Reason::ok;
+  }
+  // ... and the hand's public record replayed on it: the passes (scored) and the pick (not),
+  // the bury and the call (scored, for a seat other than the picker), the leads of the first
+  // kInferTricks tricks (the follows are not scored: the sampler keeps the voids they show).
+  static constexpr int kInferTricks = 2;
+  static bool logged_action(const State& t, const State& world, Action* a, bool* scored) {
+    namespace sh = sheepshead;
+    const int p = sh::to_act(t);
+    if (p < 0) return false;
+    *scored = true;
+    switch (t.phase) {
+      case sh::Phase::picking:
+        if (p == world.picker) {
+          *scored = false;
+          *a = Action{uint8_t(p), sh::ActionKind::pick, kNoCard, kNoCard};
+          return true;
+        }
+        if (t.passes >= world.passes) return false;
+        *a = Action{uint8_t(p), sh::ActionKind::pass, kNoCard, kNoCard};
+        return true;
+      case sh::Phase::burying: {
+        if (world.bury.size() != 2) return false;
+        const Card low = world.bury.lowest();
+        *a = Action{uint8_t(p), sh::ActionKind::bury, low.code,
+                    (world.bury - CardSet::of(low)).lowest().code};
+        return true;
+      }
+      case sh::Phase::calling:
+        if (world.contract == sh::Contract::alone) {
+          *a = Action{uint8_t(p), sh::ActionKind::alone, kNoCard, kNoCard};
+          return true;
+        }
+        if (world.contract != sh::Contract::called) return false;
+        *a = Action{uint8_t(p), sh::ActionKind::call, world.called, world.unknown};
+        return true;
+      case sh::Phase::play: {
+        if (t.tricks_done >= kInferTricks) return false;
+        const uint8_t card = world.played[t.tricks_done][p];
+        if (card == kNoCard) return false;
+        *scored = t.in_trick == 0;
+        *a = Action{uint8_t(p), sh::ActionKind::play, card, kNoCard};
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
 };
 
 using SheepsheadPolicy = TrickTakingPolicy<SheepsheadRules>;
 
 }  // namespace
+
+double sheepshead_inference_weight(const sheepshead::State& world, int seat) {
+  return inference_weight<SheepsheadRules>(world, seat);
+}
+
 }  // namespace deckhand::bots::detail
 
 namespace deckhand::sheepshead {

@@ -28,7 +28,7 @@ constexpr TableOptionSpec kTableOptions[] = {
     {"bot_ms", "0..600000", "0", "a bot's or stand-in's thinking delay"},
     {"offer_ms", "0..600000", "3000", "how long the seats offered a discard may answer (T6)"},
     {"deal_ms", "0..600000", "0", "the pause after a hand is scored before the next deal"},
-    {"standin", "random|basic|strong|quickest", "basic",
+    {"standin", "random|basic|strong|expert|quickest", "basic",
      "who moves for a seat that timed out or left"},
     {"events", "all|deal", "all", "which events are kept: all, or those of the current deal"},
     {"fair_secret", "64 hex digits", "", "the server's secret for fair deals (committed seeds)"},
@@ -57,8 +57,15 @@ constexpr bool is_fair_event(EventType t) {
 enum class By : uint8_t { human, bot, standin };
 constexpr const char* kByNames[] = {"human", "bot", "stand-in"};
 constexpr const char* kHolderNames[] = {"empty", "human", "away", "bot"};
-constexpr const char* kLevelNames[] = {"random", "basic", "strong"};
-constexpr uint8_t kQuickest = 3;  // standin=quickest: the first legal action
+// The table's own level numbers (kept in its images): 3 is standin=quickest (the first legal
+// action), and expert, added after it, is 4.
+constexpr const char* kLevelNames[] = {"random", "basic", "strong", "quickest", "expert"};
+constexpr uint8_t kQuickest = 3;
+constexpr uint8_t kExpert = 4;
+// A bot level of a seat or event (not quickest).
+constexpr bool bot_level(uint8_t lv) {
+  return lv <= kExpert && lv != kQuickest;
+}
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 // Marks the fair-deal lines among a record's comments (no other comment holds a control byte).
@@ -125,8 +132,8 @@ void append_numbers(std::string& out, const Numbers& values) {
 }
 
 bool find_level(std::string_view text, uint8_t* out) {
-  for (uint8_t i = 0; i < 3; ++i)
-    if (text::iequals(text::trim(text), kLevelNames[i])) return *out = i, true;
+  for (uint8_t i = 0; i <= kExpert; ++i)
+    if (bot_level(i) && text::iequals(text::trim(text), kLevelNames[i])) return *out = i, true;
   return false;
 }
 
@@ -704,7 +711,7 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
       if (text::iequals(v, "quickest")) {
         impl->standin = kQuickest;
       } else if (!find_level(v, &impl->standin)) {
-        fail(err, Reason::bad_option, "standin=%s: random, basic, strong or quickest",
+        fail(err, Reason::bad_option, "standin=%s: random, basic, strong, expert or quickest",
              text::quote(value).c_str());
         return nullptr;
       }
@@ -779,7 +786,7 @@ Reason Table::seat_bot(int seat, std::string_view level, Error* err) {
   if (Reason r = t.check_seat(seat, err); r != Reason::ok) return r;
   uint8_t lv = 0;
   if (!find_level(level, &lv))
-    return fail(err, Reason::bad_option, "bot level %s: random, basic or strong",
+    return fail(err, Reason::bad_option, "bot level %s: random, basic, strong or expert",
                 text::quote(level).c_str());
   Seat& s = t.seats[size_t(seat)];
   if (s.holder == SeatHolder::human || s.holder == SeatHolder::bot)
@@ -1273,7 +1280,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   OptionList table_options;
   const char* keys[] = {"decision_ms", "bank_ms", "bot_ms", "offer_ms", "deal_ms"};
   for (int i = 0; i < 5; ++i) table_options.emplace_back(keys[i], std::to_string(times[i]));
-  if (standin > kQuickest || keep_all > 1) return corrupt("bad table options");
+  if (standin > kExpert || keep_all > 1) return corrupt("bad table options");
   table_options.emplace_back("standin", standin == kQuickest ? "quickest" : kLevelNames[standin]);
   table_options.emplace_back("events", keep_all ? "all" : "deal");
   if (fair) {
@@ -1289,7 +1296,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   for (Seat& s : t.seats) {
     const uint8_t h = r.u8(), lv = r.u8();
     s.bank = r.i64();
-    if (h > 3 || lv > 2 || s.bank < 0 || s.bank > t.bank_ms) return corrupt("bad seat");
+    if (h > 3 || !bot_level(lv) || s.bank < 0 || s.bank > t.bank_ms) return corrupt("bad seat");
     s.holder = SeatHolder(h);
     s.level = lv;
   }
@@ -1386,7 +1393,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
          (news_used || (e.news == 0 && e.news_count == 0));
     switch (e.type) {
       case EventType::seat:
-        ok = ok && e.seat >= 0 && e.detail <= 3 && e.detail2 <= 2;
+        ok = ok && e.seat >= 0 && e.detail <= 3 && bot_level(e.detail2);
         break;
       case EventType::deal:
         ok = ok && (e.news_count == 0 || e.news_count == uint32_t(players)) &&

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../bots/consistent.hpp"
+#include "../bots/expert_search.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/toonerville.hpp"
 #include "deckhand/toonerville_bots.hpp"
@@ -59,7 +60,24 @@ double toonerville_rollout(toonerville::State* w, int seat, PortableRng& rng);
 
 // The strong level's take-or-draw choice and discard (strong.cpp); false when the decision is
 // not one of them (the basic bot decides it).
+// With `expert`, also the buys (buy or pass), and going down, laying off or swapping now
+// against the basic bot's discard (toonerville_expert_candidates).
 bool strong_toonerville(const toonerville::State& s, int seat, const toonerville::Action* legal,
-                        int n, const Budget& budget, PortableRng& rng, toonerville::Action* out);
+                        int n, const Budget& budget, PortableRng& rng, toonerville::Action* out,
+                        bool expert = false);
+
+// The expert level's choices: the basic bot's first, then buy against pass when offered a
+// discard; going down, laying off or swapping (the basic choice) against the basic discard;
+// otherwise toonerville_candidates.
+std::vector<toonerville::Action> toonerville_expert_candidates(const toonerville::State& s,
+                                                               int seat,
+                                                               const toonerville::Action* legal,
+                                                               int n);
+
+// A hint (Bot::hint): every legal action played out to the end of the round on the same
+// consistent deals, valued by minus the seat's penalty points in the round.
+void toonerville_hint(const toonerville::State& s, int seat, const toonerville::Action* legal,
+                      int n, const Budget& budget, PortableRng& rng,
+                      HintSearch<toonerville::Action>* out);
 
 }  // namespace deckhand::bots::detail

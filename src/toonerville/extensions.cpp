@@ -37,8 +37,9 @@ struct ToonervillePolicy {
     if (n == 0) return false;  // the stock needs a reshuffle the record must give (T13)
     if (level == Level::random) {
       *out = legal[rng.bounded(uint64_t(n))];
-    } else if (level == Level::strong &&
-               detail::strong_toonerville(s, seat, legal.data(), n, budget, rng, out)) {
+    } else if ((level == Level::strong || level == Level::expert) &&
+               detail::strong_toonerville(s, seat, legal.data(), n, budget, rng, out,
+                                          level == Level::expert)) {
       // searched: the take-or-draw choice or the discard
     } else if (tv::offering(s)) {  // T6: offered the declined discard
       *out = toonerville_bot_wants_buy(tv::view(s, seat)) ? tv::buy_action(seat)
@@ -51,6 +52,15 @@ struct ToonervillePolicy {
     } else {
       *out = toonerville_bot(tv::view(s, seat), legal.data(), n, rng);
     }
+    return true;
+  }
+  static bool hint(const State& s, int seat, const Budget& budget, PortableRng& rng,
+                   std::vector<Action>& legal, HintSearch<Action>* out) {
+    if (tv::to_act(s) != seat) return false;
+    legal.resize(tv::kMaxLegalActions);
+    const int n = tv::legal_actions(s, legal.data());
+    if (n == 0) return false;
+    detail::toonerville_hint(s, seat, legal.data(), n, budget, rng, out);
     return true;
   }
   static std::string text(const Action& a) { return tv::format_action(a); }

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "../bots/expert_search.hpp"
 #include "../bots/strong_search.hpp"
 #include "bots.hpp"
 #include "deckhand/bots.hpp"
@@ -74,11 +75,38 @@ std::vector<tv::Action> toonerville_candidates(const tv::State& s, int seat,
   return choices;
 }
 
+std::vector<tv::Action> toonerville_expert_candidates(const tv::State& s, int seat,
+                                                      const tv::Action* legal, int n) {
+  const tv::View v = tv::view(s, seat);
+  if (tv::offering(s)) {  // T6: buy or pass, the basic bot's answer first
+    const bool buy = toonerville_bot_wants_buy(v);
+    return {buy ? tv::buy_action(seat) : tv::pass_action(seat),
+            buy ? tv::pass_action(seat) : tv::buy_action(seat)};
+  }
+  bool meld = false;
+  std::vector<tv::Action> discards;
+  for (int i = 0; i < n; ++i) {
+    const tv::ActionKind k = legal[i].kind;
+    meld = meld || k == tv::ActionKind::down || k == tv::ActionKind::layoff ||
+           k == tv::ActionKind::swap;
+    if (k == tv::ActionKind::discard) discards.push_back(legal[i]);
+  }
+  if (!meld) return toonerville_candidates(s, seat, legal, n);
+  // Going down, laying off or swapping now (the basic bot's choice) against holding back this
+  // turn: the basic bot's discard among the discards alone.
+  PortableRng fixed(0);
+  const tv::Action basic = toonerville_bot(v, legal, n, fixed);
+  if (basic.kind == tv::ActionKind::discard || discards.empty()) return {};
+  PortableRng fixed2(0);
+  return {basic, toonerville_bot(v, discards.data(), int(discards.size()), fixed2)};
+}
+
 bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, int n,
-                        const Budget& budget, PortableRng& rng, tv::Action* out) {
+                        const Budget& budget, PortableRng& rng, tv::Action* out, bool expert) {
   // Rollouts of a whole round are noisy, so the basic bot's own choice (choices[0]) stands
   // unless another beats it clearly on the same deals.
-  const std::vector<tv::Action> choices = toonerville_candidates(s, seat, legal, n);
+  const std::vector<tv::Action> choices = expert ? toonerville_expert_candidates(s, seat, legal, n)
+                                                 : toonerville_candidates(s, seat, legal, n);
   if (choices.size() < 2) return false;
   ToonervilleSampler sampler;
   if (!sampler.init(s, seat)) return false;
@@ -131,6 +159,65 @@ bool strong_toonerville(const tv::State& s, int seat, const tv::Action* legal, i
   }
   *out = choices[best];
   return true;
+}
+
+void toonerville_hint(const tv::State& s, int seat, const tv::Action* legal, int n,
+                      const Budget& budget, PortableRng& rng, HintSearch<tv::Action>* out) {
+  out->actions.assign(legal, legal + n);
+  out->mean.assign(size_t(n), 0.0);
+  out->se.assign(size_t(n), 0.0);
+  out->best = 0;
+  out->reason.clear();
+  if (n == 1) {
+    append(&out->reason, "%s is the only legal action", tv::format_action(legal[0]).c_str());
+    return;
+  }
+  ToonervilleSampler sampler;
+  if (!sampler.init(s, seat)) return;
+  // Every legal action played out to the end of the round on the same deals with the same
+  // rollout seed (as the strong search, but for every action).
+  const uint32_t want = budget.samples ? budget.samples : kToonervilleDefaultSamples;
+  const Clock clock(budget, want);
+  std::vector<double> sum(size_t(n), 0.0), sum2(size_t(n), 0.0), clean(size_t(n), 0.0);
+  std::vector<tv::Action> scratch(static_cast<size_t>(tv::kMaxLegalActions));
+  uint32_t k = 0;
+  for (; clock.more(k); ++k) {
+    tv::State world;
+    sampler.sample(rng, &world);
+    const uint64_t seed = rng.next();
+    for (int i = 0; i < n; ++i) {
+      tv::State w = world;
+      PortableRng r(seed);
+      const double v = tv::advance(&w, legal[i], nullptr) == Reason::ok
+                           ? toonerville_rollout(&w, seat, r, scratch.data())
+                           : -1000.0;
+      sum[size_t(i)] += v;
+      sum2[size_t(i)] += v * v;
+      clean[size_t(i)] += v == 0;
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    const double m = sum[size_t(i)] / k;
+    out->mean[size_t(i)] = m;
+    const double var = k > 1 ? std::max(0.0, (sum2[size_t(i)] - k * m * m) / (k - 1)) : 0.0;
+    out->se[size_t(i)] = std::sqrt(var / k);
+    if (m > out->mean[size_t(out->best)]) out->best = i;
+  }
+  const size_t b = size_t(out->best);
+  append(&out->reason,
+         "%s: the round costs you %.1f penalty points on average [%.1f, %.1f] over %u deals "
+         "played out to its end",
+         tv::format_action(legal[b]).c_str(), -out->mean[b], -out->mean[b] - 1.96 * out->se[b],
+         -out->mean[b] + 1.96 * out->se[b], k);
+  const int second = runner_up(*out);
+  if (second >= 0)
+    append(&out->reason, ", against %.1f for %s, the next best", -out->mean[size_t(second)],
+           tv::format_action(legal[second]).c_str());
+  append(&out->reason, "; you end the round with no penalty points on %.0f%% of the deals",
+         100 * clean[b] / k);
+  if (second >= 0)
+    append(&out->reason, " (%.0f%% after %s)", 100 * clean[size_t(second)] / k,
+           tv::format_action(legal[second]).c_str());
 }
 
 }  // namespace deckhand::bots::detail

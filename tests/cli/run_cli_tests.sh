@@ -181,12 +181,15 @@ play_session "play --level names the bots" 0 'You are seat 0; random bots play t
 # card, and the random bot's hint is not the basic heuristic's.
 play_session "play --level random hint" 0 '> hint: play JS' 'hint\nquit\n' -- ghost-euchre --seed 5 --level random
 play_session "play --level strong hint" 0 '> hint: bid moon' 'hint\nquit\n' -- ghost-euchre --seed 5 --level strong
+# the expert's hint says why, from its search, and values every legal action
+play_session "play --level expert hint says why" 0 '  why: bid moon: worth +24.00 points' 'hint\nquit\n' -- ghost-euchre --seed 5 --level expert
+play_session "play --level expert hint values" 0 '  bid 5   ' 'hint\nquit\n' -- ghost-euchre --seed 5 --level expert
 random_game="pass\n${cards}quit\n"
 printf "$random_game" | "$deckhand" play ghost-euchre --seed 9 --level random --save "$tmp/random.rec" >"$tmp/random1.out" 2>&1
 play_session "play --level random repeats for its seed" 0 "$(cat "$tmp/random1.out")" "$random_game" \
   -- ghost-euchre --seed 9 --level random --save "$tmp/random.rec"
 check "play --level random record replays" 0 '"ok": true' -- "$deckhand" replay "$tmp/random.rec"
-check "play refuses a bad level" 2 "no bot level 'expert'" -- sh -c "\"$deckhand\" play ghost-euchre --level expert 2>&1"
+check "play refuses a bad level" 2 "no bot level 'grandmaster'" -- sh -c "\"$deckhand\" play ghost-euchre --level grandmaster 2>&1"
 check "play refuses a bad bot option" 2 "bot option 'samples'" -- sh -c "\"$deckhand\" play sheepshead --bot-option samples=0 2>&1"
 # T6 in the state: seat 1 (a bot) draws rather than take; seat 2, nearest, is offered the
 # discard first and its bot buys it, so the human (seat 0) is not asked; seat 1 then draws.
@@ -366,7 +369,7 @@ check "arena plays with the play limit" 0 '"deals": 11' -- "$deckhand" arena --g
 check "arena refuses no limit" 2 'would let a game go on forever' -- \
   sh -c "\"$deckhand\" arena --game toonerville --seats basic,basic,basic --option max_turns=0 2>&1"
 check "arena wrong seat count" 2 '' -- "$deckhand" arena --game sheepshead --seats basic,basic,basic
-check "arena unknown level" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,expert,basic
+check "arena unknown level" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,grandmaster,basic
 check "arena no game" 2 '' -- "$deckhand" arena --seats basic,basic,basic
 check "arena bad game option" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,basic,basic --option renege=sometimes
 # analyze: each card played against the open-hand solver's best. In one_hand.rec seat 2 (all

@@ -702,8 +702,8 @@ function bind(M) {
   // A bot of the library (experimental: dh_bot_new, dh_bot_choose; docs/bots.md) for one
   // game, deciding for any seat from that seat's view alone.
   class Bot {
-    // new Bot("sheepshead", { level, seed, samples, timeMs }): level "random", "basic" or
-    // "strong"; samples and timeMs are strong's budget per decision (consistent deals, and a
+    // new Bot("sheepshead", { level, seed, samples, timeMs }): level "random", "basic",
+    // "strong" or "expert"; samples and timeMs are the searching levels' budget per decision (consistent deals, and a
     // time limit in ms after which it stops sampling; the other levels ignore them).
     constructor(gameName, settings = undefined) {
       textArg("gameName", gameName);
@@ -749,6 +749,22 @@ function bind(M) {
       if (status === DH_E_WRONG_SEAT) return null;
       if (status !== DH_OK) throw errorOf(status, true);
       return readText(M._dh_game_format_action, handleOf(game), actionPtr);
+    }
+
+    // What `seat` (the seat to act when omitted) should do now, and why: { action,
+    // alternatives: [{ action, value, ci95: [low, high] }] (every legal action; higher is
+    // better), reason }. The expert's search whatever the level, within the bot's budget
+    // (docs/bots.md, "Hints"). Another seat throws WrongSeat; refusals otherwise as choose.
+    hint(game, seat = null) {
+      if (!(this instanceof Bot)) throw new TypeError("not a Bot");
+      if (!this._h) throw new TypeError("this Bot was freed (free() or dispose)");
+      if (!(game instanceof Game)) throw new TypeError(`game: a Game, not ${shown(game)}`);
+      const handle = handleOf(game);
+      if (seat != null) seatArg("seat", seat);
+      const asked = seat ?? game.toAct ?? 0;
+      const bot = this._h;
+      return JSON.parse(readTextErr((len, buf, cap) =>
+        M._dh_bot_hint_json(len, buf, cap, bot, handle, asked, resetError())));
     }
   }
 
@@ -889,7 +905,7 @@ function bind(M) {
       callErr((err) => M._dh_table_seat_human(handle, seat, err));
     }
 
-    // level: "random", "basic" (the default) or "strong".
+    // level: "random", "basic" (the default), "strong" or "expert".
     seatBot(seat, level = "basic") {
       const handle = tableHandleOf(this);
       seatArg("seat", seat);

@@ -164,18 +164,33 @@ export interface CardValue {
   value: number;
 }
 
-export type BotLevel = "random" | "basic" | "strong";
+/** One legal action of a hint, with its value (higher is better) and 95% interval. */
+export interface HintAlternative {
+  action: string;
+  value: number;
+  ci95: [number, number];
+}
+
+/** Bot.hint(): the action the expert's search prefers, every legal action's value, and why. */
+export interface Hint {
+  action: string;
+  alternatives: HintAlternative[];
+  reason: string;
+}
+
+export type BotLevel = "random" | "basic" | "strong" | "expert";
 
 /** The settings of new Bot(): an object of these keys only (another key is a TypeError). */
 export interface BotOptions {
-  /** "random", "basic" (heuristics, the default) or "strong" (samples consistent deals and
-   * solves or plays them out; docs/bots.md). */
+  /** "random", "basic" (heuristics, the default), "strong" (samples consistent deals and
+   * solves or plays them out) or "expert" (weighs the deals by what the others bid, picked
+   * and led; docs/bots.md). */
   level?: BotLevel;
   /** Its choices' generator seed: the same seed and calls give the same choices. */
   seed?: Seed;
-  /** strong's budget: consistent deals per decision (1 to 1,000,000). */
+  /** strong's and expert's budget: consistent deals per decision (1 to 1,000,000). */
   samples?: number;
-  /** strong's budget: stop sampling after this many ms (0: no limit); the choices then
+  /** strong's and expert's budget: stop sampling after this many ms (0: no limit); the choices then
    * depend on the machine's speed. */
   timeMs?: number;
 }
@@ -190,6 +205,9 @@ export interface Bot extends Disposable {
    * "pass". Throws WrongPhase while a deal or a reshuffle is due, GameOver at the end,
    * UnknownGame for a game of another kind. */
   choose(game: Game, seat?: number | null): string | null;
+  /** What the seat (the seat to act when omitted) should do and why: the expert's search
+   * whatever the level, within the bot's budget. Another seat throws WrongSeat. */
+  hint(game: Game, seat?: number | null): Hint;
   /** Releases the bot's memory in the module now (otherwise when it is collected);
    * choose() then throws a TypeError. */
   free(): void;

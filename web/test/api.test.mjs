@@ -346,11 +346,28 @@ test("Bot: Toonerville's buys are the game's decisions (T6): the seat offered bu
   game.free();
 });
 
+test("Bot: hint values every legal action and says why", () => {
+  const game = new dh.Game("ghost-euchre");
+  game.deal({ seed: 8 });
+  const bot = new dh.Bot("ghost-euchre", { level: "expert", seed: 7, samples: 4 });
+  const hint = bot.hint(game);
+  assert.deepEqual(Object.keys(hint).sort(), ["action", "alternatives", "reason"]);
+  assert.deepEqual(hint.alternatives.map((a) => a.action), game.legalActions());
+  for (const a of hint.alternatives) assert.ok(a.ci95[0] <= a.value && a.value <= a.ci95[1]);
+  assert.ok(hint.reason.startsWith(hint.action) && hint.reason.includes("the next best"));
+  const twin = new dh.Bot("ghost-euchre", { level: "expert", seed: 7, samples: 4 });
+  assert.deepEqual(twin.hint(game), hint);
+  assert.throws(() => bot.hint(game, (game.toAct + 1) % 3), dh.WrongSeat);
+  bot.free();
+  twin.free();
+  game.free();
+});
+
 test("Bot: refusals name what was wrong", () => {
   assert.throws(() => new dh.Bot("go-fish"), dh.UnknownGame);
-  const level = refusal(() => new dh.Bot("sheepshead", { level: "expert" }));
+  const level = refusal(() => new dh.Bot("sheepshead", { level: "grandmaster" }));
   assert.ok(level instanceof dh.BadOption);
-  assert.match(level.message, /expert/);
+  assert.match(level.message, /grandmaster/);
   assert.throws(() => new dh.Bot("sheepshead", { level: "strong", samples: 0 }), dh.BadOption);
   assert.throws(() => new dh.Bot("sheepshead", { level: "strong", timeMs: -1 }), dh.BadOption);
   const bot = new dh.Bot("ghost-euchre", { level: "basic", seed: 1 });

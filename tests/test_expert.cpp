@@ -1,0 +1,252 @@
+// The `expert` level (src/bots/expert_search.hpp, docs/bots.md "expert"):
+//   - its inference weights favour the deals that make the other seats' decisions likely: in
+//     Ghost Hand Euchre, a seat's bid (the weighted share of samples on which the basic policy
+//     makes that same bid, judged here from the sampled hand apart from the weights' own
+//     replay, is far above the uniform share); in Sheepshead, seats that passed hold fewer
+//     trumps in the weighted samples than in the uniform ones;
+//   - its choices are legal and the same for the same seed (through deckhand::Game).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "deckhand/bots.hpp"
+#include "deckhand/game.hpp"
+#include "deckhand/ghost_euchre_bots.hpp"
+#include "deckhand/sheepshead_bots.hpp"
+#include "ghost_euchre/bots.hpp"
+#include "sheepshead/bots.hpp"
+
+using namespace deckhand;
+namespace ge = deckhand::ghost_euchre;
+namespace sh = deckhand::sheepshead;
+
+TEST_CASE("expert: a bid makes the hands that bid it likelier in the weighted samples") {
+  double uniform_hits = 0, uniform_all = 0, weighted_hits = 0, weighted_all = 0;
+  int scenarios = 0;
+  for (uint64_t seed = 1; seed < 200 && scenarios < 8; ++seed) {
+    ge::State dealt = ge::new_game();
+    REQUIRE(ge::deal_seed(dealt, seed, &dealt, nullptr) == Reason::ok);
+    // Seat 1 speaks first (dealer 0); a deal where it bids without swapping, and seat 2 then
+    // passes or bids without swapping, leaves the dealer (seat 0) to decide.
+    ge::Action legal[ge::kMaxLegalActions];
+    ge::State s = dealt;
+    PortableRng rng(seed);
+    const ge::Action first =
+        bots::euchre_bot(ge::view(s, 1), legal, ge::legal_actions(s, legal), rng);
+    if (first.kind != ge::ActionKind::bid) continue;
+    REQUIRE(ge::advance(&s, first, nullptr) == Reason::ok);
+    const int n2 = ge::legal_actions(s, legal);
+    ge::Action second = legal[0];
+    for (int i = 0; i < n2; ++i)
+      if (legal[i].kind == ge::ActionKind::pass) second = legal[i];
+    REQUIRE(ge::advance(&s, second, nullptr) == Reason::ok);
+    if (ge::to_act(s) != 0) continue;
+    ++scenarios;
+    bots::detail::EuchreSampler sampler;
+    REQUIRE(sampler.init(s, 0));
+    PortableRng draw(seed * 7);
+    for (int k = 0; k < 300; ++k) {
+      ge::State world;
+      sampler.sample(draw, &world);
+      // Would seat 1 have made its bid with the sampled hand? (The deal as dealt, seat 1's
+      // and seat 2's hands and the ghost hand taken from the sample.)
+      ge::State at_bid = dealt;
+      at_bid.hands[1] = world.hands[1];
+      at_bid.hands[2] = world.hands[2];
+      at_bid.spare = world.spare;
+      PortableRng r(seed);
+      const bool same = bots::euchre_bot(ge::view(at_bid, 1), legal,
+                                         ge::legal_actions(at_bid, legal), r) == first;
+      const double w = bots::detail::euchre_inference_weight(world, 0);
+      CHECK(w > 0);
+      uniform_hits += same;
+      uniform_all += 1;
+      weighted_hits += same * w;
+      weighted_all += w;
+    }
+  }
+  REQUIRE(scenarios == 8);
+  const double uniform = uniform_hits / uniform_all, weighted = weighted_hits / weighted_all;
+  MESSAGE("share of samples on which basic bids as seat 1 did: uniform ", uniform, ", weighted ",
+          weighted);
+  CHECK(weighted > uniform + 0.25);
+  CHECK(weighted > 0.6);
+}
+
+TEST_CASE("expert: seats that passed hold fewer trumps in the weighted samples") {
+  const CardSet trumps =
+      CardSet::suit(Suit::diamonds) | CardSet::rank(Rank::queen) | CardSet::rank(Rank::jack);
+  double uniform = 0, uniform_n = 0, weighted = 0, weighted_n = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    sh::State s = sh::new_game();
+    REQUIRE(sh::deal_seed(s, seed, &s, nullptr) == Reason::ok);
+    // Seats 1, 2 and 3 pass (whatever their cards), seat 4 decides.
+    sh::Action legal[sh::kMaxLegalActions];
+    for (int p = 1; p <= 3; ++p) {
+      const int n = sh::legal_actions(s, legal);
+      bool passed = false;
+      for (int i = 0; i < n && !passed; ++i)
+        if (legal[i].kind == sh::ActionKind::pass)
+          passed = sh::advance(&s, legal[i], nullptr) == Reason::ok;
+      REQUIRE(passed);
+    }
+    REQUIRE(sh::to_act(s) == 4);
+    bots::detail::SheepsheadSampler sampler;
+    REQUIRE(sampler.init(s, 4));
+    PortableRng draw(seed);
+    for (int k = 0; k < 300; ++k) {
+      sh::State world;
+      REQUIRE(sampler.sample(draw, &world));
+      const double w = bots::detail::sheepshead_inference_weight(world, 4);
+      double held = 0;
+      for (int p = 1; p <= 3; ++p) held += (world.hands[p] & trumps).size();
+      uniform += held, uniform_n += 1;
+      weighted += held * w, weighted_n += w;
+    }
+  }
+  uniform /= uniform_n;
+  weighted /= weighted_n;
+  MESSAGE("trumps held by the three seats that passed: uniform ", uniform, ", weighted ", weighted);
+  CHECK(weighted < uniform - 0.5);
+}
+
+TEST_CASE("expert: legal choices, the same for the same seed") {
+  for (const GameSpec& spec : game_specs()) {
+    const char* name = spec.name;
+    std::vector<std::string> runs;
+    for (int run = 0; run < 3; ++run) {
+      Error err;
+      std::unique_ptr<Game> game = make_game(name, {}, spec.min_players, 0, &err);
+      INFO(err.message);
+      REQUIRE(game);
+      REQUIRE(game->deal_seed(11, &err) == Reason::ok);
+      const uint64_t seed = run == 2 ? 6 : 5;
+      std::unique_ptr<bots::Bot> expert =
+          bots::make_bot(name, "expert", seed, {{"samples", "3"}}, &err);
+      std::unique_ptr<bots::Bot> basic = bots::make_bot(name, "basic", 1, {}, &err);
+      REQUIRE(expert);
+      REQUIRE(basic);
+      CHECK(expert->level() == bots::Level::expert);
+      std::string trace;
+      for (int step = 0; step < 120 && !game->over() && !game->awaiting_deal(); ++step) {
+        const int seat = game->to_act();
+        if (seat < 0) break;
+        ActionCode a;
+        bots::Bot& bot = seat == 0 ? *expert : *basic;
+        REQUIRE(bot.choose(*game, seat, &a, &err) == Reason::ok);
+        CHECK(game->check(a, &err) == Reason::ok);
+        trace += game->format_action(a) + ";";
+        REQUIRE(game->apply(a, &err) == Reason::ok);
+      }
+      runs.push_back(trace);
+    }
+    CHECK(runs[0] == runs[1]);
+    MESSAGE(std::string(name), ": the expert's game with seed 5 ",
+            std::string(runs[0] == runs[2] ? "equals" : "differs from"), std::string(" seed 6's"));
+  }
+}
+
+namespace {
+
+// Plays `name` by basic bots from deal `seed` for `moves` actions (fewer if the hand ends).
+std::unique_ptr<Game> position(const GameSpec& spec, uint64_t seed, int moves) {
+  const char* name = spec.name;
+  Error err;
+  std::unique_ptr<Game> game = make_game(name, {}, spec.min_players, 0, &err);
+  REQUIRE(game);
+  REQUIRE(game->deal_seed(seed, &err) == Reason::ok);
+  std::unique_ptr<bots::Bot> basic = bots::make_bot(name, "basic", seed, {}, &err);
+  for (int m = 0; m < moves && game->to_act() >= 0; ++m) {
+    ActionCode a;
+    REQUIRE(basic->choose(*game, game->to_act(), &a, &err) == Reason::ok);
+    REQUIRE(game->apply(a, &err) == Reason::ok);
+  }
+  return game;
+}
+
+std::string fixed(const char* format, double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, format, v);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "hints: every legal action with a value and interval, the best chosen, a reason of facts") {
+  int checked = 0, in_play = 0;
+  for (const GameSpec& spec : game_specs()) {
+    const char* name = spec.name;
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      std::unique_ptr<Game> game = position(spec, seed, int(seed % 4) * 3 + 2);
+      const int seat = game->to_act();
+      if (seat < 0) continue;
+      std::vector<ActionCode> legal(game->legal_count());
+      legal.resize(game->legal_actions(legal.data(), legal.size()));
+      Error err;
+      std::unique_ptr<bots::Bot> bot =
+          bots::make_bot(name, seed % 2 ? "expert" : "basic", seed, {{"samples", "4"}}, &err);
+      bots::Hint hint;
+      REQUIRE(bot->hint(*game, seat, &hint, &err) == Reason::ok);
+      INFO(name, " seed ", seed, ": ", hint.reason);
+      // Every legal action, in order, with a value inside its interval.
+      REQUIRE(hint.alternatives.size() == legal.size());
+      size_t best = 0;
+      for (size_t i = 0; i < legal.size(); ++i) {
+        CHECK(game->format_action(hint.alternatives[i].action) == game->format_action(legal[i]));
+        CHECK(hint.alternatives[i].text == game->format_action(legal[i]));
+        CHECK(hint.alternatives[i].low <= hint.alternatives[i].value);
+        CHECK(hint.alternatives[i].value <= hint.alternatives[i].high);
+        if (hint.alternatives[i].value > hint.alternatives[best].value) best = i;
+      }
+      CHECK(hint.text == game->format_action(hint.action));
+      CHECK(hint.alternatives[best].value ==
+            doctest::Approx(
+                hint.alternatives[size_t(std::find_if(hint.alternatives.begin(),
+                                                      hint.alternatives.end(),
+                                                      [&](const bots::HintAlternative& a) {
+                                                        return a.text == hint.text;
+                                                      }) -
+                                         hint.alternatives.begin())]
+                    .value));
+      // The reason names the action and what the search measured of it.
+      CHECK(hint.reason.rfind(hint.text, 0) == 0);
+      if (legal.size() > 1) {
+        const bool penalty = spec.lower_is_better;  // the reason in penalty points
+        const double shown =
+            penalty ? -hint.alternatives[best].value : hint.alternatives[best].value;
+        CHECK(hint.reason.find(fixed(penalty ? "%.1f" : "%+.2f", shown)) != std::string::npos);
+        CHECK(hint.reason.find("deals") != std::string::npos);
+        CHECK(hint.reason.find("the next best") != std::string::npos);
+        if (!penalty && hint.reason.find("takes this trick on") != std::string::npos) {
+          ++in_play;
+          // The cards that took the trick from it, named, unless no other seat ever did.
+          const size_t at = hint.reason.find("when it loses the trick, ");
+          if (at == std::string::npos) {
+            CHECK(hint.reason.find("no other seat took this trick") != std::string::npos);
+            CHECK(hint.reason.find("takes this trick on 100%") != std::string::npos);
+          } else {
+            const std::string card = hint.reason.substr(at + 25, 2);
+            bool known = false;
+            for (int c = 0; c < 32; ++c) known = known || card == card_name(Card(uint8_t(c)));
+            CHECK_MESSAGE(known, card);
+          }
+        }
+        ++checked;
+      } else {
+        CHECK(hint.reason.find("only legal action") != std::string::npos);
+      }
+      // JSON, as the C ABI and the bindings give it.
+      const std::string json = bots::hint_json(hint);
+      CHECK(json.rfind("{\"action\":", 0) == 0);
+      CHECK(json.find("\"ci95\": [") != std::string::npos);
+      CHECK(json.find("\"reason\":") != std::string::npos);
+    }
+  }
+  CHECK(checked >= 15);
+  CHECK(in_play >= 3);
+}
