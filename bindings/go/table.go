@@ -178,6 +178,23 @@ func (t *Table) Act(seat int, text string, nowMs int64) error {
 	return fromC(C.dh_table_act(t.h, cseat, ctext, C.int64_t(nowMs), &e), &e)
 }
 
+// Nonce is seat, held by a human, sending its nonce (16 to 128 hex digits) for the deal whose
+// commitment is open, at nowMs (fair deals: docs/tables.md#fair-deals).
+func (t *Table) Nonce(seat int, hex string, nowMs int64) error {
+	defer runtime.KeepAlive(t)
+	cseat, err := int32Arg(seat, "seat")
+	if err != nil {
+		return err
+	}
+	chex, err := cText(hex, "nonce")
+	if err != nil {
+		return err
+	}
+	defer C.free(unsafe.Pointer(chex))
+	e := newError()
+	return fromC(C.dh_table_nonce(t.h, cseat, chex, C.int64_t(nowMs), &e), &e)
+}
+
 // Tick makes every move due by nowMs (bots, stand-ins, timeouts, deals).
 func (t *Table) Tick(nowMs int64) error {
 	defer runtime.KeepAlive(t)

@@ -101,6 +101,7 @@ namespace Deckhand
         [DllImport(Lib)] internal static extern int dh_table_seat_bot(TableHandle table, int seat, byte[] level, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_table_leave(TableHandle table, int seat, long nowMs, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_table_act(TableHandle table, int seat, byte[] action, long nowMs, [In, Out] byte[] err);
+        [DllImport(Lib)] internal static extern int dh_table_nonce(TableHandle table, int seat, byte[] hex, long nowMs, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_table_tick(TableHandle table, long nowMs, [In, Out] byte[] err);
         [DllImport(Lib)] internal static extern int dh_table_players(out int players, TableHandle table);
         [DllImport(Lib)] internal static extern int dh_table_holder(out int holder, TableHandle table, int seat);

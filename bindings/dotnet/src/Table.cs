@@ -144,6 +144,16 @@ namespace Deckhand
             Native.Check(Native.dh_table_act(Handle, seat, text, nowMs, err), err);
         }
 
+        /// Fair deals (docs/tables.md#fair-deals): `seat`, held by a human, sends its nonce
+        /// (16 to 128 hex digits) for the deal whose commitment is open, at `nowMs`.
+        public void Nonce(int seat, string hex, long nowMs)
+        {
+            Args.Seat(seat);
+            byte[] text = Args.Text(hex, "nonce");
+            byte[] err = Native.NewError();
+            Native.Check(Native.dh_table_nonce(Handle, seat, text, nowMs, err), err);
+        }
+
         /// Makes every move due by `nowMs` (bots, stand-ins, timeouts, deals).
         public void Tick(long nowMs)
         {

@@ -331,6 +331,8 @@ declare! {
     fn dh_table_act(table: *mut dh_table, seat: i32, action: *const c_char, now_ms: i64,
                     err: *mut dh_error) -> c_int;
     fn dh_table_tick(table: *mut dh_table, now_ms: i64, err: *mut dh_error) -> c_int;
+    fn dh_table_nonce(table: *mut dh_table, seat: i32, hex: *const c_char, now_ms: i64,
+                      err: *mut dh_error) -> c_int;
     fn dh_table_players(out_players: *mut i32, table: *const dh_table) -> c_int;
     fn dh_table_holder(out_holder: *mut i32, table: *const dh_table, seat: i32) -> c_int;
     fn dh_table_to_act(out_seat: *mut i32, table: *const dh_table) -> c_int;

@@ -156,6 +156,14 @@ impl Table {
         call_err(|err| unsafe { sys::dh_table_act(self.ptr(), seat, text.as_ptr(), now_ms, err) })
     }
 
+    /// Fair deals (docs/tables.md#fair-deals): `seat`, held by a human, sends its nonce (16 to
+    /// 128 hex digits) for the deal whose commitment is open, at `now_ms`.
+    pub fn nonce(&mut self, seat: usize, hex: &str, now_ms: i64) -> Result<()> {
+        let seat = args::int32(seat, "seat")?;
+        let hex = args::text(hex, "nonce")?;
+        call_err(|err| unsafe { sys::dh_table_nonce(self.ptr(), seat, hex.as_ptr(), now_ms, err) })
+    }
+
     /// Makes every move due by `now_ms` (bots, stand-ins, timeouts, deals).
     pub fn tick(&mut self, now_ms: i64) -> Result<()> {
         call_err(|err| unsafe { sys::dh_table_tick(self.ptr(), now_ms, err) })

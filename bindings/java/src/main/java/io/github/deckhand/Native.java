@@ -270,6 +270,8 @@ final class Native {
 
     int dh_table_act(Pointer table, int seat, byte[] action, long nowMs, DhError err);
 
+    int dh_table_nonce(Pointer table, int seat, byte[] hex, long nowMs, DhError err);
+
     int dh_table_tick(Pointer table, long nowMs, DhError err);
 
     int dh_table_players(IntByReference out, Pointer table);

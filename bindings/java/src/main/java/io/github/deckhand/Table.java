@@ -218,6 +218,20 @@ public final class Table extends Handle {
     }
   }
 
+  /**
+   * Fair deals (docs/tables.md#fair-deals): {@code seat}, held by a human, sends its nonce (16 to
+   * 128 hex digits) for the deal whose commitment is open, at {@code nowMs}.
+   */
+  public void nonce(int seat, String hex, long nowMs) {
+    try {
+      Args.seat(seat, "seat");
+      byte[] h = Args.cText(hex, "nonce");
+      Native.check(Native.LIB.dh_table_nonce(ptr(), seat, h, nowMs, err), err);
+    } finally {
+      Reference.reachabilityFence(this); // no Cleaner frees the handle mid-call
+    }
+  }
+
   /** Makes every move due by {@code nowMs} (bots, stand-ins, timeouts, deals). */
   public void tick(long nowMs) {
     try {
