@@ -88,14 +88,7 @@ class Bot(A.NotCopyable):
         (Toonerville, offered a declined discard, T6: "buy" or "pass"); None for another
         seat. A game waiting for a deal or a reshuffle raises WrongPhase, a game that is
         over GameOver, a game of another kind UnknownGame."""
-        from .game import Game
-        if not isinstance(game, Game):
-            raise TypeError(f"game: a deckhand.Game, not {type(game).__name__}")
-        if seat is None:
-            seat = game.to_act
-            if seat is None:
-                _no_decision(game)
-        seat = A.seat(seat)
+        seat = _deciding_seat(game, seat)
         if self._h is not None:
             return self._choose_native(game, seat)
         return self._choose_random(game, seat)
@@ -108,14 +101,7 @@ class Bot(A.NotCopyable):
         bot's level, within its budget (docs/bots.md, "Hints"); it draws from the bot's
         generator. Refusals as choose, and another seat than the seat to act raises
         WrongSeat."""
-        from .game import Game
-        if not isinstance(game, Game):
-            raise TypeError(f"game: a deckhand.Game, not {type(game).__name__}")
-        if seat is None:
-            seat = game.to_act
-            if seat is None:
-                _no_decision(game)
-        seat = A.seat(seat)
+        seat = _deciding_seat(game, seat)
         if not HINTS:
             raise BadOption(-5, "DH_E_BAD_OPTION", "no_hints", 0,
                             "no_hints: this library has no dh_bot_hint_json", 0)
@@ -149,6 +135,18 @@ class Bot(A.NotCopyable):
 _NO_COPY = ("cannot copy or pickle a deckhand.Bot: its state is a C handle the library "
             "cannot clone; make another Bot(game_name, level, seed, **options) instead")
 Bot._no_copy = _NO_COPY
+
+
+def _deciding_seat(game, seat):
+    """The checked seat for choose and hint: `seat`, or the game's seat to act when None."""
+    from .game import Game
+    if not isinstance(game, Game):
+        raise TypeError(f"game: a deckhand.Game, not {type(game).__name__}")
+    if seat is None:
+        seat = game.to_act
+        if seat is None:
+            _no_decision(game)
+    return A.seat(seat)
 
 
 def _no_decision(game):
