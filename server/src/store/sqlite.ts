@@ -136,6 +136,12 @@ function finishedOf(r: FinishedRow): FinishedGame {
 
 // The store on the calling thread: every call's transaction, fsync included, runs on this
 // thread's event loop. SqliteStore (below) runs one of these in a worker thread.
+// The arguments both SQLite stores take, checked before anything is opened.
+function checkSqliteArgs(path: string, synchronous: string): void {
+  checkText('SQLite file path', path, 4096);
+  if (synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new StoreError(`synchronous must be FULL or NORMAL`);
+}
+
 export class SqliteDirectStore implements Store {
   readonly path: string;
   private db: Database.Database | null = null;
@@ -149,8 +155,7 @@ export class SqliteDirectStore implements Store {
     path: string,
     private readonly synchronous: 'FULL' | 'NORMAL' = 'FULL',
   ) {
-    checkText('SQLite file path', path, 4096);
-    if (synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new StoreError(`synchronous must be FULL or NORMAL`);
+    checkSqliteArgs(path, synchronous);
     this.path = path;
   }
 
@@ -502,8 +507,7 @@ export class SqliteStore implements Store {
     path: string,
     private readonly synchronous: 'FULL' | 'NORMAL' = 'FULL',
   ) {
-    checkText('SQLite file path', path, 4096);
-    if (synchronous !== 'FULL' && synchronous !== 'NORMAL') throw new StoreError(`synchronous must be FULL or NORMAL`);
+    checkSqliteArgs(path, synchronous);
     this.path = path;
   }
 
