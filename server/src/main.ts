@@ -17,12 +17,17 @@ export interface Args {
   redis: string | null;
   publicAddress: string | null;
   leaseMs: number;
+  events: 'deal' | 'all';
+  abandonMs: number;
+  createLimit: number;
 }
 
-const USAGE = 'usage: deckhand-server [--port N] [--host ADDR] [--db FILE|postgres://...] [--redis redis://...] [--public-address HOST:PORT] [--lease-ms N]';
+const USAGE =
+  'usage: deckhand-server [--port N] [--host ADDR] [--db FILE|postgres://...] [--redis redis://...] [--public-address HOST:PORT] [--lease-ms N]' +
+  ' [--events deal|all] [--abandon-ms N] [--create-limit N]';
 
 export function parseArgs(argv: string[]): Args {
-  const a: Args = { port: 2567, host: '127.0.0.1', db: 'deckhand.db', redis: null, publicAddress: null, leaseMs: 10_000 };
+  const a: Args = { port: 2567, host: '127.0.0.1', db: 'deckhand.db', redis: null, publicAddress: null, leaseMs: 10_000, events: 'deal', abandonMs: 1_800_000, createLimit: 30 };
   for (let i = 0; i < argv.length; ++i) {
     const k = argv[i];
     const val = (): string => {
@@ -42,6 +47,12 @@ export function parseArgs(argv: string[]): Args {
     else if (k === '--redis') a.redis = checkRedisUrl(val());
     else if (k === '--public-address') a.publicAddress = val();
     else if (k === '--lease-ms') a.leaseMs = num(100, 3_600_000);
+    else if (k === '--events') {
+      const v = val();
+      if (v !== 'deal' && v !== 'all') throw new Error(`--events ${v}: deal or all expected`);
+      a.events = v;
+    } else if (k === '--abandon-ms') a.abandonMs = num(0, 2 ** 31 - 1);
+    else if (k === '--create-limit') a.createLimit = num(0, 1_000_000);
     else if (k === '--help' || k === '-h') throw new Error(USAGE);
     else throw new Error(`unknown argument ${JSON.stringify(k)}\n${USAGE}`);
   }
@@ -49,6 +60,33 @@ export function parseArgs(argv: string[]): Args {
 }
 
 const MAX_BODY = 16 * 1024;
+
+// Table creation per client address: a token bucket of `perMinute` tables, refilled at that
+// many a minute (0: no limit). The address is the connection's (a reverse proxy's when behind
+// one; its X-Forwarded-For is not trusted, anyone can send one).
+export class CreateLimit {
+  private buckets = new Map<string, { tokens: number; at: number }>();
+  constructor(readonly perMinute: number) {}
+  // null when `ip` may create a table now (and it is counted), else the refusal's message.
+  take(ip: string, now: number): string | null {
+    if (this.perMinute <= 0) return null;
+    const b = this.buckets.get(ip) ?? { tokens: this.perMinute, at: now };
+    b.tokens = Math.min(this.perMinute, b.tokens + ((now - b.at) / 60_000) * this.perMinute);
+    b.at = now;
+    this.buckets.set(ip, b);
+    if (this.buckets.size > 10_000) this.prune(now);
+    if (b.tokens < 1) {
+      const wait = Math.ceil(((1 - b.tokens) * 60_000) / this.perMinute / 1000);
+      return `create limit: at most ${this.perMinute} tables a minute from one address (--create-limit); try again in ${wait} s`;
+    }
+    b.tokens -= 1;
+    return null;
+  }
+  // Forgets the addresses whose bucket is full again.
+  private prune(now: number): void {
+    for (const [ip, b] of this.buckets) if (b.tokens + ((now - b.at) / 60_000) * this.perMinute >= this.perMinute) this.buckets.delete(ip);
+  }
+}
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
   const s = JSON.stringify(body);
@@ -71,6 +109,8 @@ export async function main(argv: string[]): Promise<void> {
     rooms,
     shuttingDown: false,
     fairDeals: false,
+    events: args.events,
+    abandonMs: args.abandonMs,
     log,
   };
   try {
@@ -126,11 +166,18 @@ export async function main(argv: string[]): Promise<void> {
     gracefullyShutdown: false,
     ...(scale ? { presence: scale.presence, driver: scale.driver, publicAddress: args.publicAddress ?? `${args.host}:${args.port}` } : {}),
   });
-  // Matchmaking bodies are capped (Colyseus reads them whole).
+  // Matchmaking bodies are capped (Colyseus reads them whole), and so is the rate at which one
+  // address creates tables.
+  const creates = new CreateLimit(args.createLimit);
   const handlers = httpServer.listeners('request').slice();
   httpServer.removeAllListeners('request');
   httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return json(res, 413, { error: `the body is over ${MAX_BODY} bytes` });
+    if (req.method === 'POST' && /\/matchmake\/create\//.test(req.url ?? '')) {
+      const refusal = creates.take(req.socket.remoteAddress ?? '?', Date.now());
+      // as Colyseus answers a refused create (colyseus.js rejects with this code and message)
+      if (refusal) return json(res, 200, { code: 4429, error: refusal });
+    }
     let n = 0;
     req.on('data', (chunk: Buffer) => {
       n += chunk.length;

@@ -10,10 +10,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Room, ServerError, type Client } from '@colyseus/core';
 import { decode } from '@colyseus/schema';
 import { unpack } from '@colyseus/msgpackr';
-import type { Deckhand, Table, GameInfo } from 'deckhand';
-import type { Store, TableInfo, SeatRow } from './store/store.js';
+import type { Deckhand, Table, GameInfo, TableEvent } from 'deckhand';
+import type { Store, TableInfo, SeatRow, ChangeRow } from './store/store.js';
 import type { TableHost } from './scale/host.js';
 import { checkCreate, checkJoin, checkMessage, MessageError, type CreateRequest } from './check.js';
+import { completeRecord, fairLines, LOST } from './fair-record.js';
 
 export const MAX_MESSAGE_BYTES = 2048; // a client message as received, before decoding
 export const RECONNECT_SECONDS = 20; // Colyseus reconnection after a drop
@@ -30,6 +31,8 @@ export interface ServerContext {
   rooms: Map<string, TableRoom>;
   shuttingDown: boolean;
   fairDeals: boolean; // the table layer takes fairSecret (commitments, nonces, reveals)
+  events: 'deal' | 'all'; // the tables' events option (--events; deal: the image stays small)
+  abandonMs: number; // a table with no human seat connected this long is closed (0: never)
   log: (line: string) => void;
 }
 let ctx: ServerContext;
@@ -85,6 +88,9 @@ export class TableRoom extends Room {
   private failed = false;
   private seatsSig = '';
   private secret: string | null = null; // fair deals: kept only in the database
+  private fair = false; // the table has fair deals: each change's fair lines are stored
+  private abandonTimer: NodeJS.Timeout | null = null;
+  private abandoned = false;
   private creatorPending = false; // the create's own join is next (its options are the create's)
 
   // ---- creation and restore ----
@@ -108,16 +114,18 @@ export class TableRoom extends Room {
     ctx.rooms.set(this.code, this);
     this.onMessage('*', () => {}); // every message goes through onRaw below
     this.schedule();
+    this.watchAbandon();
   }
 
   private async create(req: CreateRequest): Promise<void> {
     const { dh, store } = ctx;
     const seed = randomBytes(6).readUIntBE(0, 6);
-    const topts: Record<string, unknown> = { ...req.table, seed, events: 'all', players: req.players };
+    const topts: Record<string, unknown> = { ...req.table, seed, events: ctx.events, players: req.players };
     if (Object.keys(req.options).length) topts.options = req.options;
     if (ctx.fairDeals) {
       this.secret = randomBytes(32).toString('hex');
       topts.fairSecret = this.secret;
+      this.fair = true;
     }
     let table: Table;
     try {
@@ -131,6 +139,9 @@ export class TableRoom extends Room {
     this.hashes = new Array(table.players).fill(null);
     this.seatConn = new Array(table.players).fill(null);
     this.lastNow = Date.now();
+    // The table's clock starts now: a table of bots alone (its creator watching) would otherwise
+    // make every move due since time 0, the whole game, at its first tick.
+    table.tick(this.lastNow);
     req.seats.forEach((s, k) => {
       if (s !== 'human') table.seatBot(k, s.bot as never);
     });
@@ -158,6 +169,7 @@ export class TableRoom extends Room {
     this.settings = stored.info.settings as Settings;
     this.table = ctx.dh.Table.deserialize(stored.image);
     this.savedSeq = stored.seq;
+    this.fair = this.table.snapshot(null).table.nonce_window !== undefined;
     const n = this.table.players;
     this.names = new Array(n).fill('');
     this.hashes = new Array(n).fill(null);
@@ -199,15 +211,22 @@ export class TableRoom extends Room {
     const t = this.table;
     if (t.seq === this.savedSeq) return;
     const image = t.serialize();
+    const change: ChangeRow = { seq: t.seq, kind, seat, detail: detail.slice(0, 1000), atMs: this.lastNow };
+    if (this.fair) {
+      const lines = this.eventsFor(null, this.savedSeq, t.seq);
+      const text = lines === null ? LOST : fairLines(lines);
+      if (text) change.fair = text;
+    }
     try {
-      await ctx.store.saveChange(this.code, { seq: t.seq, kind, seat, detail: detail.slice(0, 1000), atMs: this.lastNow }, image);
+      await ctx.store.saveChange(this.code, change, image);
       this.savedSeq = t.seq;
       if (t.isOver && !this.finished) {
         await ctx.store.finishTable(
-          { code: this.code, game: this.info.game, record: t.record(), scores: t.scores, names: this.names, finishedAtMs: this.lastNow },
+          { code: this.code, game: this.info.game, record: await this.wholeRecord(), scores: t.scores, names: this.names, finishedAtMs: this.lastNow },
           image,
         );
         this.finished = true;
+        this.stopAbandonTimer();
       }
     } catch (e) {
       await this.fail(e as Error);
@@ -217,7 +236,8 @@ export class TableRoom extends Room {
       // The room closes when its last client leaves (now, when nobody is connected).
       this.autoDispose = true;
       void ctx.host.release(this.code);
-      if (this.clients.length === 0) setTimeout(() => void this.disconnect(), 0);
+      // (not while its creator's seat is reserved: a table of bots may be over before it joins)
+      if (this.clients.length === 0 && !this.creatorPending) setTimeout(() => void this.disconnect(), 0);
     }
   }
 
@@ -291,21 +311,104 @@ export class TableRoom extends Room {
         if (seatsChanged) c.client.send('seats', seats);
         continue;
       }
-      const fresh = this.table.events(c.seat, c.lastSeq).filter((e) => e.seq <= this.savedSeq);
-      if (fresh.length) {
-        c.client.send('events', { events: fresh });
-        c.lastSeq = fresh[fresh.length - 1].seq;
-      }
+      this.catchUp(c);
       c.client.send('turn', this.turnFor(c.seat, base, c.views));
       if (seatsChanged) c.client.send('seats', seats);
     }
     this.schedule();
+    this.watchAbandon();
+  }
+
+  // The saved events after `since` as `seat` sees them (up to `upTo`, the saved seq); null
+  // when the table no longer keeps them (events=deal keeps the current and the previous deal).
+  private eventsFor(seat: number | null, since: number, upTo = this.savedSeq): TableEvent[] | null {
+    try {
+      return this.table.events(seat, since).filter((e) => e.seq <= upTo);
+    } catch (e) {
+      if ((e as { reason?: string }).reason === 'events_dropped') return null;
+      throw e;
+    }
+  }
+
+  // Sends c the saved events after its last seq; when it has fallen behind further than the
+  // events kept, a fresh snapshot instead (and it goes on from the snapshot's seq).
+  private catchUp(c: Conn): void {
+    const fresh = this.eventsFor(c.seat, c.lastSeq);
+    if (fresh === null) {
+      const snap = this.table.snapshot(c.seat);
+      c.client.send('snapshot', snap);
+      c.lastSeq = snap.seq;
+      return;
+    }
+    if (fresh.length) {
+      c.client.send('events', { events: fresh });
+      c.lastSeq = fresh[fresh.length - 1].seq;
+    }
+  }
+
+  // The finished (or abandoned) game's record: the table's, with the fair lines of the deals
+  // it no longer keeps put back from the store (fair-record.ts). Checked by the reader: a record
+  // the reader would refuse is never stored (the table's own is, and the log says why).
+  private async wholeRecord(): Promise<string> {
+    const own = this.table.record();
+    if (!this.fair) return own;
+    const stored = (await ctx.store.changes(this.code)).flatMap((c) => (c.fair ? [c.fair] : []));
+    const whole = completeRecord(own, stored);
+    if (whole === own) return own;
+    const check = ctx.dh.replay(whole) as { ok: boolean; message?: string };
+    if (check.ok) return whole;
+    ctx.log(`table ${this.code}: the record with the stored fair lines does not replay (${check.message}); keeping the table's own`);
+    return own;
+  }
+
+  // ---- abandoned tables ----
+
+  private anyHumanConnected(): boolean {
+    for (let k = 0; k < this.table.players; ++k) if (this.settings.seats[k] === 'human' && this.isConnected(k)) return true;
+    return false;
+  }
+
+  private stopAbandonTimer(): void {
+    if (this.abandonTimer) clearTimeout(this.abandonTimer);
+    this.abandonTimer = null;
+  }
+
+  // Starts the abandon clock when no human seat is connected, stops it when one is.
+  private watchAbandon(): void {
+    if (this.finished || this.failed || ctx.abandonMs <= 0 || this.anyHumanConnected()) return this.stopAbandonTimer();
+    if (this.abandonTimer) return;
+    this.abandonTimer = setTimeout(() => {
+      this.abandonTimer = null;
+      void this.run(() => this.abandon()).catch((e) => ctx.log(`table ${this.code}: abandoning failed: ${(e as Error).message}`));
+    }, ctx.abandonMs);
+  }
+
+  // Closes a table nobody plays: its record so far is kept (history, marked abandoned), it is
+  // marked finished in the store so that no restart restores it, and the room closes.
+  private async abandon(): Promise<void> {
+    if (this.finished || this.failed || this.anyHumanConnected()) return;
+    const t = this.table;
+    const image = t.serialize();
+    await ctx.store.finishTable(
+      { code: this.code, game: this.info.game, record: await this.wholeRecord(), scores: t.scores, names: this.names, finishedAtMs: this.now(), abandoned: true },
+      image,
+    );
+    this.finished = true;
+    this.abandoned = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    ctx.log(`table ${this.code}: abandoned (no human seat connected for ${ctx.abandonMs} ms)`);
+    this.autoDispose = true;
+    void ctx.host.release(this.code);
+    setTimeout(() => void this.disconnect(4410), 0);
   }
 
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.failed || this.table.isOver) return;
+    if (this.failed || this.finished || this.table.isOver) return;
     const due = this.table.nextDueMs;
     if (due === null) return;
     this.timer = setTimeout(() => {
@@ -347,6 +450,7 @@ export class TableRoom extends Room {
       throw new ServerError(4400, (e as Error).message);
     }
     await this.run(async () => {
+      if (this.abandoned) throw new ServerError(4410, `table ${this.code} was abandoned (no human seat connected for ${ctx.abandonMs} ms)`);
       const t = this.table;
       let seat: number | null = null;
       let token: string | null = null;
@@ -435,6 +539,7 @@ export class TableRoom extends Room {
   onDispose(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.stopAbandonTimer();
     if (ctx.rooms.get(this.code) === this) ctx.rooms.delete(this.code);
     try {
       this.table?.free();
@@ -509,16 +614,15 @@ export class TableRoom extends Room {
     const err = (code: string, message: string, extra: Record<string, unknown> = {}) =>
       c.client.send('error', { type: msg.type, ...(msg.id !== undefined ? { id: msg.id } : {}), code, ...extra, message });
     if (msg.type === 'sync') {
-      let evs;
-      try {
-        evs = t.events(c.seat, msg.since).filter((e) => e.seq <= this.savedSeq);
-      } catch {
+      if (msg.since > this.savedSeq) return err('bad_message', `since ${msg.since} is after the table's seq ${this.savedSeq}`);
+      const evs = this.eventsFor(c.seat, msg.since);
+      if (evs === null) {
+        // fallen behind further than the events kept: a fresh snapshot, then on from its seq
         const snap = t.snapshot(c.seat);
         c.client.send('snapshot', snap);
         c.lastSeq = snap.seq;
         return;
       }
-      if (msg.since > this.savedSeq) return err('bad_message', `since ${msg.since} is after the table's seq ${this.savedSeq}`);
       c.client.send('events', { events: evs });
       c.lastSeq = Math.max(c.lastSeq, evs.length ? evs[evs.length - 1].seq : msg.since);
       return;

@@ -213,6 +213,21 @@ export async function storedTable(db, code) {
   }
 }
 
+// The first seq a table still keeps: 1 with events=all; with events=deal (the server's default)
+// the first of the previous deal's events.
+export function firstKept(table) {
+  try {
+    table.events(null, 0);
+    return 1;
+  } catch (e) {
+    const m = /oldest kept is (\d+)/.exec(e.message);
+    if (e.reason !== 'events_dropped' || !m) throw e;
+    return Number(m[1]);
+  }
+}
+// table.events(seat, since) of the events the table keeps (since raised to what it keeps).
+export const kept = (table, seat, since = 0) => table.events(seat, Math.max(since, firstKept(table) - 1));
+
 let dhPromise;
 export const deckhand = () => (dhPromise ??= import('deckhand').then((m) => m.load()));
 
@@ -240,23 +255,26 @@ export function leaks(table, player, watcher = null) {
     for (const e of events) for (const t of tokensOf(e)) if (!m.has(t)) m.set(t, e.seq);
     return m;
   };
-  const pub = firstSeen(table.events(null));
+  // With events=deal the truth is the events kept: messages from before them are not checked.
+  const from0 = firstKept(table);
+  const pub = firstSeen(kept(table, null));
   if (watcher?.snapshot) {
-    const deals = table.events(null).filter((e) => e.type === 'deal' && e.seq <= watcher.snapshot.seq);
+    const deals = kept(table, null).filter((e) => e.type === 'deal' && e.seq <= watcher.snapshot.seq);
     const from = deals.length ? deals.at(-1).seq : watcher.snapshot.seq;
     for (const t of tokensOf(watcher.snapshot.view)) if (!pub.has(t) || pub.get(t) > from) pub.set(t, from);
   }
-  const own = player.seat === null ? new Map() : firstSeen(table.events(player.seat));
+  const own = player.seat === null ? new Map() : firstSeen(kept(table, player.seat));
   const secret = new Set(); // tokens some other seat held privately
   for (let k = 0; k < n; ++k) {
     if (k === player.seat) continue;
-    for (const e of table.events(k)) {
+    for (const e of kept(table, k)) {
       if (Array.isArray(e.hand)) e.hand.forEach((c) => secret.add(c));
       if (Array.isArray(e.cards)) e.cards.forEach((c) => secret.add(c));
     }
   }
   const found = [];
   const check = (what, v, level) => {
+    if (level < from0) return;
     for (const t of tokensOf(v)) {
       if (!secret.has(t)) continue;
       const okPub = pub.has(t) && pub.get(t) <= level;

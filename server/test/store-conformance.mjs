@@ -88,11 +88,13 @@ export function storeSuite(name, { open, reset }) {
     await s.createTable(t, img('i0'), 0);
     await s.saveChange(t.code, change(1), img('i1'));
     await s.saveChange(t.code, change(2, { kind: 'tick', seat: null, detail: '' }), img('i2'));
-    await s.saveChange(t.code, change(5, { seat: 3 }), img('i5')); // a change may advance seq by several
+    await s.saveChange(t.code, change(5, { seat: 3, fair: 'reveal 1 5 ab\ncommit 2 cd' }), img('i5')); // a change may advance seq by several
     const st = await s.loadTable(t.code);
     assert.equal(st.seq, 5);
     assert.equal(txt(st.image), 'i5');
-    assert.deepEqual(await s.changes(t.code), [change(1), change(2, { kind: 'tick', seat: null, detail: '' }), change(5, { seat: 3 })]);
+    // the fair lines a change made come back with it
+    assert.deepEqual(await s.changes(t.code), [change(1), change(2, { kind: 'tick', seat: null, detail: '' }), change(5, { seat: 3, fair: 'reveal 1 5 ab\ncommit 2 cd' })]);
+    await refused(s.saveChange(t.code, change(6, { fair: 7 }), img('x')), /change fair must be a string/);
     // A stale or repeated seq is refused and changes nothing (a second writer, a replayed message).
     await refused(s.saveChange(t.code, change(5), img('dup')), /seq 5 .* not after its stored seq 5/);
     await refused(s.saveChange(t.code, change(4), img('old')), /not after/);
@@ -118,12 +120,13 @@ export function storeSuite(name, { open, reset }) {
 
     const fa = finished(a.code);
     await s.finishTable(fa, img('a-final'));
-    const fc = finished(c.code, { names: ['bob', 'cy', 'cy', 'bot'], scores: [1, 2, 3, 4.5] });
+    const fc = finished(c.code, { names: ['bob', 'cy', 'cy', 'bot'], scores: [1, 2, 3, 4.5], abandoned: true });
     await s.finishTable(fc, img('c-final'));
     assert.deepEqual(await s.historyOfTable(a.code), fa);
     assert.deepEqual((await s.historyOfPlayer('bob', 10)).map((g) => g.code), [c.code, a.code]);
     assert.deepEqual((await s.historyOfPlayer('bob', 1)).map((g) => g.code), [c.code]);
-    assert.deepEqual(await s.historyOfPlayer('cy', 10), [fc]); // two seats, one game
+    assert.deepEqual(await s.historyOfPlayer('cy', 10), [fc]); // two seats, one game; abandoned kept
+    assert.equal((await s.historyOfTable(a.code)).abandoned, undefined);
     assert.deepEqual(await s.historyOfPlayer('nobody', 10), []);
     assert.deepEqual((await s.listOpen(10)).map((t) => t.code), []);
     assert.deepEqual((await s.listUnfinished()).map((t) => t.info.code), [b.code]);
@@ -133,6 +136,7 @@ export function storeSuite(name, { open, reset }) {
     await refused(s.saveChange(a.code, change(1), img('late')), /finished/);
     await refused(s.finishTable(finished(b.code, { game: 'game-b' }), img('x')), /plays game-a, not game-b/);
     await refused(s.finishTable(finished('NoSuchTable'), img('x')), /no table/);
+    await refused(s.finishTable(finished(b.code, { abandoned: 'yes' }), img('x')), /abandoned must be true or false/);
     assert.equal(await s.historyOfTable(b.code), null);
     await s.close();
   });

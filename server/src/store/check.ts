@@ -83,6 +83,7 @@ export function checkChange(change: ChangeRow): void {
   if (change.seat !== null) checkInt('change seat', change.seat, 0, 63);
   checkText('change detail', change.detail, MAX_TEXT, true);
   checkInt('change atMs', change.atMs, 0);
+  if (change.fair !== undefined) checkText('change fair', change.fair, MAX_TEXT, true);
 }
 
 export function checkFinished(game: FinishedGame): { scores: string; names: string } {
@@ -95,6 +96,7 @@ export function checkFinished(game: FinishedGame): { scores: string; names: stri
   if (!Array.isArray(game.names) || !game.names.every((n) => typeof n === 'string' && n.length <= MAX_NAME))
     fail(`names must be an array of strings of at most ${MAX_NAME} characters`);
   checkInt('finishedAtMs', game.finishedAtMs, 0);
+  if (game.abandoned !== undefined && typeof game.abandoned !== 'boolean') fail('abandoned must be true or false');
   return { scores: JSON.stringify(game.scores), names: JSON.stringify(game.names) };
 }
 

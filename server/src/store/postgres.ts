@@ -75,6 +75,8 @@ CREATE TABLE IF NOT EXISTS finished_players (
   PRIMARY KEY (name, code)
 );
 CREATE INDEX IF NOT EXISTS finished_players_recent ON finished_players (name, finished_at_ms DESC);
+ALTER TABLE changes ADD COLUMN IF NOT EXISTS fair TEXT;
+ALTER TABLE finished ADD COLUMN IF NOT EXISTS abandoned BOOLEAN NOT NULL DEFAULT false;
 `;
 
 // A fixed key for pg_advisory_xact_lock, so processes starting together create the schema one
@@ -108,6 +110,7 @@ interface FinishedRow {
   scores: number[];
   names: string[];
   finished_at_ms: number;
+  abandoned: boolean;
 }
 
 function infoOf(r: TableRow): TableInfo {
@@ -129,6 +132,7 @@ function finishedOf(r: FinishedRow): FinishedGame {
     scores: r.scores,
     names: r.names,
     finishedAtMs: r.finished_at_ms,
+    ...(r.abandoned ? { abandoned: true } : {}),
   };
 }
 
@@ -286,13 +290,14 @@ export class PostgresStore implements Store {
           throw new StoreError(`change seq ${change.seq} for table ${code} is not after its stored seq ${row.seq}`);
         if (change.seat !== null && change.seat >= row.players)
           throw new StoreError(`change seat ${change.seat} is not a seat of table ${code} (${row.players} seats)`);
-        await c.query('INSERT INTO changes (code, seq, kind, seat, detail, at_ms) VALUES ($1, $2, $3, $4, $5, $6)', [
+        await c.query('INSERT INTO changes (code, seq, kind, seat, detail, at_ms, fair) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
           code,
           change.seq,
           change.kind,
           change.seat,
           change.detail,
           change.atMs,
+          change.fair || null,
         ]);
         await c.query('UPDATE tables SET image = $1, seq = $2 WHERE code = $3', [Buffer.from(image), change.seq, code]);
       }),
@@ -381,8 +386,8 @@ export class PostgresStore implements Store {
           game.code,
         ]);
         await c.query(
-          'INSERT INTO finished (code, game, record, scores, names, finished_at_ms) VALUES ($1, $2, $3, $4, $5, $6)',
-          [game.code, game.game, game.record, scores, names, game.finishedAtMs],
+          'INSERT INTO finished (code, game, record, scores, names, finished_at_ms, abandoned) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [game.code, game.game, game.record, scores, names, game.finishedAtMs, game.abandoned === true],
         );
         const players = [...new Set(game.names)].filter((n) => n !== '');
         if (players.length > 0)
@@ -470,11 +475,11 @@ export class PostgresStore implements Store {
     return this.serial(code, () => this.tx(async (c) => {
       const t = await c.query('SELECT 1 FROM tables WHERE code = $1', [code]);
       if (t.rowCount === 0) throw new StoreError(`no table ${code}`);
-      const r = await c.query<{ seq: number; kind: string; seat: number | null; detail: string; at_ms: number }>(
-        'SELECT seq, kind, seat, detail, at_ms FROM changes WHERE code = $1 ORDER BY seq',
+      const r = await c.query<{ seq: number; kind: string; seat: number | null; detail: string; at_ms: number; fair: string | null }>(
+        'SELECT seq, kind, seat, detail, at_ms, fair FROM changes WHERE code = $1 ORDER BY seq',
         [code],
       );
-      return r.rows.map((x) => ({ seq: x.seq, kind: x.kind, seat: x.seat, detail: x.detail, atMs: x.at_ms }));
+      return r.rows.map((x) => ({ seq: x.seq, kind: x.kind, seat: x.seat, detail: x.detail, atMs: x.at_ms, ...(x.fair ? { fair: x.fair } : {}) }));
     }));
   }
 

@@ -38,7 +38,12 @@ import {
   MAX_NAME,
 } from './check.js';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
+// Version 1 files get the columns version 2 added (fair lines per change, abandoned games).
+const MIGRATE_1_TO_2 = `
+ALTER TABLE changes ADD COLUMN fair TEXT;
+ALTER TABLE finished ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;
+`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -71,6 +76,7 @@ CREATE TABLE IF NOT EXISTS changes (
   seat   INTEGER,
   detail TEXT NOT NULL,
   at_ms  INTEGER NOT NULL,
+  fair   TEXT,
   PRIMARY KEY (code, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS finished (
@@ -79,7 +85,8 @@ CREATE TABLE IF NOT EXISTS finished (
   record         TEXT NOT NULL,
   scores         TEXT NOT NULL,
   names          TEXT NOT NULL,
-  finished_at_ms INTEGER NOT NULL
+  finished_at_ms INTEGER NOT NULL,
+  abandoned      INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS finished_players (
   name           TEXT NOT NULL,
@@ -110,6 +117,7 @@ interface FinishedRow {
   scores: string;
   names: string;
   finished_at_ms: number;
+  abandoned: number;
 }
 
 function infoOf(r: TableRow): TableInfo {
@@ -131,6 +139,7 @@ function finishedOf(r: FinishedRow): FinishedGame {
     scores: JSON.parse(r.scores),
     names: JSON.parse(r.names),
     finishedAtMs: r.finished_at_ms,
+    ...(r.abandoned ? { abandoned: true } : {}),
   };
 }
 
@@ -182,6 +191,7 @@ export class SqliteDirectStore implements Store {
         throw new StoreError(`${this.path} has schema version ${version}, this server knows up to ${SCHEMA_VERSION}`);
       db.exec('BEGIN IMMEDIATE');
       try {
+        if (version === 1) db.exec(MIGRATE_1_TO_2);
         db.exec(SCHEMA);
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
         db.exec('COMMIT');
@@ -324,13 +334,14 @@ export class SqliteDirectStore implements Store {
         throw new StoreError(`change seq ${change.seq} for table ${code} is not after its stored seq ${row.seq}`);
       if (change.seat !== null && change.seat >= row.players)
         throw new StoreError(`change seat ${change.seat} is not a seat of table ${code} (${row.players} seats)`);
-      this.st('INSERT INTO changes (code, seq, kind, seat, detail, at_ms) VALUES (?, ?, ?, ?, ?, ?)').run(
+      this.st('INSERT INTO changes (code, seq, kind, seat, detail, at_ms, fair) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
         code,
         change.seq,
         change.kind,
         change.seat,
         change.detail,
         change.atMs,
+        change.fair || null,
       );
       this.st('UPDATE tables SET image = ?, seq = ? WHERE code = ?').run(Buffer.from(image), change.seq, code);
     });
@@ -388,8 +399,8 @@ export class SqliteDirectStore implements Store {
         'UPDATE tables SET finished = 1, image = ?, owner = NULL, lease_until_ms = 0 WHERE code = ?',
       ).run(Buffer.from(image), game.code);
       this.st(
-        'INSERT INTO finished (code, game, record, scores, names, finished_at_ms) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(game.code, game.game, game.record, scores, names, game.finishedAtMs);
+        'INSERT INTO finished (code, game, record, scores, names, finished_at_ms, abandoned) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(game.code, game.game, game.record, scores, names, game.finishedAtMs, game.abandoned ? 1 : 0);
       const add = this.st(
         'INSERT OR IGNORE INTO finished_players (name, code, finished_at_ms) VALUES (?, ?, ?)',
       );
@@ -476,8 +487,8 @@ export class SqliteDirectStore implements Store {
     checkCode(code);
     return this.run(() => {
       this.mustTable(code);
-      const rows = this.st('SELECT seq, kind, seat, detail, at_ms FROM changes WHERE code = ? ORDER BY seq').all(code) as { seq: number; kind: string; seat: number | null; detail: string; at_ms: number }[];
-      return rows.map((r) => ({ seq: r.seq, kind: r.kind, seat: r.seat, detail: r.detail, atMs: r.at_ms }));
+      const rows = this.st('SELECT seq, kind, seat, detail, at_ms, fair FROM changes WHERE code = ? ORDER BY seq').all(code) as { seq: number; kind: string; seat: number | null; detail: string; at_ms: number; fair: string | null }[];
+      return rows.map((r) => ({ seq: r.seq, kind: r.kind, seat: r.seat, detail: r.detail, atMs: r.at_ms, ...(r.fair ? { fair: r.fair } : {}) }));
     });
   }
 

@@ -30,6 +30,10 @@ export interface ChangeRow {
   seat: number | null;
   detail: string; // the action text or other detail, for audit and the soak count
   atMs: number;
+  // Fair deals: the record lines (commit, nonce, reveal; newline-separated) of the events this
+  // change made, kept so that a finished game's record is whole although the table keeps only
+  // the last deals' events (events=deal). Absent: none.
+  fair?: string;
 }
 
 export interface StoredTable {
@@ -47,6 +51,9 @@ export interface FinishedGame {
   scores: number[];
   names: string[]; // per seat
   finishedAtMs: number;
+  // Closed because no human was connected for the abandon time: the record so far (the game
+  // is not over). Absent or false: the game ended.
+  abandoned?: boolean;
 }
 
 export interface Store {
@@ -59,7 +66,8 @@ export interface Store {
   loadTable(code: string): Promise<StoredTable | null>;
   // Every table not finished (restored at start-up, or claimed on demand by another process).
   listUnfinished(): Promise<StoredTable[]>;
-  // Marks the table finished and keeps its record for the history lists.
+  // Marks the table finished (or abandoned) and keeps its record for the history lists; it is
+  // never restored again.
   finishTable(game: FinishedGame, image: Uint8Array): Promise<void>;
   historyOfPlayer(name: string, limit: number): Promise<FinishedGame[]>;
   historyOfTable(code: string): Promise<FinishedGame | null>;
