@@ -108,7 +108,10 @@ class Seat {
         resolve(m);
       }),
     );
-    room.onMessage('snapshot', () => {});
+    // a snapshot in play (a client fallen behind the events kept): only whether the game is over
+    room.onMessage('snapshot', (m) => {
+      if (m?.table?.over) this.table.over = true;
+    });
     room.onMessage('seats', () => {});
     room.onMessage('*', () => {});
   }
@@ -237,7 +240,8 @@ async function main() {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   let url = opt.connect;
   if (!url) {
-    server = await startServer(['--db', db]);
+    // every table comes from this one address: no create limit
+    server = await startServer(['--db', db, '--create-limit', '0']);
     url = server.url;
   }
   const pid = server?.pid;
