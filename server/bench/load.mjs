@@ -279,7 +279,19 @@ async function main() {
   stats.measuring = true;
   loopDelay.enable();
   const w0 = performance.now();
+  // each minute of the window: the server's CPU per action acknowledged in it, and its RSS
+  // (a soak shows whether the cost of an action grows as the games go on)
+  const minutes = [];
+  let mark = { cpu: cpu0, acked: 0 };
+  const sampler = setInterval(() => {
+    if (!pid) return;
+    const cpu = cpuSeconds(pid);
+    const acked = stats.windowAcked - mark.acked;
+    minutes.push({ minute: minutes.length + 1, acked, cpuMsPerAction: +(((cpu - mark.cpu) / acked) * 1000).toFixed(3), rssMiB: +(rssBytes(pid) / 2 ** 20).toFixed(1) });
+    mark = { cpu, acked: stats.windowAcked };
+  }, 60_000);
   await new Promise((r) => setTimeout(r, opt.seconds * 1000));
+  clearInterval(sampler);
   stats.measuring = false;
   const windowSeconds = (performance.now() - w0) / 1000;
   loopDelay.disable();
@@ -318,6 +330,7 @@ async function main() {
     inflightAtStop: inflight,
     loadAverageBefore: load0,
     loadAverageAfter: load1,
+    ...(minutes.length ? { minutes } : {}),
   });
 
   // count against the store
@@ -343,8 +356,26 @@ async function main() {
         checked += s.acked.length;
       }
     }
+    // the saved table images (events=deal keeps them small): over the tables still in play at
+    // the stop, and the largest of all
+    const sizes = [];
+    let largest = 0;
+    for (const t of allTables) {
+      const st = await store.loadTable(t.code);
+      if (!st) continue;
+      largest = Math.max(largest, st.image.length);
+      if (!t.over) sizes.push(st.image.length);
+    }
     await store.close();
-    Object.assign(result, { actionsChecked: checked, storedActs, lost, duplicated, storedUnacknowledged: unacked });
+    Object.assign(result, {
+      actionsChecked: checked,
+      storedActs,
+      lost,
+      duplicated,
+      storedUnacknowledged: unacked,
+      imageKiBInPlayMean: +(sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length) / 1024).toFixed(1),
+      imageKiBLargest: +(largest / 1024).toFixed(1),
+    });
   }
   console.log(JSON.stringify(result, null, 1));
   if (opt.json) writeFileSync(opt.json, JSON.stringify(result, null, 1) + '\n');
