@@ -123,3 +123,44 @@ test('openStore: URLs it cannot use are refused by name', async () => {
   assert.deepEqual(await m.listOpen(5), []);
   await m.close();
 });
+
+// A file written by a server of schema version 1 (no fair lines, no abandoned games) opens in
+// this one: the two columns are added, its tables and changes stay, and the new fields work.
+test('sqlite: a schema version 1 file gets the version 2 columns and keeps its rows', async () => {
+  const { default: Database } = await import('better-sqlite3');
+  const file = join(dir, 'v1.sqlite');
+  const db = new Database(file);
+  db.exec(`
+    CREATE TABLE tables (code TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, settings TEXT NOT NULL,
+      listed INTEGER NOT NULL, created_at_ms INTEGER NOT NULL, image BLOB NOT NULL, seq INTEGER NOT NULL,
+      finished INTEGER NOT NULL DEFAULT 0, owner TEXT, lease_ms INTEGER NOT NULL DEFAULT 0, lease_until_ms INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE seats (code TEXT NOT NULL REFERENCES tables (code), seat INTEGER NOT NULL, name TEXT NOT NULL,
+      token_hash TEXT NOT NULL, PRIMARY KEY (code, seat)) WITHOUT ROWID;
+    CREATE TABLE changes (code TEXT NOT NULL REFERENCES tables (code), seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
+      detail TEXT NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (code, seq)) WITHOUT ROWID;
+    CREATE TABLE finished (code TEXT PRIMARY KEY REFERENCES tables (code), game TEXT NOT NULL, record TEXT NOT NULL,
+      scores TEXT NOT NULL, names TEXT NOT NULL, finished_at_ms INTEGER NOT NULL);
+    CREATE TABLE finished_players (name TEXT NOT NULL, code TEXT NOT NULL REFERENCES finished (code),
+      finished_at_ms INTEGER NOT NULL, PRIMARY KEY (name, code)) WITHOUT ROWID;
+    INSERT INTO tables (code, game, players, settings, listed, created_at_ms, image, seq) VALUES ('OLD1', 'g', 3, '{}', 1, 1, x'01', 1);
+    INSERT INTO changes VALUES ('OLD1', 1, 'act', 0, 'pass', 5);
+    PRAGMA user_version = 1;
+  `);
+  db.close();
+  const s = new SqliteDirectStore(file);
+  await s.init();
+  await s.saveChange('OLD1', { seq: 2, kind: 'act', seat: 1, detail: 'pass', atMs: 6, fair: 'commit 2 ab' }, new Uint8Array([2]));
+  assert.deepEqual(await s.changes('OLD1'), [
+    { seq: 1, kind: 'act', seat: 0, detail: 'pass', atMs: 5 },
+    { seq: 2, kind: 'act', seat: 1, detail: 'pass', atMs: 6, fair: 'commit 2 ab' },
+  ]);
+  const game = { code: 'OLD1', game: 'g', record: 'r', scores: [0, 0, 0], names: ['a', '', ''], finishedAtMs: 9, abandoned: true };
+  await s.finishTable(game, new Uint8Array([3]));
+  assert.deepEqual(await s.historyOfTable('OLD1'), game);
+  await s.close();
+  // and opens again (version 2 now: no second ALTER)
+  const again = new SqliteDirectStore(file);
+  await again.init();
+  assert.equal((await again.changes('OLD1')).length, 2);
+  await again.close();
+});
