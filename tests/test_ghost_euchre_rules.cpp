@@ -238,6 +238,25 @@ TEST_CASE(
 // =======================================================================================
 // G1 Deck and ranks
 
+TEST_CASE(
+    "G1, G11: a view's hand_sorted holds trump together, bowers on top, then colours alternate") {
+  State s = dealt(kBowers);
+  // Before trump: spades, hearts, clubs, diamonds, each high to low; `hand` keeps its order.
+  CHECK(contains(view_json(view(s, 2)),
+                 "\"hand_sorted\": [\"AC\", \"KC\", \"QC\", \"JC\", \"TC\", \"JD\"]"));
+  CHECK(contains(view_json(view(s, 2)),
+                 "\"hand\": [\"TC\", \"JC\", \"QC\", \"KC\", \"AC\", \"JD\"]"));
+  declare(s, 1, "bid 3", "H");
+  // Hearts trump: the left bower JD joins them; then clubs, diamonds, spades.
+  CHECK(contains(view_json(view(s, 2)),
+                 "\"hand_sorted\": [\"JD\", \"AC\", \"KC\", \"QC\", \"JC\", \"TC\"]"));
+  CHECK(contains(view_json(view(s, 1)),
+                 "\"hand_sorted\": [\"JH\", \"AH\", \"KH\", \"9C\", \"AD\", \"KD\"]"));
+  CHECK(contains(view_json(view(s, 0)),
+                 "\"hand_sorted\": [\"QH\", \"TH\", \"9H\", \"QD\", \"TD\", \"9D\"]"));
+  CHECK(contains(view_json(view(s, -1)), "\"hand_sorted\": []"));
+}
+
 TEST_CASE("G1: the left bower follows trump, not its printed suit") {
   // Seat 1 declares hearts: JD is trump. Seat 2 holds JD and clubs only.
   State s = dealt(kBowers);

@@ -1672,6 +1672,41 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("S2: a view's hand_sorted holds the trumps together high to low, then C, H, S") {
+  const State s = dealt(kDealFollow);
+  CHECK(contains(view_json(view(s, 0)),
+                 "\"hand_sorted\": [\"JD\", \"AD\", \"AC\", \"AH\", \"TH\", \"8S\"]"));
+  CHECK(contains(view_json(view(s, 3)),
+                 "\"hand_sorted\": [\"QC\", \"JS\", \"JH\", \"7D\", \"9H\", \"7S\"]"));
+  CHECK(contains(view_json(view(s, 4)),
+                 "\"hand_sorted\": [\"QS\", \"QD\", \"JC\", \"TD\", \"8C\", \"KH\"]"));
+  CHECK(contains(view_json(view(s, -1)), "\"hand_sorted\": []"));
+}
+
+TEST_CASE("S9, S13: points_taken: each seat's card points in the tricks it took, as all see them") {
+  State s = dealt(kDealUnknown);
+  act(s, 1, "pick");
+  act(s, 1, "bury 7H 7S");
+  act(s, 1, "call AH unknown 7D");
+  for (int p = -1; p < kPlayers; ++p)
+    CHECK(contains(view_json(view(s, p)), "\"points_taken\": [0, 0, 0, 0, 0]"));
+  play_cards(s, "AC 8H 7C TH 9H");  // seat 1 takes 21
+  for (int p = -1; p < kPlayers; ++p)
+    CHECK(contains(view_json(view(s, p)), "\"points_taken\": [0, 21, 0, 0, 0]"));
+  play_cards(s, std::string(kNeverLedFirst5).substr(std::string("AC 8H 7C TH 9H  ").size()));
+  play_cards(s, "JD AD 7D");  // the unknown face down in the last trick, not yet taken
+  const std::string mid = view_json(view(s, 0));
+  for (int p = -1; p < kPlayers; ++p)
+    CHECK(contains(view_json(view(s, p)), mid.substr(mid.find("\"points_taken\""), 40)));
+  act(s, 2, "play AH");
+  act(s, 3, "play KS");
+  REQUIRE(s.phase == Phase::deal);
+  // The hand over: the tricks' points are the result's (the unknown counted, now shown).
+  std::string expected = "\"points_taken\": [";
+  for (int p = 0; p < kPlayers; ++p) expected += (p ? ", " : "") + std::to_string(s.last.points[p]);
+  for (int p = -1; p < kPlayers; ++p) CHECK(contains(view_json(view(s, p)), expected + "]"));
+}
+
 TEST_CASE("S13: in a leaster the blind is seen by nobody until the hand is over") {
   State s = dealt(kLeasterDeal);
   all_pass(s);

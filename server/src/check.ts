@@ -147,15 +147,24 @@ export type ClientMessage =
   | { type: 'act'; action: string; id?: number | string }
   | { type: 'nonce'; nonce: string; id?: number | string }
   | { type: 'sync'; since: number; id?: number | string }
-  | { type: 'leave'; id?: number | string };
+  | { type: 'leave'; id?: number | string }
+  | { type: 'hint'; id?: number | string }
+  | { type: 'review'; id?: number | string };
 
-const FIELDS: Record<string, string[]> = { act: ['action', 'id'], nonce: ['nonce', 'id'], sync: ['since', 'id'], leave: ['id'] };
+const FIELDS: Record<string, string[]> = {
+  act: ['action', 'id'],
+  nonce: ['nonce', 'id'],
+  sync: ['since', 'id'],
+  leave: ['id'],
+  hint: ['id'],
+  review: ['id'],
+};
 
 export function checkMessage(type: unknown, payload: unknown): ClientMessage {
   if (typeof type !== 'string') fail(`the message type must be a string, got ${typeof type}`, 'unknown_type');
   const t = type as string;
-  if (!(t in FIELDS)) fail(`no message type ${JSON.stringify(t.slice(0, 32))} (types: act, nonce, sync, leave)`, 'unknown_type');
-  if (payload === undefined && t === 'leave') payload = {};
+  if (!(t in FIELDS)) fail(`no message type ${JSON.stringify(t.slice(0, 32))} (types: act, nonce, sync, leave, hint, review)`, 'unknown_type');
+  if (payload === undefined && (t === 'leave' || t === 'hint' || t === 'review')) payload = {};
   if (!isPlainObject(payload)) fail(`${t}: the payload must be one JSON object`);
   const v = payload as Record<string, unknown>;
   only(t, v, FIELDS[t]);
@@ -175,6 +184,9 @@ export function checkMessage(type: unknown, payload: unknown): ClientMessage {
     }
     case 'sync':
       return withId({ type: 'sync', since: int('sync.since', v.since, 0, Number.MAX_SAFE_INTEGER) }) as ClientMessage;
+    case 'hint':
+    case 'review':
+      return withId({ type: t }) as ClientMessage;
     default:
       return withId({ type: 'leave' }) as ClientMessage;
   }

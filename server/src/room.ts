@@ -15,11 +15,13 @@ import type { Store, TableInfo, SeatRow, ChangeRow } from './store/store.js';
 import type { TableHost } from './scale/host.js';
 import { checkCreate, checkJoin, checkMessage, MessageError, type CreateRequest } from './check.js';
 import { completeRecord, fairLines, LOST } from './fair-record.js';
+import { reviewLastHand, ReviewRefused, type Review } from './review.js';
 
 export const MAX_MESSAGE_BYTES = 2048; // a client message as received, before decoding
 export const RECONNECT_SECONDS = 20; // Colyseus reconnection after a drop
 export const RESTORE_GRACE_MS = 30_000; // after a restart, each human seat's time to come back
 export const BUCKET = { capacity: 20, perSecond: 10, disconnectAfter: 50 };
+export const HINT_BUDGET = { samples: 24, timeMs: 200 }; // the expert's search for a hint (docs/bots.md)
 
 // What the process gives every room (main.ts sets it).
 export interface ServerContext {
@@ -537,6 +539,11 @@ export class TableRoom extends Room {
   }
 
   onDispose(): void {
+    try {
+      this.hintBot?.free();
+    } catch {
+      /* already freed */
+    }
     if (this.timer) clearTimeout(this.timer);
     if (this.graceTimer) clearTimeout(this.graceTimer);
     this.stopAbandonTimer();
@@ -634,6 +641,7 @@ export class TableRoom extends Room {
       c.client.leave(4000);
       return;
     }
+    if (msg.type === 'hint' || msg.type === 'review') return this.advise(c, seat, msg.type, msg.id, err);
     const now = this.now();
     try {
       if (msg.type === 'act') t.act(seat, msg.action, now);
@@ -654,6 +662,65 @@ export class TableRoom extends Room {
     }
     await this.commit(msg.type, seat, msg.type === 'act' ? msg.action : msg.nonce);
     this.push();
+  }
+
+  // ---- hints and reviews (docs/server.md "The protocol"): for the asking seat only ----
+
+  private hintBot: import('deckhand').Bot | null = null;
+  private hints = new Map<string, unknown>(); // `seat:seq` -> the hint given at that point
+  private reviews = new Map<string, Review>(); // `seat:hand` -> its review
+
+  // hint: the library bot's hint for the seat, only when it may act now. review: its own card
+  // plays in the last hand that is over, against the open-hand best. Both answered once per
+  // point (a second ask gets the same answer without searching again).
+  private advise(
+    c: Conn,
+    seat: number,
+    type: 'hint' | 'review',
+    id: number | string | undefined,
+    err: (code: string, message: string, extra?: Record<string, unknown>) => void,
+  ): void {
+    const t = this.table;
+    const reply = (body: object) => c.client.send(type, { ...(id !== undefined ? { id } : {}), ...body });
+    if (type === 'hint') {
+      if (t.isOver) return err('DH_E_GAME_OVER', 'hint: the game is over');
+      if (!t.mayAct.includes(seat))
+        return err('not_your_turn', `hint: seat ${seat} may not act now (${t.toAct === null ? 'nobody is to act' : `seat ${t.toAct} is to act`}): a hint is for your own turn`);
+      const key = `${seat}:${this.savedSeq}`;
+      let hint = this.hints.get(key);
+      if (hint === undefined) {
+        const game = t.game();
+        try {
+          this.hintBot ??= new ctx.dh.Bot(this.info.game, { level: 'expert', seed: 1, samples: HINT_BUDGET.samples, timeMs: HINT_BUDGET.timeMs });
+          hint = this.hintBot.hint(game, seat);
+        } catch (e) {
+          const d = e as { statusName?: string; reason?: string; message: string };
+          return err(d.statusName ?? 'refused', `hint: ${d.message}`, { reason: d.reason ?? '' });
+        } finally {
+          game.free();
+        }
+        this.hints.clear();
+        this.hints.set(key, hint);
+      }
+      return reply({ seq: this.savedSeq, ...(hint as object) });
+    }
+    const game = t.game();
+    try {
+      const hands = game.record().split('\n').filter((l) => l.startsWith('deal ')).length;
+      const key = `${seat}:${hands}:${!game.awaitingDeal && !game.isOver}`;
+      let review = this.reviews.get(key);
+      if (!review) {
+        review = reviewLastHand(ctx.dh, game, seat);
+        this.reviews.set(key, review);
+      }
+      reply(review);
+    } catch (e) {
+      if (e instanceof ReviewRefused) return err(e.code, e.message);
+      const d = e as { statusName?: string; message: string };
+      return err(d.statusName ?? 'refused', `review: ${d.message}`);
+    } finally {
+      game.free();
+    }
   }
 }
 

@@ -51,6 +51,41 @@ void cards_json(text::Json& j, CardSet set) {
   j.end_array();
 }
 
+// The hand as players hold it: once trump is named its cards together first, high to low
+// (the bowers on top, G1), then the other suits with black and red alternating; before, the
+// suits spades, hearts, clubs, diamonds. High to low within each suit.
+void hand_sorted_json(text::Json& j, CardSet hand, uint8_t trump) {
+  static constexpr uint8_t kCycle[] = {uint8_t(Suit::spades), uint8_t(Suit::hearts),
+                                       uint8_t(Suit::clubs), uint8_t(Suit::diamonds)};
+  const bool named = trump < kSuitCount;
+  uint8_t order[kSuitCount + 1];
+  int n = 0;
+  int start = 0;
+  if (named) {
+    order[n++] = kTrumpSuit;
+    while (kCycle[start] != trump) ++start;
+    ++start;
+  }
+  for (int i = 0; i < kSuitCount; ++i) {
+    const uint8_t suit = kCycle[(start + i) % kSuitCount];
+    if (!named || suit != trump) order[n++] = suit;
+  }
+  const TrickRanking& r = ranking_for(named ? Suit(trump) : Suit::clubs);
+  j.begin_array();
+  for (int i = 0; i < n; ++i) {
+    // Before trump is named every card sits in its printed suit, ordered by rank.
+    CardSet cards = named ? hand & r.suit_cards[order[i]] : hand & CardSet::suit(Suit(order[i]));
+    while (!cards.empty()) {
+      Card best = cards.lowest();
+      for (Card c : cards)
+        if (named ? r.power[c.code] > r.power[best.code] : c.rank() > best.rank()) best = c;
+      j.value(card_name(best));
+      cards.remove(best);
+    }
+  }
+  j.end_array();
+}
+
 // The finished tricks of the current (or last) hand, plus during play the current trick,
 // even before its lead, so that its leader shows.
 int visible_tricks(const View& v) {
@@ -102,6 +137,8 @@ std::string view_json(const View& v) {
   j.key("to_act").seat(v.to_act);
   j.key("hand");
   cards_json(j, v.hand);
+  j.key("hand_sorted");
+  hand_sorted_json(j, v.hand, v.trump);
   j.key("dead_hand");
   if (v.spare_owner == v.seat && v.seat != kNoSeat)
     cards_json(j, v.dead_hand);

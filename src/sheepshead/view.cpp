@@ -76,6 +76,40 @@ int shown_tricks(const View& v) {
   return v.tricks_done + (v.phase == Phase::play ? 1 : 0);
 }
 
+// The hand as players hold it: the trumps together, high to low (queens, jacks, then the
+// diamonds, S2), then the fail suits clubs, hearts, spades (black and red alternating), each
+// high to low.
+void hand_sorted_json(text::Json& j, CardSet hand) {
+  const TrickRanking& r = ranking();
+  static constexpr uint8_t kOrder[] = {kTrumpSuit, uint8_t(Suit::clubs), uint8_t(Suit::hearts),
+                                       uint8_t(Suit::spades), uint8_t(Suit::diamonds)};
+  j.begin_array();
+  for (uint8_t suit : kOrder) {
+    CardSet cards = hand & r.suit_cards[suit];
+    while (!cards.empty()) {
+      Card best = cards.lowest();
+      for (Card c : cards)
+        if (r.power[c.code] > r.power[best.code]) best = c;
+      j.value(card_name(best));
+      cards.remove(best);
+    }
+  }
+  j.end_array();
+}
+
+// S9, S13: the card points in the tricks each seat has taken so far, as this seat sees them
+// (a card played face down counts once it shows, at the end of the hand). The bury and a
+// leaster's blind are not in them (last_hand itemises those).
+void points_taken_json(text::Json& j, const View& v) {
+  int points[kPlayers] = {};
+  for (int t = 0; t < shown_tricks(v) && t < kTricks; ++t) {
+    if (v.leaders[t] == kNoSeat || v.trick_winners[t] == kNoSeat) continue;
+    for (int p = 0; p < kPlayers; ++p)
+      points[v.trick_winners[t]] += card_points(Card(v.played[t][p]));
+  }
+  array_json(j, points, kPlayers);
+}
+
 }  // namespace
 
 std::string result_json(const HandResult& r) {
@@ -120,6 +154,8 @@ std::string view_json(const View& v) {
   j.key("to_act").seat(v.to_act);
   j.key("hand");
   cards_json(j, v.hand);
+  j.key("hand_sorted");
+  hand_sorted_json(j, v.hand);
   j.key("passes").value(int(v.passes));
   j.key("picker").seat(v.picker);
   j.key("blind");
@@ -151,6 +187,8 @@ std::string view_json(const View& v) {
   j.end_array();
   j.key("tricks_won");
   array_json(j, v.tricks_won, kPlayers);
+  j.key("points_taken");
+  points_taken_json(j, v);
   j.key("scores");
   array_json(j, v.scores, kPlayers);
   j.key("doubled").value(v.doubled != 0);

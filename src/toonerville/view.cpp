@@ -48,6 +48,21 @@ void faces_json(text::Json& j, const FaceCounts& cards) {
   j.end_array();
 }
 
+// The hand as players hold it: by colour with black and red, green and yellow apart (black,
+// red, green, yellow), low to high within a colour as runs are laid (T4), the Rook last.
+void hand_sorted_json(text::Json& j, const FaceCounts& cards) {
+  static constexpr int kColours[] = {int(RookColour::black), int(RookColour::red),
+                                     int(RookColour::green), int(RookColour::yellow)};
+  j.begin_array();
+  for (int colour : kColours)
+    for (int number = 1; number <= kRookNumbers; ++number) {
+      const RookFace f = rook_face(colour, number);
+      for (int k = 0; k < cards.n[f]; ++k) j.value(rook_face_name(f));
+    }
+  for (int k = 0; k < cards.n[kRook]; ++k) j.value(rook_face_name(kRook));
+  j.end_array();
+}
+
 template <typename T>
 void array_json(text::Json& j, const T* values, int n) {
   j.begin_array();
@@ -98,6 +113,8 @@ std::string view_json(const View& v) {
   j.key("offered_to").seat(v.pending_draw ? v.to_act : kNoSeat);
   j.key("hand");
   faces_json(j, v.hand);
+  j.key("hand_sorted");
+  hand_sorted_json(j, v.hand);
   j.key("hand_sizes");
   array_json(j, v.hand_sizes, n);
   j.key("stock_count").value(int(v.stock_count));

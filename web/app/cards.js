@@ -1,11 +1,10 @@
-// Cards as the app draws them, their spoken names, the order a hand is sorted in, and the
+// Cards as the app draws them, their spoken names, a hand in the library's order, and the
 // per-hand score table. Card codes are the records' (docs/records.md): French cards "TH",
 // "9C" (rank then suit letter), Rook cards "14Y" (number then colour letter) and "ROOK".
 
 export const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven" };
-const RANK_ORDER = "AKQJT98765432";
 // Rook colours carry a letter and a shape too, so that nobody needs to tell the colours apart.
 const ROOK = {
   B: { name: "black", shape: "■" }, G: { name: "green", shape: "▲" },
@@ -25,29 +24,9 @@ export function cardName(code) {
   return `${RANK_NAMES[code[0]] ?? code.slice(0, -1)} of ${SUIT_NAMES[suit] ?? suit}`;
 }
 
-// The suit (or colour) a card belongs to: "C", "Y", "ROOK".
-const suitOf = (code) => (code === "ROOK" ? "ROOK" : code.at(-1));
-function rankValue(code) {
-  if (code === "ROOK") return 0;
-  const rook = /^(\d+)[BGRY]$/.exec(code);
-  return rook ? -Number(rook[1]) : RANK_ORDER.indexOf(code[0]);
-}
-
-// A hand sorted as players hold it: the trump suit first when the view names one (view.trump),
-// then the suits alternating in colour, high to low within a suit; Rook cards by colour, high
-// to low, the Rook last. (The library's views name no card order of their own; see docs/web.md.)
-export function sortHand(cards, trump = null) {
-  const suitRank = ["S", "H", "C", "D", "B", "R", "G", "Y", "ROOK"];
-  const key = (code) => {
-    const suit = suitOf(code);
-    return [suit === trump ? -1 : suitRank.indexOf(suit), rankValue(code)];
-  };
-  return [...cards].sort((a, b) => {
-    const [sa, ra] = key(a);
-    const [sb, rb] = key(b);
-    return sa - sb || ra - rb;
-  });
-}
+// A hand as players hold it is the library's: each view's `hand_sorted` (the trumps together,
+// docs/cli.md). Views of a library without it keep their own order (`hand`).
+export const sortedHand = (view) => view.hand_sorted ?? view.hand ?? [];
 
 // A card as an element: face up with its rank and suit symbol (Rook cards with their colour's
 // letter and shape), "unknown" face down, null an empty place.

@@ -3,18 +3,19 @@
 // Nothing here knows a game: the view's fields, the catalog (games()) and the events say
 // everything (see docs/web.md "The table").
 import {
-  actionLabel, actionSpoken, cardElement, cardName, isCard, scoreTable, shortCard, sortHand, SUITS,
+  actionLabel, actionSpoken, cardElement, cardName, isCard, scoreTable, shortCard, sortedHand, SUITS,
 } from "./cards.js";
 import { verifyReveal } from "./fair.js";
 
 // View fields drawn elsewhere (not listed as facts).
 const SKIP = new Set(["game", "seat", "phase", "hand", "to_act", "scores", "over", "winners",
   "last_hand", "last_round", "tricks", "melds", "auction", "players", "hand_number", "dealer",
-  "hand_sizes", "tricks_won", "buys", "discards", "stock_count", "offered_to", "declined_by"]);
+  "hand_sizes", "tricks_won", "buys", "discards", "stock_count", "offered_to", "declined_by",
+  "hand_sorted", "points_taken"]);
 // Fields whose value is a seat.
 const SEAT_FIELDS = new Set(["declarer", "picker", "partner", "leaster_winner", "went_out"]);
 // Per-seat counts shown on the seats' plates.
-const PER_SEAT = ["tricks_won", "buys"];
+const PER_SEAT = ["tricks_won", "points_taken", "buys"];
 
 // A game's name as people write it: the catalog description's words before its colon.
 export const displayName = (info) => (info?.description.includes(":") ? info.description.split(":")[0] : info?.name);
@@ -407,6 +408,16 @@ export class TableScreen {
       const item = el("li", { className: `fact fact-${key}` }, el("span", { className: "fact-key" }, words(key)), " ", el("strong", {}, text));
       facts.append(item);
     }
+    // card points taken by side, once the view names a picker: the picker with the partner
+    // when this seat knows it, and the other seats (each seat's own on its plate)
+    if (Array.isArray(view.points_taken) && typeof view.picker === "number") {
+      const side = [view.picker, view.partner].filter((s) => typeof s === "number");
+      const sum = (seats) => seats.reduce((a, s) => a + view.points_taken[s], 0);
+      const others = view.points_taken.map((_, s) => s).filter((s) => !side.includes(s));
+      facts.append(el("li", { className: "fact fact-side-points" }, el("span", { className: "fact-key" }, "points taken"), " ",
+        el("strong", {}, `${side.map((s) => this.name(s)).join(" & ")} ${sum(side)}`), " · ",
+        el("strong", {}, `${view.partner == null ? "the rest" : "the others"} ${sum(others)}`)));
+    }
     // the auction so far, when the view keeps one
     if (Array.isArray(view.auction) && view.auction.length && view.phase !== "play") {
       facts.append(el("li", { className: "fact" }, el("span", { className: "fact-key" }, "auction"), " ",
@@ -436,7 +447,7 @@ export class TableScreen {
   renderHand() {
     const view = this.view;
     const hand = this.$("#hand");
-    const cards = sortHand(view.hand ?? [], view.trump ?? null);
+    const cards = sortedHand(view);
     const multi = this.multiCardActions();
     hand.replaceChildren();
     const selectable = multi.length > 0;
@@ -599,12 +610,21 @@ export class TableScreen {
     this.$("#refusal").hidden = true;
   }
 
+  // The transport's hint: an action text (offline: the bot's choice) or the library's hint,
+  // { action, reason } (online: the server's, docs/server.md).
   async hint() {
-    const choice = await this.transport.hint();
+    let choice;
+    try {
+      choice = await this.transport.hint();
+    } catch (error) {
+      this.$("#hint-text").textContent = `No hint: ${error.message ?? error}`;
+      return;
+    }
     if (!choice) return;
-    this.hinted = choice;
-    this.$("#hint-text").textContent = `Hint: ${actionLabel(choice)}`;
-    this.$("#hint-text").dataset.action = choice;
+    const action = typeof choice === "string" ? choice : choice.action;
+    this.hinted = action;
+    this.$("#hint-text").textContent = `Hint: ${actionLabel(action)}${choice.reason ? ` — ${choice.reason}` : ""}`;
+    this.$("#hint-text").dataset.action = action;
     this.renderHand();
     this.renderActions();
   }
@@ -630,9 +650,15 @@ export class TableScreen {
     this.reviewing = true;
     const out = this.$("#review");
     out.replaceChildren(el("p", {}, "Reviewing your plays against the open-hand best…"));
-    const result = await this.transport.review((done, total) => {
-      out.firstChild.textContent = `Reviewing your plays… ${done}/${total}`;
-    });
+    let result;
+    try {
+      result = await this.transport.review((done, total) => {
+        out.firstChild.textContent = `Reviewing your plays… ${done}/${total}`;
+      });
+    } catch (error) {
+      out.replaceChildren(el("p", {}, `No review: ${error.message ?? error}`));
+      return;
+    }
     if (result === null) {
       out.replaceChildren(el("p", {}, "The library has no open-hand solver for this game, so there is no review."));
       return;

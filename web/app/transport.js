@@ -141,7 +141,7 @@ export class OnlineTransport {
   // how: { create: { game, players, options, seats, table }, name } or { code, name, seatToken? }
   constructor(endpoint, how) {
     this.kind = "online";
-    this.canHint = this.canReview = false;
+    this.canHint = this.canReview = true; // the server's hint and review (docs/server.md)
     this.canRecord = true;
     this.endpoint = endpoint;
     this.how = how;
@@ -152,6 +152,7 @@ export class OnlineTransport {
     this.lastSeq = 0;
     this.queued = [];
     this.pending = new Map();
+    this.asks = new Map(); // hint and review requests by id, answered by their own message
     this.nextId = 1;
   }
 
@@ -216,7 +217,20 @@ export class OnlineTransport {
       this.seatsChanged(seats);
       if (this.snapshot) this.listener?.({ snapshot: this.snapshot, events: [], legal: this.lastLegal ?? [], clockNow: undefined });
     });
+    for (const type of ["hint", "review"]) {
+      room.onMessage(type, (answer) => {
+        const ask = this.asks.get(answer.id);
+        this.asks.delete(answer.id);
+        ask?.resolve(answer);
+      });
+    }
     room.onMessage("error", (error) => {
+      const ask = this.asks.get(error.id);
+      if (ask) {
+        this.asks.delete(error.id);
+        ask.reject(error);
+        return;
+      }
       const p = this.pending.get(error.id);
       if (p) {
         this.pending.delete(error.id);
@@ -274,8 +288,27 @@ export class OnlineTransport {
     if (!this.finished) await this.fetchRecord();
     return this.finished?.record ?? null;
   }
-  hint() { return null; }
-  review() { return null; }
+  ask(type) {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.asks.set(id, { resolve, reject });
+      this.room.send(type, { id });
+    });
+  }
+  // The library bot's hint for your seat on your turn: { action, alternatives, reason }.
+  hint() {
+    return this.ask("hint");
+  }
+  // Your plays in the last hand that is over against the open-hand best; null for a game with
+  // no solver (the server's "unsupported").
+  async review() {
+    try {
+      return (await this.ask("review")).plays;
+    } catch (error) {
+      if (error.code === "unsupported") return null;
+      throw error;
+    }
+  }
   close() {
     this.closed = true;
     forgetSeat();

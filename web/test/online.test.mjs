@@ -1,13 +1,15 @@
 // The app online: browser contexts (one per player, each its own storage) playing together
 // through the table server (server/, docs/server.md) started here on 127.0.0.1 with an SQLite
-// file: a whole hand of a three-player trick game, each context seeing only its own cards
-// (checked against the DOM of the others), a reload mid-trick that comes back to the same
-// seat and hand, and the server killed (SIGKILL) and started again mid-hand, every context
-// resuming without a click.
+// file: a whole game of each game of the catalog, three browsers at each table, each as short
+// as the catalog's limit option allows, to its end dialog and the record downloaded. The
+// three-player trick game: each context seeing only its own cards (checked against the DOM of
+// the others), a hint and a review from the server, a reload mid-trick that comes back to the
+// same seat and hand, and the server killed (SIGKILL) and started again mid-hand, every
+// context resuming without a click.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -75,11 +77,11 @@ after(async () => {
   server?.kill("SIGKILL");
 });
 
-async function player(name) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 850 } });
+async function player(name, { dealMs = 1500 } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 850 }, acceptDownloads: true });
   const page = await context.newPage();
   page.on("pageerror", (error) => pageErrors.push(`${name}: ${error.stack ?? error.message}`));
-  await page.goto(`http://127.0.0.1:${http.address().port}/app/?delay=150&dealMs=1500&server=http://127.0.0.1:${port}`);
+  await page.goto(`http://127.0.0.1:${http.address().port}/app/?delay=150&dealMs=${dealMs}&server=http://127.0.0.1:${port}`);
   await page.waitForSelector("body[data-ready=true]");
   await page.fill("#player-name", name);
   return page;
@@ -126,13 +128,45 @@ async function oneMove(pages) {
   return false;
 }
 const page0Wait = (page) => page.waitForTimeout(200);
+const gameOver = (page) => page.evaluate(() => document.getElementById("over-dialog").open);
+
+// Your hand is drawn in the library's order (the view's hand_sorted: trumps together).
+async function checkHandOrder(page) {
+  const { shown, sorted } = await page.evaluate(() => ({
+    shown: [...document.querySelectorAll("#hand [data-card]")].map((c) => c.dataset.card),
+    sorted: window.deckhandApp.screen.view.hand_sorted,
+  }));
+  assert.deepEqual(shown, sorted, "the hand in the view's hand_sorted order");
+}
+
+// The end of the game in every page: the result dialog, and the record it downloads (the
+// server's, once the game is over) replays to the game's end with the dialog's winners.
+async function checkGameEnd(pages, game) {
+  for (const p of pages) await p.waitForFunction(() => document.getElementById("over-dialog").open, null, { timeout: 30000 });
+  const records = [];
+  for (const [i, p] of pages.entries()) {
+    assert.match(await p.textContent("#over-dialog .result"), /wins?/);
+    const download = p.waitForEvent("download");
+    await p.click("#btn-record");
+    const record = readFileSync(await (await download).path(), "utf8");
+    const replayed = dh.replay(record);
+    assert.ok(replayed.ok && replayed.over, `page ${i}: the downloaded record replays to the game's end`);
+    assert.equal(replayed.game, game);
+    records.push(record);
+  }
+  return records;
+}
 const handOver = (page) => page.isVisible("#hand-over");
 const cardsPlayed = (page) => page.locator("#trick .played").count();
 
-test(`three browsers play a hand of ${GAME} through the server; a reload and a server restart resume`, async () => {
-  const [ann, bob, cy] = [await player("Ann"), await player("Bob"), await player("Cy")];
+test(`three browsers play a game of ${GAME} through the server: hint, review, a reload and a server restart resume`, async () => {
+  // (the next deal 4 s after a hand: time to ask for the review of the hand just over)
+  const [ann, bob, cy] = [await player("Ann", { dealMs: 4000 }), await player("Bob"), await player("Cy")];
   await ann.check(`.game-pick input[value="${GAME}"]`);
   for (const select of await ann.locator("#seats-setup select").all()) await select.selectOption("human");
+  // the whole game: two hands (a review of the first during the second)
+  await ann.click("#rules-box summary");
+  await ann.fill(`#opt-${CATALOG.find((g) => g.name === GAME).limit_option}`, "2");
   await ann.click("#create-online");
   await ann.waitForSelector("#invite[data-code]");
   const code = await ann.getAttribute("#invite", "data-code");
@@ -154,9 +188,20 @@ test(`three browsers play a hand of ${GAME} through the server; a reload and a s
   assert.equal(new Set(hands).size, hands.length, `hands overlap: ${hands}`);
   await ann.screenshot({ path: join(shots, "online-ann.png"), fullPage: true });
 
-  let reloaded = false, restarted = false;
+  let reloaded = false, restarted = false, hinted = false;
   for (let i = 0; i < 200; ++i) {
     if ((await Promise.all(pages.map(handOver))).every(Boolean)) break;
+    if (!hinted && (await ann.getAttribute("#table-screen", "data-my-turn")) === "true" &&
+        (await ann.getAttribute("#table-screen", "data-phase")) === "play") {
+      // the server's hint (the library bot's) for Ann's turn: one of her legal actions, marked
+      await ann.click("#btn-hint");
+      await ann.waitForSelector("#hint-text[data-action]", { timeout: 20000 });
+      const action = await ann.getAttribute("#hint-text", "data-action");
+      assert.ok((await ann.evaluate(() => window.deckhandApp.screen.legal)).includes(action), action);
+      assert.match(await ann.textContent("#hint-text"), /^Hint: .+ — .+/);
+      await checkHandOrder(ann);
+      hinted = true;
+    }
     await oneMove(pages);
     const played = await cardsPlayed(bob);
     if (!reloaded && played === 1 && (await bob.getAttribute("#table-screen", "data-phase")) === "play") {
@@ -181,10 +226,29 @@ test(`three browsers play a hand of ${GAME} through the server; a reload and a s
       restarted = true;
     }
   }
+  assert.ok(hinted, "a hint was asked for");
   assert.ok(reloaded, "a reload mid-trick was tried");
   assert.ok(restarted, "a server restart mid-hand was tried");
   for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
+  // Cy's review of the hand from the server: her own plays against the open-hand best
+  await cy.click("#btn-review");
   await ann.screenshot({ path: join(shots, "online-hand-over.png"), fullPage: true });
+  await cy.waitForSelector("#review .review-list li", { timeout: 30000 });
+  const reviewed = await cy.locator("#review .review-list li").count();
+  const cySeat = await cy.evaluate(() => window.deckhandApp.screen.transport.seat);
+  await cy.screenshot({ path: join(shots, "online-review.png"), fullPage: true });
+  await cy.click("#btn-close-hand");
+  // the second hand to the end of the game
+  for (let i = 0; i < 200 && !(await Promise.all(pages.map(gameOver))).every(Boolean); ++i) await oneMove(pages);
+  const [record] = await checkGameEnd(pages, GAME);
+  // the review listed each card Cy played in the first hand (the record's lines of that hand)
+  const lines = record.split("\n");
+  const deals = lines.flatMap((l, i) => (l.startsWith("deal ") ? [i] : []));
+  const cyPlays = lines.slice(deals[0], deals[1]).filter((l) => l.startsWith(`${cySeat} play `));
+  assert.ok(cyPlays.length > 0);
+  assert.equal(reviewed, cyPlays.length, `the review lists Cy's ${cyPlays.length} plays`);
+  await ann.screenshot({ path: join(shots, "online-game-end.png"), fullPage: true });
+  for (const p of pages) await p.context().close();
   assert.deepEqual(pageErrors, []);
 });
 
@@ -207,10 +271,10 @@ async function typedMove(pages) {
 }
 
 // A table of `game` created by the first of `names`, the others joining, `bots` seats of
-// basic bots after them; the catalog's limit option set to 12 (a short game, or round).
-async function onlineTable(game, names, bots) {
+// basic bots after them; the catalog's limit option set to `limit` (a short game, or round).
+async function onlineTable(game, names, bots, limit) {
   const pages = [];
-  for (const name of names) pages.push(await player(name));
+  for (const name of names) pages.push(await player(name, { dealMs: 300 }));
   const [host] = pages;
   const info = CATALOG.find((g) => g.name === game);
   await host.check(`.game-pick input[value="${game}"]`);
@@ -218,7 +282,7 @@ async function onlineTable(game, names, bots) {
   const selects = await host.locator("#seats-setup select").all();
   for (const [i, select] of selects.entries()) await select.selectOption(i < names.length - 1 ? "human" : "basic");
   await host.click("#rules-box summary");
-  await host.fill(`#opt-${info.limit_option}`, "12");
+  await host.fill(`#opt-${info.limit_option}`, String(limit));
   await host.click("#create-online");
   await host.waitForSelector("#invite[data-code]");
   const code = await host.getAttribute("#invite", "data-code");
@@ -231,33 +295,55 @@ async function onlineTable(game, names, bots) {
 }
 
 const FIVE = CATALOG.find((g) => g.min_players === 5 && g.max_players === 5)?.name;
-test(`${FIVE}: two browsers and three bots play a hand through the server`, { skip: !FIVE }, async () => {
-  const pages = await onlineTable(FIVE, ["Ann", "Bob"], 3);
+test(`${FIVE}: three browsers and two bots play a whole game (one hand) through the server`, { skip: !FIVE }, async () => {
+  const pages = await onlineTable(FIVE, ["Ann", "Bob", "Cy"], 2, 1);
   await checkPrivacy(pages);
-  for (let i = 0; i < 120 && !(await Promise.all(pages.map(handOver))).every(Boolean); ++i) {
+  let pointsSeen = false;
+  for (let i = 0; i < 200 && !(await Promise.all(pages.map(gameOver))).every(Boolean); ++i) {
     await typedMove(pages);
-    if (i % 10 === 0) await checkPrivacy(pages);
+    if (i % 10 === 0) {
+      await checkPrivacy(pages);
+      for (const p of pages) if (await p.locator("#hand [data-card]").count()) await checkHandOrder(p);
+    }
+    // each seat's card points taken, from the view, on its plate (and by side once picked)
+    // (the view and the page read at one instant)
+    const { view, plates, facts } = await pages[0].evaluate(() => ({
+      view: window.deckhandApp.screen.view,
+      plates: [...document.querySelectorAll("#seats .seat")].map((p) => p.textContent),
+      facts: document.getElementById("facts").textContent,
+    }));
+    if (!pointsSeen && view.points_taken?.some((x) => x > 0) && view.phase === "play") {
+      assert.equal(plates.length, view.points_taken.length);
+      assert.ok(view.points_taken.every((x) => plates.some((t) => t.includes(`points taken ${x}`))), `${view.points_taken}: ${plates}`);
+      if (typeof view.picker === "number") assert.match(facts, /points taken/);
+      await pages[0].screenshot({ path: join(shots, `online-${FIVE}-points.png`), fullPage: true });
+      pointsSeen = true;
+    }
   }
-  for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
+  assert.ok(pointsSeen, "card points taken shown during the play");
+  await checkGameEnd(pages, FIVE);
   await pages[0].screenshot({ path: join(shots, `online-${FIVE}.png`), fullPage: true });
   for (const p of pages) await p.context().close();
   assert.deepEqual(pageErrors, []);
 });
 
 const DRAW = CATALOG.find((g) => !hasSolver(dh, g) && g.min_players <= 3 && g.max_players >= 3)?.name;
-test(`${DRAW}: three browsers play a round with a buy through the server`, { skip: !DRAW }, async () => {
-  const pages = await onlineTable(DRAW, ["Ann", "Bob", "Cy"], 0);
+test(`${DRAW}: three browsers play a whole game with buys through the server (each round cut short)`, { skip: !DRAW }, async () => {
+  // the catalog's limit option at 3: every round ends after its third turn
+  const pages = await onlineTable(DRAW, ["Ann", "Bob", "Cy"], 0, 3);
   let bought = false;
-  for (let i = 0; i < 200 && !(await Promise.all(pages.map(handOver))).every(Boolean); ++i) {
-    if (await typedMove(pages) === "buy") {
+  for (let i = 0; i < 800 && !(await Promise.all(pages.map(gameOver))).every(Boolean); ++i) {
+    if (await typedMove(pages) === "buy" && !bought) {
       bought = true;
       await pages[0].waitForTimeout(300);
       await checkPrivacy(pages);
+      for (const p of pages) await checkHandOrder(p);
+      await pages[0].screenshot({ path: join(shots, `online-${DRAW}.png`), fullPage: true });
     }
   }
   assert.ok(bought, "a player bought a declined discard");
-  for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
-  await pages[0].screenshot({ path: join(shots, `online-${DRAW}.png`), fullPage: true });
+  await checkGameEnd(pages, DRAW);
+  await pages[0].screenshot({ path: join(shots, `online-${DRAW}-end.png`), fullPage: true });
   for (const p of pages) await p.context().close();
   assert.deepEqual(pageErrors, []);
 });
