@@ -93,7 +93,8 @@ const FaceName* face_names() {
   return names.data();
 }
 
-void name_faces(const FaceCounts& faces, int seat, CardNews* out) {
+// `held`: the faces with a nonzero count (FaceCounts::held, or known already).
+void name_faces(const FaceCounts& faces, uint64_t held, int seat, CardNews* out) {
   *out = CardNews{};
   out->seat = int8_t(seat);
   // Written in place (an action's news is made on every draw): names space-separated, as many
@@ -101,7 +102,7 @@ void name_faces(const FaceCounts& faces, int seat, CardNews* out) {
   const FaceName* names = face_names();
   size_t at = 0;
   int count = 0;
-  for (uint64_t held = faces.held(); held; held &= held - 1) {
+  for (; held; held &= held - 1) {
     const int f = std::countr_zero(held);
     const FaceName& name = names[f];
     for (int k = 0; k < faces.n[f]; ++k, ++count) {
@@ -124,7 +125,7 @@ int table_received(const void* before, const void* after, CardNews out[2]) {
     const FaceCounts &was = b.hands[s], &is = a.hands[s];
     if (std::memcmp(is.n, was.n, sizeof is.n) == 0) continue;  // most hands are as they were
     FaceCounts gained;
-    bool any = false;
+    uint64_t any = 0;  // bit f: face f gained
     static_assert(kRookFaces == 7 * 8 + 1);
     // Eight faces at a time: a count is below 128, so each byte of (x | H) - y - L keeps its
     // high bit exactly where x > y (no borrow crosses a byte).
@@ -137,21 +138,22 @@ int table_received(const void* before, const void* after, CardNews out[2]) {
       for (int g = f; g < f + 8; ++g)
         if (is.n[g] > was.n[g]) {
           gained.n[g] = uint8_t(is.n[g] - was.n[g]);
-          any = true;
+          any |= uint64_t(1) << g;
         }
     }
     constexpr int kLast = kRookFaces - 1;
     if (is.n[kLast] > was.n[kLast]) {
       gained.n[kLast] = uint8_t(is.n[kLast] - was.n[kLast]);
-      any = true;
+      any |= uint64_t(1) << kLast;
     }
-    if (any) name_faces(gained, s, &out[n++]);
+    if (any) name_faces(gained, any, s, &out[n++]);
   }
   return n;
 }
 
 void table_hand(const void* state, int seat, CardNews* out) {
-  name_faces(static_cast<const State*>(state)->hands[seat], seat, out);
+  const FaceCounts& hand = static_cast<const State*>(state)->hands[seat];
+  name_faces(hand, hand.held(), seat, out);
 }
 
 bool table_offering(const void* state) {
