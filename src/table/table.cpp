@@ -360,17 +360,24 @@ struct Table::Impl {
   void refresh_due() {
     due_at = compute_due();
   }
+  // A seat to act means a game neither over nor awaiting a deal (Game::to_act), so the common
+  // case asks the game two questions, not four; debug builds check it against all four.
   int64_t compute_due() const {
-    if (!started || game->over()) return -1;
-    if (game->awaiting_deal()) {
-      // Fair deals: the commitment is due after the pause, the deal once every human seat has
-      // sent its nonce (at the last one's time) or the window ends.
-      if (committed) return all_nonces_in() ? decision_start : window_start + nonce_ms;
-      return decision_start + deal_ms;
-    }
-    if (game->needs_reshuffle()) return decision_start;
+    if (!started) return -1;
     const int s = game->to_act();
-    if (s < 0) return -1;
+    const int64_t due = s >= 0 ? due_of_seat(s) : due_of_no_seat();
+#ifndef NDEBUG
+    if (due != compute_due_in_full()) {
+      std::fprintf(stderr, "deckhand: table's next due time %lld, in full %lld\n",
+                   static_cast<long long>(due), static_cast<long long>(compute_due_in_full()));
+      std::abort();
+    }
+#endif
+    return due;
+  }
+  // Seat s is to act.
+  int64_t due_of_seat(int s) const {
+    if (game->needs_reshuffle()) return decision_start;
     if (in_offer() && answers[size_t(s)] >= 0) return decision_start;
     // A bot answers an offer as it opens (within its window, whatever its thinking delay), but
     // its answer takes effect in its turn, not before.
@@ -379,6 +386,30 @@ struct Table::Impl {
                                                  : decision_start + bot_ms);
     return deadline_of(s);
   }
+  // No seat is to act: over, or a deal or reshuffle to make.
+  int64_t due_of_no_seat() const {
+    if (game->over()) return -1;
+    if (game->awaiting_deal()) {
+      // Fair deals: the commitment is due after the pause, the deal once every human seat has
+      // sent its nonce (at the last one's time) or the window ends.
+      if (committed) return all_nonces_in() ? decision_start : window_start + nonce_ms;
+      return decision_start + deal_ms;
+    }
+    if (game->needs_reshuffle()) return decision_start;
+    return -1;
+  }
+#ifndef NDEBUG
+  // The same, asking the game every question in the order of precedence.
+  int64_t compute_due_in_full() const {
+    if (!started || game->over()) return -1;
+    if (game->awaiting_deal())
+      return committed ? (all_nonces_in() ? decision_start : window_start + nonce_ms)
+                       : decision_start + deal_ms;
+    if (game->needs_reshuffle()) return decision_start;
+    const int s = game->to_act();
+    return s < 0 ? -1 : due_of_seat(s);
+  }
+#endif
 
   // --- fair deals ---
   uint64_t fair_base(uint64_t k) const {
@@ -441,11 +472,7 @@ struct Table::Impl {
     e.text = uint32_t(deals);
     e.news = uint32_t(news.size());
     if (hooks) {
-      for (int s = 0; s < players; ++s) {
-        CardNews n;
-        hooks->hand(game->state_data(), s, &n);
-        news.push_back(n);
-      }
+      for (int s = 0; s < players; ++s) hooks->hand(game->state_data(), s, &news.emplace_back());
       e.news_count = uint32_t(players);
     }
     decision_start = t;
