@@ -81,6 +81,12 @@ class Game {
   virtual Reason check_text(int seat, std::string_view action, Error* err) const = 0;
   virtual Reason parse_action(int seat, std::string_view action, ActionCode* out,
                               Error* err) const = 0;
+  // apply_text that also gives the action's code, as parse_action gives it (a table keeps the
+  // code): one parse and one call. On failure nothing changes.
+  virtual Reason apply_text_code(int seat, std::string_view action, ActionCode* out, Error* err) {
+    if (Reason r = parse_action(seat, action, out, err); r != Reason::ok) return r;
+    return apply(*out, err);
+  }
   virtual std::string format_action(const ActionCode& action) const = 0;
   // Legal actions of the seat to act, into out[0..n); returns n. When n exceeds cap it
   // writes nothing and returns the number needed.

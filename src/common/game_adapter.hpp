@@ -414,6 +414,13 @@ class GameAdapter final : public CGame {
     return apply_action(a, err);
   }
 
+  Reason apply_text_code(int seat, std::string_view text, ActionCode* out, Error* err) override {
+    Action a;
+    if (Reason r = parse_checked(seat, text, &a, err); r != Reason::ok) return r;
+    *out = Rules::to_code(a);
+    return apply_action(a, err);
+  }
+
   // HasOffers: every seat offered the discard now passes (a record's draw line, a draw
   // event): each pass is the offered seat's legal answer.
   void pass_offer() {

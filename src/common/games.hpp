@@ -88,6 +88,15 @@ struct TableHooks {
   // seat's hands, say): the table copies only those before each action. 0: all state_size.
   size_t before_offset = 0;
   size_t before_size = 0;
+  // A scored hand's result, kept as the numbers it is made of and written as JSON only when
+  // an event stream or an image asks for it: save_result copies `result_size` bytes of the
+  // state just after the hand was scored; hand_result gives from them the hand's
+  // last_hand_json, its deltas and the scores of the `players` seats, as the game gave them
+  // then. 0/nullptr: the table asks the game for its JSON as the hand ends.
+  size_t result_size = 0;
+  void (*save_result)(const void* state, void* out) = nullptr;
+  void (*hand_result)(const void* saved, int players, std::string* result, int64_t* deltas,
+                      int64_t* scores) = nullptr;
 };
 
 // The options the engine itself takes, the same for every game; make_game takes them out of

@@ -110,6 +110,15 @@ double euchre_inference_weight(const ghost_euchre::State& world, int seat) {
 
 namespace deckhand::ghost_euchre {
 
+namespace {
+
+std::string hand_json(const HandResult& r, int) {
+  return result_json(r);
+}
+using Saved = table_detail::SavedResult<State, &hand_json>;
+
+}  // namespace
+
 // A table tells the swapper the ghost hand it took (G4); every action's text is public (G11).
 // The hooks read nothing of the state before an action but the hands.
 const TableHooks kTableHooks{sizeof(State),
@@ -120,7 +129,10 @@ const TableHooks kTableHooks{sizeof(State),
                              -1,
                              nullptr,
                              offsetof(State, hands),
-                             sizeof(State::hands)};
+                             sizeof(State::hands),
+                             Saved::kSize,
+                             &Saved::save,
+                             &Saved::read};
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

@@ -153,12 +153,26 @@ bool table_public_text(const void* before, const ActionCode& action, std::string
   }
 }
 
+std::string hand_json(const HandResult& r, int) {
+  return result_json(r);
+}
+using Saved = table_detail::SavedResult<State, &hand_json>;
+
 }  // namespace
 
 // A table tells the picker the blind it took (S5).
-const TableHooks kTableHooks{sizeof(State), &table_public_text,
+const TableHooks kTableHooks{sizeof(State),
+                             &table_public_text,
                              &table_detail::received_cardsets<State, kPlayers>,
-                             &table_detail::hand_cardset<State>};
+                             &table_detail::hand_cardset<State>,
+                             -1,
+                             -1,
+                             nullptr,
+                             0,
+                             0,
+                             Saved::kSize,
+                             &Saved::save,
+                             &Saved::read};
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

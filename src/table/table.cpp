@@ -84,6 +84,10 @@ struct Event {
   uint32_t pub_len = 0;
   uint32_t news = 0;  // cards/deal: news_[news .. news + news_count)
   uint32_t news_count = 0;
+  // hand_end kept as numbers: its bytes in `results` (text is then where its JSON goes in the
+  // texts, text_len 0); kNone when its JSON is in the texts. Not in the image, which holds
+  // the JSON.
+  uint32_t saved = kNone;
   uint64_t history = 0;  // the game's history size when it happened (record comments)
 };
 
@@ -194,23 +198,29 @@ struct Table::Impl {
   std::string texts;
   std::vector<ActionCode> codes;  // the actions, formatted as they render (a code is its text)
   std::vector<CardNews> news;
+  std::vector<uint8_t> results;  // the hands' results kept as numbers (Event::saved)
 
-  // Scratch: the state before an action, and the cards seats got in it.
+  // Scratch: the state before an action (the bytes the hooks read: before_size from
+  // before_from), and the cards seats got in it.
   std::vector<uint64_t> before;
+  size_t before_from = 0, before_size = 0;
   CardNews received[2];
 
   int64_t time_now() const { return now == std::numeric_limits<int64_t>::min() ? 0 : now; }
 
   // --- events ---
   Event& push(EventType type, int seat, int64_t time) {
-    Event& e = events.emplace_back();  // filled in place
-    e.seq = ++seq;
-    e.time = time;
-    e.type = type;
-    e.seat = int8_t(seat);
-    e.history = keeps_history ? game->history_size() : 0;
+    if (events.size() == events.capacity()) [[unlikely]]
+      grow_events();
+    Event& e = events.emplace_back(Event{.seq = ++seq,
+                                         .time = time,
+                                         .type = type,
+                                         .seat = int8_t(seat),
+                                         .history = keeps_history ? game->history_size() : 0});
     return e;
   }
+  // Room for more events (out of line: push stays small).
+  [[gnu::noinline]] void grow_events() { events.reserve(std::max<size_t>(64, 2 * events.size())); }
   uint32_t add_text(std::string_view s, uint32_t* len) {
     const auto off = uint32_t(texts.size());
     texts.append(s);
@@ -243,6 +253,7 @@ struct Table::Impl {
         texts.clear();
         codes.clear();
         news.clear();
+        results.clear();
         first_seq = seq + 1;
       }
       return;
@@ -250,6 +261,7 @@ struct Table::Impl {
     std::string kept_texts;
     std::vector<CardNews> kept_news;
     std::vector<ActionCode> kept_codes;
+    std::vector<uint8_t> kept_results;
     for (size_t i = keep; i < events.size(); ++i) {
       Event e = events[i];
       auto move_text = [&](uint32_t* off, uint32_t len) {
@@ -265,6 +277,12 @@ struct Table::Impl {
         move_text(&e.text, e.text_len);
       }
       move_text(&e.pub, e.pub_len);
+      if (e.saved != kNone) {
+        const auto at = uint32_t(kept_results.size());
+        kept_results.insert(kept_results.end(), results.begin() + e.saved,
+                            results.begin() + e.saved + hooks->result_size);
+        e.saved = at;
+      }
       if (e.news_count) {
         const auto at = uint32_t(kept_news.size());
         kept_news.insert(kept_news.end(), news.begin() + e.news,
@@ -277,6 +295,7 @@ struct Table::Impl {
     texts.swap(kept_texts);
     news.swap(kept_news);
     codes.swap(kept_codes);
+    results.swap(kept_results);
     first_seq = events.front().seq;
   }
 
@@ -341,17 +360,24 @@ struct Table::Impl {
   void refresh_due() {
     due_at = compute_due();
   }
+  // A seat to act means a game neither over nor awaiting a deal (Game::to_act), so the common
+  // case asks the game two questions, not four; debug builds check it against all four.
   int64_t compute_due() const {
-    if (!started || game->over()) return -1;
-    if (game->awaiting_deal()) {
-      // Fair deals: the commitment is due after the pause, the deal once every human seat has
-      // sent its nonce (at the last one's time) or the window ends.
-      if (committed) return all_nonces_in() ? decision_start : window_start + nonce_ms;
-      return decision_start + deal_ms;
-    }
-    if (game->needs_reshuffle()) return decision_start;
+    if (!started) return -1;
     const int s = game->to_act();
-    if (s < 0) return -1;
+    const int64_t due = s >= 0 ? due_of_seat(s) : due_of_no_seat();
+#ifndef NDEBUG
+    if (due != compute_due_in_full()) {
+      std::fprintf(stderr, "deckhand: table's next due time %lld, in full %lld\n",
+                   static_cast<long long>(due), static_cast<long long>(compute_due_in_full()));
+      std::abort();
+    }
+#endif
+    return due;
+  }
+  // Seat s is to act.
+  int64_t due_of_seat(int s) const {
+    if (game->needs_reshuffle()) return decision_start;
     if (in_offer() && answers[size_t(s)] >= 0) return decision_start;
     // A bot answers an offer as it opens (within its window, whatever its thinking delay), but
     // its answer takes effect in its turn, not before.
@@ -360,6 +386,30 @@ struct Table::Impl {
                                                  : decision_start + bot_ms);
     return deadline_of(s);
   }
+  // No seat is to act: over, or a deal or reshuffle to make.
+  int64_t due_of_no_seat() const {
+    if (game->over()) return -1;
+    if (game->awaiting_deal()) {
+      // Fair deals: the commitment is due after the pause, the deal once every human seat has
+      // sent its nonce (at the last one's time) or the window ends.
+      if (committed) return all_nonces_in() ? decision_start : window_start + nonce_ms;
+      return decision_start + deal_ms;
+    }
+    if (game->needs_reshuffle()) return decision_start;
+    return -1;
+  }
+#ifndef NDEBUG
+  // The same, asking the game every question in the order of precedence.
+  int64_t compute_due_in_full() const {
+    if (!started || game->over()) return -1;
+    if (game->awaiting_deal())
+      return committed ? (all_nonces_in() ? decision_start : window_start + nonce_ms)
+                       : decision_start + deal_ms;
+    if (game->needs_reshuffle()) return decision_start;
+    const int s = game->to_act();
+    return s < 0 ? -1 : due_of_seat(s);
+  }
+#endif
 
   // --- fair deals ---
   uint64_t fair_base(uint64_t k) const {
@@ -422,11 +472,7 @@ struct Table::Impl {
     e.text = uint32_t(deals);
     e.news = uint32_t(news.size());
     if (hooks) {
-      for (int s = 0; s < players; ++s) {
-        CardNews n;
-        hooks->hand(game->state_data(), s, &n);
-        news.push_back(n);
-      }
+      for (int s = 0; s < players; ++s) hooks->hand(game->state_data(), s, &news.emplace_back());
       e.news_count = uint32_t(players);
     }
     decision_start = t;
@@ -448,16 +494,29 @@ struct Table::Impl {
   }
   // Applies `code` for its seat at time t, with the events every seat is told.
   Reason apply(const ActionCode& code, By by, int64_t t, Error* err) {
-    const Game& g = *game;
-    const uint32_t scored = g.hands_scored();
-    if (hooks) {
-      const size_t from = hooks->before_size ? hooks->before_offset : 0;
-      const size_t n = hooks->before_size ? hooks->before_size : hooks->state_size;
-      std::memcpy(reinterpret_cast<char*>(before.data()) + from,
-                  static_cast<const char*>(g.state_data()) + from, n);
-    }
+    const uint32_t scored = keep_before();
     const Reason r = game->apply(code, err);
     if (r != Reason::ok) return r;
+    return applied(code, by, t, scored);
+  }
+  // A human's action text, parsed and applied in one call to the game.
+  Reason apply_text(int seat, std::string_view action, int64_t t, Error* err) {
+    const uint32_t scored = keep_before();
+    ActionCode code;
+    const Reason r = game->apply_text_code(seat, action, &code, err);
+    if (r != Reason::ok) return r;
+    return applied(code, By::human, t, scored);
+  }
+  // Before an action: the state the hooks read; returns the hands scored.
+  uint32_t keep_before() {
+    const Game& g = *game;
+    if (hooks)
+      std::memcpy(reinterpret_cast<char*>(before.data()) + before_from,
+                  static_cast<const char*>(g.state_data()) + before_from, before_size);
+    return g.hands_scored();
+  }
+  // After `code` was applied at time t: the events every seat is told.
+  Reason applied(const ActionCode& code, By by, int64_t t, uint32_t scored) {
     const int actor = code.seat;
     if (by == By::human && decision_ms > 0 && !in_offer()) {
       const int64_t used = t - decision_start - decision_ms;
@@ -486,20 +545,31 @@ struct Table::Impl {
       }
     }
     if (game->hands_scored() != scored) {
-      // {"result": R, "deltas": [..], "scores": [..]}, as text::Json writes it
       Event& h = push(EventType::hand_end, -1, t);
-      const size_t at = texts.size();
-      texts.append("{\"result\": ");
-      texts.append(game->last_hand_json());
-      texts.append(", \"deltas\": ");
-      append_numbers(texts, game->last_deltas());
-      texts.append(", \"scores\": ");
-      append_numbers(texts, game->scores());
-      texts += '}';
-      h.text = uint32_t(at);
-      h.text_len = uint32_t(texts.size() - at);
+      if (hooks && hooks->save_result) {
+        // Kept as the numbers it is made of, written as JSON when asked for.
+        h.text = uint32_t(texts.size());
+        h.saved = uint32_t(results.size());
+        results.resize(results.size() + hooks->result_size);
+        hooks->save_result(game->state_data(), results.data() + h.saved);
+#ifndef NDEBUG
+        std::string now_json, saved_json;
+        hand_json(game->last_hand_json(), game->last_deltas(), game->scores(), &now_json);
+        hand_body(h, &saved_json);
+        if (now_json != saved_json) {
+          std::fprintf(stderr, "deckhand: table's saved hand result %s, the game's %s\n",
+                       saved_json.c_str(), now_json.c_str());
+          std::abort();
+        }
+#endif
+      } else {
+        const size_t at = texts.size();
+        hand_json(game->last_hand_json(), game->last_deltas(), game->scores(), &texts);
+        h.text = uint32_t(at);
+        h.text_len = uint32_t(texts.size() - at);
+      }
     }
-    maybe_reveal(t);
+    if (fair) maybe_reveal(t);
     if (game->over()) {
       text::Json j;
       numbers(j.begin_object().key("scores"), game->scores());
@@ -604,6 +674,29 @@ struct Table::Impl {
   std::string_view text_at(uint32_t off, uint32_t len) const {
     return std::string_view(texts).substr(off, len);
   }
+  // {"result": R, "deltas": [..], "scores": [..]}, as text::Json writes it, appended to out.
+  static void hand_json(std::string_view result, const std::vector<int64_t>& deltas,
+                        const std::vector<int64_t>& scores, std::string* out) {
+    out->append("{\"result\": ");
+    out->append(result);
+    out->append(", \"deltas\": ");
+    append_numbers(*out, deltas);
+    out->append(", \"scores\": ");
+    append_numbers(*out, scores);
+    *out += '}';
+  }
+  // A hand_end's JSON object, from the texts or written from its saved numbers.
+  void hand_body(const Event& e, std::string* out) const {
+    if (e.saved == kNone) {
+      out->append(text_at(e.text, e.text_len));
+      return;
+    }
+    std::string result;
+    const size_t n = static_cast<size_t>(players);
+    std::vector<int64_t> deltas(n), scores(n);
+    hooks->hand_result(results.data() + e.saved, players, &result, deltas.data(), scores.data());
+    hand_json(result, deltas, scores, out);
+  }
   std::string render(const Event& e, int viewer) const {
     text::Json j;
     j.begin_object().key("seq").value(int64_t(e.seq)).key("time_ms").value(e.time);
@@ -663,10 +756,11 @@ struct Table::Impl {
       case EventType::hand_end:
       case EventType::over: {
         // The stored JSON object's members, spliced into the event.
-        const std::string_view body = text_at(e.text, e.text_len);
+        std::string body;
+        hand_body(e, &body);
         std::string out = j.take();
         out += ", ";
-        out.append(body.substr(1));
+        out.append(std::string_view(body).substr(1));
         return out;
       }
     }
@@ -757,7 +851,11 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
   if (!impl->keeps_history) impl->keep_all = false;
   const GameDescriptor* d = find_game(impl->game->name());
   impl->hooks = d && d->extensions ? d->extensions->table : nullptr;
-  if (impl->hooks) impl->before.resize((impl->hooks->state_size + 7) / 8);
+  if (const TableHooks* h = impl->hooks) {
+    impl->before.resize((h->state_size + 7) / 8);
+    impl->before_from = h->before_size ? h->before_offset : 0;
+    impl->before_size = h->before_size ? h->before_size : h->state_size;
+  }
   impl->name = impl->game->name();
   impl->players = impl->game->players();
   impl->options = options;
@@ -846,9 +944,7 @@ Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err)
                   answers[0].c_str(), answers[1].c_str());
     }
   }
-  ActionCode code;
-  if (Reason r = t.game->parse_action(seat, action, &code, err); r != Reason::ok) return r;
-  if (Reason r = t.apply(code, By::human, now_ms, err); r != Reason::ok) return r;
+  if (Reason r = t.apply_text(seat, action, now_ms, err); r != Reason::ok) return r;
   return t.run_due(now_ms, err);
 }
 
@@ -1156,9 +1252,42 @@ class Reader {
 std::vector<uint8_t> Table::serialize() const {
   const Impl& t = *impl_;
   const std::vector<uint8_t> image = t.game->serialize();
+  // The image holds the hands' results as JSON in the texts, in their places: with any kept
+  // as numbers, the events and texts are written from a copy with each one written out.
+  const std::vector<Event>* events = &t.events;
+  const std::string* texts = &t.texts;
+  std::vector<Event> written;
+  std::string pool;
+  if (!t.results.empty()) {
+    written = t.events;
+    pool.reserve(t.texts.size() + t.results.size() * 4);
+    size_t copied = 0;
+    uint32_t shift = 0;  // the length of the results written out so far
+    for (Event& e : written) {
+      if (e.saved != kNone) {
+        const size_t place = std::max<size_t>(copied, e.text);
+        pool.append(t.texts, copied, place - copied);
+        copied = place;
+        const size_t at = pool.size();
+        t.hand_body(e, &pool);
+        e.text = uint32_t(at);
+        e.text_len = uint32_t(pool.size() - at);
+        e.saved = kNone;
+        shift += e.text_len;
+        continue;
+      }
+      const bool in_texts =
+          e.type == EventType::hand_end || e.type == EventType::over || is_fair_event(e.type);
+      if (in_texts && e.text != kNone) e.text += shift;
+      if (e.pub != kNone) e.pub += shift;
+    }
+    pool.append(t.texts, copied);
+    events = &written;
+    texts = &pool;
+  }
   Writer w;
   // A server writes the table after every action: one allocation for the whole image.
-  w.reserve(256 + t.events.size() * 48 + t.texts.size() + t.news.size() * 130 +
+  w.reserve(256 + events->size() * 48 + texts->size() + t.news.size() * 130 +
             t.codes.size() * sizeof(ActionCode) + image.size());
   w.bytes(kMagic, 4);
   w.u16(t.fair ? kFairVersion : kVersion);
@@ -1192,15 +1321,15 @@ std::vector<uint8_t> Table::serialize() const {
     w.u64(t.revealed);
     for (const std::string& n : t.nonces) w.str(n);
   }
-  w.u32(uint32_t(t.events.size()));
-  for (const Event& e : t.events) {
+  w.u32(uint32_t(events->size()));
+  for (const Event& e : *events) {
     w.u64(e.seq);
     w.i64(e.time);
     for (uint8_t b : {uint8_t(e.type), uint8_t(e.seat), e.detail, e.detail2}) w.u8(b);
     for (uint32_t v : {e.text, e.text_len, e.pub, e.pub_len, e.news, e.news_count}) w.u32(v);
     w.u64(e.history);
   }
-  w.str(t.texts);
+  w.str(*texts);
   w.u32(uint32_t(t.news.size()));
   for (const CardNews& n : t.news) {
     w.u8(uint8_t(n.seat));

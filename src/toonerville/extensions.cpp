@@ -2,6 +2,7 @@
 // its consistent deals, its reinforcement-learning encoder, hung on the
 // game's descriptor (game.cpp).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include "../bots/game_bot.hpp"
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
+#include "../table/card_news.hpp"
 #include "bots.hpp"
 #include "deckhand/solve.hpp"
 #include "deckhand/toonerville_bots.hpp"
@@ -73,23 +75,42 @@ namespace deckhand::toonerville {
 
 namespace {
 
-void name_faces(const FaceCounts& faces, int seat, CardNews* out) {
+// Each face's name and its length, looked up once.
+struct FaceName {
+  char text[8];
+  uint8_t len;
+};
+const FaceName* face_names() {
+  static const auto names = [] {
+    std::array<FaceName, kRookFaces> v{};
+    for (int f = 0; f < kRookFaces; ++f) {
+      const char* name = rook_face_name(RookFace(f));
+      v[size_t(f)].len = uint8_t(std::min<size_t>(std::strlen(name), sizeof v[0].text));
+      std::memcpy(v[size_t(f)].text, name, v[size_t(f)].len);
+    }
+    return v;
+  }();
+  return names.data();
+}
+
+// `held`: the faces with a nonzero count (FaceCounts::held, or known already).
+void name_faces(const FaceCounts& faces, uint64_t held, int seat, CardNews* out) {
   *out = CardNews{};
   out->seat = int8_t(seat);
   // Written in place (an action's news is made on every draw): names space-separated, as many
   // as fit, all counted; only the faces held are visited (a draw names one card of 57 faces).
+  const FaceName* names = face_names();
   size_t at = 0;
   int count = 0;
-  for (uint64_t held = faces.held(); held; held &= held - 1) {
+  for (; held; held &= held - 1) {
     const int f = std::countr_zero(held);
-    const char* name = rook_face_name(RookFace(f));
-    const size_t len = std::strlen(name);
+    const FaceName& name = names[f];
     for (int k = 0; k < faces.n[f]; ++k, ++count) {
       const size_t sep = at ? 1 : 0;
-      if (at + sep + len > sizeof out->cards - 1) continue;
-      std::memcpy(out->cards + at, " ", sep);
-      std::memcpy(out->cards + at + sep, name, len);
-      at += sep + len;
+      if (at + sep + name.len > sizeof out->cards - 1) continue;
+      if (sep) out->cards[at] = ' ';
+      for (size_t i = 0; i < name.len; ++i) out->cards[at + sep + i] = name.text[i];
+      at += sep + name.len;
     }
   }
   out->count = uint8_t(count);
@@ -104,34 +125,42 @@ int table_received(const void* before, const void* after, CardNews out[2]) {
     const FaceCounts &was = b.hands[s], &is = a.hands[s];
     if (std::memcmp(is.n, was.n, sizeof is.n) == 0) continue;  // most hands are as they were
     FaceCounts gained;
-    bool any = false;
-    auto gain = [&](int f) {
-      if (is.n[f] > was.n[f]) {
-        gained.n[f] = uint8_t(is.n[f] - was.n[f]);
-        any = true;
-      }
-    };
+    uint64_t any = 0;  // bit f: face f gained
     static_assert(kRookFaces == 7 * 8 + 1);
-    for (int f = 0; f < 7 * 8; f += 8) {  // eight faces at a time: most of a hand is as it was
+    // Eight faces at a time: a count is below 128, so each byte of (x | H) - y - L keeps its
+    // high bit exactly where x > y (no borrow crosses a byte).
+    constexpr uint64_t kH = 0x8080808080808080ull, kL = 0x0101010101010101ull;
+    for (int f = 0; f < 7 * 8; f += 8) {
       uint64_t x, y;
       std::memcpy(&x, is.n + f, 8);
       std::memcpy(&y, was.n + f, 8);
-      if (x != y)
-        for (int g = f; g < f + 8; ++g) gain(g);
+      if ((((x | kH) - y - kL) & kH) == 0) continue;  // nothing gained among these eight
+      for (int g = f; g < f + 8; ++g)
+        if (is.n[g] > was.n[g]) {
+          gained.n[g] = uint8_t(is.n[g] - was.n[g]);
+          any |= uint64_t(1) << g;
+        }
     }
-    gain(kRookFaces - 1);
-    if (any) name_faces(gained, s, &out[n++]);
+    constexpr int kLast = kRookFaces - 1;
+    if (is.n[kLast] > was.n[kLast]) {
+      gained.n[kLast] = uint8_t(is.n[kLast] - was.n[kLast]);
+      any |= uint64_t(1) << kLast;
+    }
+    if (any) name_faces(gained, any, s, &out[n++]);
   }
   return n;
 }
 
 void table_hand(const void* state, int seat, CardNews* out) {
-  name_faces(static_cast<const State*>(state)->hands[seat], seat, out);
+  const FaceCounts& hand = static_cast<const State*>(state)->hands[seat];
+  name_faces(hand, hand.held(), seat, out);
 }
 
 bool table_offering(const void* state) {
   return offering(*static_cast<const State*>(state));
 }
+
+using Saved = table_detail::SavedResult<State, &result_json>;
 
 // A discard offered to the other seats (T6) is answered with buy (kind 2) or pass (kind 7).
 // The hooks read nothing of the state before an action but the hands.
@@ -143,7 +172,10 @@ const TableHooks kTableHooks{sizeof(State),
                              7,
                              &table_offering,
                              offsetof(State, hands),
-                             sizeof(State::hands)};
+                             sizeof(State::hands),
+                             Saved::kSize,
+                             &Saved::save,
+                             &Saved::read};
 
 }  // namespace
 
