@@ -37,6 +37,12 @@ struct EuchreRules {
   static Action basic(const View& v, const Action* legal, int n, PortableRng& rng) {
     return euchre_bot(v, legal, n, rng);
   }
+  // A lapse (the ladder's levels 1 and 2): bids on hope, forgets the trick's later cards.
+  static Action lapse(const View& v, const Action* legal, int n, PortableRng& rng) {
+    return euchre_lapse(v, legal, n, rng);
+  }
+  // No personas: the game has no partnership conventions to follow.
+  static Action persona(const View&, const Action*, int, int, Action chosen) { return chosen; }
   static bool sample(const Sampler& sampler, PortableRng& rng, State* out) {
     sampler.sample(rng, out);
     return true;

@@ -38,6 +38,14 @@ struct SheepsheadRules {
   static bool sample(const Sampler& sampler, PortableRng& rng, State* out) {
     return sampler.sample(rng, out);
   }
+  // A lapse (the ladder's levels 1 and 2): picks on hope, forgets its partner and the
+  // trick's later cards.
+  static Action lapse(const View& v, const Action* legal, int n, PortableRng& rng) {
+    return sheepshead_lapse(v, legal, n, rng);
+  }
+  static Action persona(const View& v, const Action* legal, int n, int persona, Action chosen) {
+    return sheepshead_persona(v, legal, n, persona, chosen);
+  }
   static std::string text(const Action& a) { return sheepshead::format_action(a); }
 
   // The expert's inference (src/bots/expert_search.hpp): the sampled deal as dealt. Each
@@ -167,6 +175,7 @@ const GameExtensions& extensions() {
       &solve::detail::card_values_of<State>,
       &rl::kSheepsheadEncoder,
       &kTableHooks,
+      bots::detail::kSheepsheadPersonas,
   };
   return extensions;
 }

@@ -178,7 +178,7 @@ export interface Hint {
   reason: string;
 }
 
-export type BotLevel = "random" | "basic" | "strong" | "expert";
+export type BotLevel = "random" | "basic" | "strong" | "expert" | "1" | "2" | "3" | "4" | "5";
 
 /** The settings of new Bot(): an object of these keys only (another key is a TypeError). */
 export interface BotOptions {
