@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -167,8 +168,8 @@ void sheepshead_hands(int hands, Visit visit) {
 
 TEST_CASE("ladder: a Sheepshead lapse picks on hope, leads its best card, forgets its partner") {
   int hope_picks = 0, best_leads = 0;
-  sheepshead_hands(300, [&](const sh::State& s, const sh::View& v, const sh::Action* legal,
-                            int n, uint64_t seed) {
+  sheepshead_hands(300, [&](const sh::State& s, const sh::View& v, const sh::Action* legal, int n,
+                            uint64_t seed) {
     PortableRng r1(seed);
     const sh::Action lapse = bots::detail::sheepshead_lapse(v, legal, n, r1);
     if (s.phase == sh::Phase::picking) {
@@ -202,8 +203,8 @@ TEST_CASE("ladder: a Sheepshead lapse picks on hope, leads its best card, forget
 TEST_CASE("ladder: the Sheepshead personas play their habit where it applies, basic elsewhere") {
   int applied[5] = {};
   const TrickRanking& r = sh::ranking();
-  sheepshead_hands(400, [&](const sh::State& s, const sh::View& v, const sh::Action* legal,
-                            int n, uint64_t seed) {
+  sheepshead_hands(400, [&](const sh::State& s, const sh::View& v, const sh::Action* legal, int n,
+                            uint64_t seed) {
     if (s.phase != sh::Phase::play || n < 2 || v.contract == sh::Contract::leaster) return;
     PortableRng rb(seed);
     const sh::Action basic = bots::sheepshead_bot(v, legal, n, rb);
@@ -246,11 +247,10 @@ TEST_CASE("ladder: the Sheepshead personas play their habit where it applies, ba
         if (applies) CHECK(r.effective_suit(Card(a.a)) != kTrumpSuit);
       } else {
         bool called_suit = false;
-        const uint8_t suit =
-            v.called == kNoCard ? uint8_t(255) : r.effective_suit(Card(v.called));
+        const uint8_t suit = v.called == kNoCard ? uint8_t(255) : r.effective_suit(Card(v.called));
         for (int i = 0; i < n; ++i) called_suit |= r.effective_suit(Card(legal[i].a)) == suit;
-        applies = !picker_side && v.in_trick == 0 && v.called != kNoCard && !v.called_led &&
-                  called_suit;
+        applies =
+            !picker_side && v.in_trick == 0 && v.called != kNoCard && !v.called_led && called_suit;
         if (applies) CHECK(r.effective_suit(Card(a.a)) == suit);
       }
       if (!applies) CHECK(a.a == basic.a);
@@ -260,4 +260,55 @@ TEST_CASE("ladder: the Sheepshead personas play their habit where it applies, ba
   MESSAGE("cards changed: schmearer ", applied[1], ", miser ", applied[2], ", fail-leader ",
           applied[3], ", called-suit-leader ", applied[4]);
   for (int persona = 1; persona <= 4; ++persona) CHECK(applied[persona] > 10);
+}
+
+// The ratings of `deckhand arena --ladder` (src/cli/ladder_fit.hpp).
+#include "cli/ladder_fit.hpp"
+
+TEST_CASE("ladder: the Bradley-Terry fit finds known strengths, its intervals cover them") {
+  const double truth[] = {0, 100, 250, 400};
+  const auto p_beats = [&](size_t i, size_t j) {
+    return 1 / (1 + std::pow(10.0, (truth[j] - truth[i]) / 400));
+  };
+  // The expected table: the fit is the truth (up to the prior's half a tie per pair).
+  std::vector<std::vector<double>> wins(4, std::vector<double>(4, 0.0));
+  for (size_t i = 0; i < 4; ++i)
+    for (size_t j = 0; j < 4; ++j)
+      if (i != j) wins[i][j] = 20000 * p_beats(i, j);
+  std::vector<cli::LadderRating> r;
+  REQUIRE(cli::fit_bradley_terry(wins, &r));
+  for (size_t i = 0; i < 4; ++i) {
+    CHECK(r[i].elo == doctest::Approx(truth[i]).epsilon(0.01));
+    CHECK(r[i].low <= r[i].elo);
+    CHECK(r[i].high >= r[i].elo);
+  }
+  CHECK(r[0].low == 0);
+  CHECK(r[3].high - r[3].low < 15);  // 20,000 games a pair: a few Elo either side
+  // Simulated tables of 300 games a pair: the 95% intervals cover the truth about 95% of the
+  // time (of the 3 x 200 intervals, at least 88%).
+  PortableRng rng(7);
+  int covered = 0, total = 0;
+  for (int rep = 0; rep < 200; ++rep) {
+    for (auto& row : wins) std::fill(row.begin(), row.end(), 0.0);
+    for (size_t i = 0; i < 4; ++i)
+      for (size_t j = i + 1; j < 4; ++j)
+        for (int g = 0; g < 300; ++g) {
+          const bool i_wins = double(rng.bounded(1000000)) / 1e6 < p_beats(i, j);
+          (i_wins ? wins[i][j] : wins[j][i]) += 1;
+        }
+    REQUIRE(cli::fit_bradley_terry(wins, &r));
+    for (size_t i = 1; i < 4; ++i) covered += r[i].low <= truth[i] && truth[i] <= r[i].high;
+    total += 3;
+  }
+  MESSAGE("coverage ", covered, " of ", total);
+  CHECK(covered >= total * 88 / 100);
+  CHECK(covered < total);  // intervals that always cover are too wide
+  // A side that won every game still gets a finite rating, above the other.
+  REQUIRE(cli::fit_bradley_terry({{0, 0}, {50, 0}}, &r));
+  CHECK(std::isfinite(r[1].elo));
+  CHECK(r[1].low > 0);
+  // Bad tables are refused.
+  CHECK_FALSE(cli::fit_bradley_terry({{0, 1}}, &r));
+  CHECK_FALSE(cli::fit_bradley_terry({{0, -1}, {1, 0}}, &r));
+  CHECK_FALSE(cli::fit_bradley_terry({{0, 1, 0}, {1, 0, 0}, {0, 0, 0}}, &r));  // 2 met nobody
 }
