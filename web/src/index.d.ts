@@ -184,7 +184,8 @@ export type BotLevel = "random" | "basic" | "strong" | "expert" | "1" | "2" | "3
 export interface BotOptions {
   /** "random", "basic" (heuristics, the default), "strong" (samples consistent deals and
    * solves or plays them out) or "expert" (weighs the deals by what the others bid, picked
-   * and led; docs/bots.md). */
+   * and led; docs/bots.md), or the ladder's "1" (weakest) to "5": 1 and 2 are "basic" with
+   * human lapses, 3 "basic", 4 "strong", 5 "expert". */
   level?: BotLevel;
   /** Its choices' generator seed: the same seed and calls give the same choices. */
   seed?: Seed;
