@@ -36,8 +36,8 @@ if HINTS:
 
 
 class Bot(A.NotCopyable):
-    """A bot of `level` ("random", "basic", "strong", "expert", or the ladder's 1 to 5 as a
-    number or text: docs/bots.md) for `game_name`, its choices drawn from a generator seeded
+    """A bot of `level` ("random", "basic", "strong", "expert", or the ladder's "1" to "5",
+    as text: docs/bots.md; a number is a TypeError, as for every text argument) for `game_name`, its choices drawn from a generator seeded
     with `seed`: the same seed and the same games give the same choices. `options` are the
     levels' budgets (samples=N, time_ms=N; levels that do not search ignore them) and, for the
     heuristic levels (1, 2, 3, basic), lapse=N and persona=NAME. One bot may play several seats.
@@ -49,8 +49,6 @@ class Bot(A.NotCopyable):
         self._h = None
         self._rng = None
         A.text(game_name, "game_name")
-        if isinstance(level, int) and not isinstance(level, bool):
-            level = str(level)  # the ladder's rungs 1 to 5 may be given as numbers
         A.text(level, "level")
         self.game_name = game_name
         self.level = level

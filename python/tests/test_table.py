@@ -515,7 +515,7 @@ def test_ladder_levels_seat_and_stand_in_and_survive_the_image():
     t = new_table(name, seed=4, standin="2")
     t.seat_human(0)
     for s in range(1, t.players):
-        t.seat_bot(s, [1, "5", 3, "4"][s - 1])
+        t.seat_bot(s, ["1", "5", "3", "4"][s - 1])
     u = deckhand.Table.deserialize(t.serialize())
     assert u.serialize() == t.serialize()
     assert [e.get("level") for e in u.events(0) if e["type"] == "seat" and e["seat"] > 0] == \
