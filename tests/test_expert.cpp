@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -249,4 +250,134 @@ TEST_CASE(
   }
   CHECK(checked >= 15);
   CHECK(in_play >= 3);
+}
+
+namespace {
+
+// The card-counting clause of a hint's reason, checked against the position: the chosen card,
+// the cards on the table, the cards higher than it that are played or still out (from the
+// seat's hand and what it has seen), counted here apart from the hint's own code.
+struct Counted {
+  const TrickRanking* r = nullptr;
+  CardSet deck, known, played;
+  bool leading = false, has_best = false;
+  Card best;
+};
+
+int check_counting(const std::string& reason, const std::string& action, const Counted& c) {
+  const std::string card_text = action.substr(action.find(' ') + 1);
+  Card card;
+  for (Card x : c.deck)
+    if (card_text == card_name(x)) card = x;
+  INFO(reason);
+  REQUIRE(reason.rfind(action + ": " + card_text, 0) == 0);
+  if (!c.leading && c.has_best && !c.r->beats(card, c.best)) {
+    CHECK(reason.find(card_text + " cannot take the trick: " + card_name(c.best) +
+                      " on the table is higher") != std::string::npos);
+    return 1;
+  }
+  CardSet higher, trumps;
+  for (Card x : c.deck) {
+    if (c.r->effective_suit(x) == kTrumpSuit) trumps.add(x);
+    if (x != card && c.r->beats(x, card)) higher.add(x);
+  }
+  const CardSet out = higher - c.known - c.played;
+  if (out.empty()) {
+    CHECK(reason.find(card_text + " takes the trick") != std::string::npos);
+    for (Card x : higher) CHECK(reason.find(card_name(x)) != std::string::npos);
+  } else {
+    CHECK(reason.find(card_text + " can be beaten: " + std::to_string(out.size()) +
+                      " higher card") != std::string::npos);
+    if (out.size() <= 5)
+      for (Card x : out) CHECK(reason.find(card_name(x)) != std::string::npos);
+  }
+  if (c.leading && c.r->effective_suit(card) == kTrumpSuit) {
+    const int left = (trumps - c.known - c.played).size();
+    CHECK(reason.find(left ? "leads trump to pull the last " + std::to_string(left)
+                           : std::string("no other trump out")) != std::string::npos);
+  }
+  return 1;
+}
+
+// Plays `name` with basic bots from deal `seed` until the seat to act is in the play at trick
+// `trick` or later; false if the hand ends first.
+bool play_to_trick(Game& game, uint64_t seed, int trick, const std::function<int()>& tricks_done,
+                   const std::function<bool()>& in_play) {
+  Error err;
+  std::unique_ptr<bots::Bot> basic = bots::make_bot(game.name(), "basic", seed, {}, &err);
+  REQUIRE(game.deal_seed(seed, &err) == Reason::ok);
+  while (game.to_act() >= 0 && !(in_play() && tricks_done() >= trick)) {
+    ActionCode a;
+    REQUIRE(basic->choose(game, game.to_act(), &a, &err) == Reason::ok);
+    REQUIRE(game.apply(a, &err) == Reason::ok);
+    if (game.hands_scored() > 0) return false;
+  }
+  return game.to_act() >= 0;
+}
+
+}  // namespace
+
+TEST_CASE("hint: Ghost Hand Euchre's reason counts the cards higher than the one it plays") {
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Error err;
+    auto game = make_game("ghost-euchre", {}, 3, 0, &err);
+    REQUIRE(game);
+    const auto& s = *static_cast<const ge::State*>(game->state_data());
+    if (!play_to_trick(
+            *game, seed, int(seed % 5), [&] { return int(s.tricks_done); },
+            [&] { return s.phase == ge::Phase::play; }))
+      continue;
+    const int seat = game->to_act();
+    auto bot = bots::make_bot("ghost-euchre", "expert", seed, {{"samples", "4"}}, &err);
+    bots::Hint hint;
+    REQUIRE(bot->hint(*game, seat, &hint, &err) == Reason::ok);
+    const ge::View v = ge::view(s, seat);
+    Counted c;
+    c.r = &ge::ranking_for(Suit(v.trump)), c.deck = kEuchreDeck, c.known = v.hand | v.dead_hand;
+    c.leading = v.in_trick == 0;
+    for (int t = 0; t <= v.tricks_done; ++t)
+      for (int p = 0; p < ge::kPlayers; ++p)
+        if (v.played[t][p] != kNoCard) c.played.add(Card(v.played[t][p]));
+    for (int i = 0; i < v.in_trick; ++i) {
+      const Card x(v.played[v.tricks_done][(v.leaders[v.tricks_done] + i) % ge::kPlayers]);
+      if (!c.has_best || c.r->beats(x, c.best)) c.best = x, c.has_best = true;
+    }
+    checked += check_counting(hint.reason, hint.text, c);
+  }
+  CHECK(checked > 25);
+}
+
+TEST_CASE("hint: Sheepshead's reason counts the cards higher than the one it plays") {
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    Error err;
+    auto game = make_game("sheepshead", {}, 5, 0, &err);
+    REQUIRE(game);
+    const auto& s = *static_cast<const sh::State*>(game->state_data());
+    if (!play_to_trick(
+            *game, seed, 2 + int(seed % 3), [&] { return int(s.tricks_done); },
+            [&] { return s.phase == sh::Phase::play; }))
+      continue;
+    const int seat = game->to_act();
+    auto bot = bots::make_bot("sheepshead", "expert", seed, {{"samples", "4"}}, &err);
+    bots::Hint hint;
+    REQUIRE(bot->hint(*game, seat, &hint, &err) == Reason::ok);
+    const sh::View v = sh::view(s, seat);
+    Counted c;
+    c.r = &sh::ranking(), c.deck = kPiquetDeck, c.known = v.hand | v.blind | v.bury;
+    c.leading = v.in_trick == 0;
+    for (int t = 0; t <= v.tricks_done; ++t)
+      for (int p = 0; p < sh::kPlayers; ++p)
+        if (v.played[t][p] != kNoCard && v.played[t][p] != sh::kFaceDown)
+          c.played.add(Card(v.played[t][p]));
+    for (int i = 0; i < v.in_trick; ++i) {
+      const int p = (v.leaders[v.tricks_done] + i) % sh::kPlayers;
+      const uint8_t code = v.played[v.tricks_done][p];
+      if (code == sh::kFaceDown || (p == v.picker && code == v.unknown)) continue;
+      if (!c.has_best || c.r->beats(Card(code), c.best)) c.best = Card(code), c.has_best = true;
+    }
+    checked += check_counting(hint.reason, hint.text, c);
+  }
+  CHECK(checked > 25);
 }

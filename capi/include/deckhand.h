@@ -543,7 +543,12 @@ typedef struct dh_bot dh_bot;
  * choices drawn from a generator seeded with `seed`. `options`: `n_options`
  * strings "samples=N" (1..1000000: deals per decision) and "time_ms=N" (0..1000000: stop
  * sampling after that long; 0 = no limit; with a limit the choices depend on the machine's
- * speed), the budget of "strong" and "expert" (other levels accept and ignore them).
+ * speed), the budget of "strong" and "expert" (other levels accept and ignore them). The
+ * ladder's levels "1" to "5" (docs/bots.md): 1 and 2 are "basic" with human lapses (a hope
+ * bid or pick, a card played with the trick or the partner forgotten), 3 "basic", 4 "strong",
+ * 5 "expert". The heuristic levels (1, 2, 3, basic) also take "lapse=N" (0..100: the percent
+ * of decisions taken on a lapse) and "persona=NAME" (a game's convention, e.g. sheepshead's
+ * schmearer, miser, fail-leader, called-suit-leader).
  * DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION (also for an unknown level) on bad input. */
 DH_API int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t seed,
                       const char* const* options, size_t n_options, dh_error* err);
@@ -623,7 +628,8 @@ DH_API int dh_table_clone(dh_table** out, const dh_table* table, dh_error* err);
  * reason seat_taken, for a seat a human or bot holds). Once every seat is held, the first
  * hand is dealt. */
 DH_API int dh_table_seat_human(dh_table* table, int32_t seat, dh_error* err);
-/* A bot of `level` ("random", "basic", "strong", "expert") takes an empty or away seat. */
+/* A bot of `level` ("random", "basic", "strong", "expert", or the ladder's "1" to "5") takes an
+ * empty or away seat. */
 DH_API int dh_table_seat_bot(dh_table* table, int32_t seat, const char* level, dh_error* err);
 /* The human at `seat` leaves (DH_E_WRONG_SEAT, reason not_seated, when no human holds it). */
 DH_API int dh_table_leave(dh_table* table, int32_t seat, int64_t now_ms, dh_error* err);

@@ -35,6 +35,12 @@ enum class Level : uint8_t {
 struct Budget {
   uint32_t samples = 0;  // 0: the level's default
   uint32_t time_ms = 0;  // 0: no time limit
+  // The heuristic levels' human side (docs/bots.md, "The ladder"): the share of decisions,
+  // in percent, taken on a lapse of memory (the seat decides from its view as it misremembers
+  // it: the game's `lapse` hook), and a persona (0: none; k: the game's k-th persona, a habit
+  // or convention its play follows). Levels 1 and 2 set the lapse; options `lapse=N`, `persona=`.
+  uint8_t lapse_percent = 0;
+  uint8_t persona = 0;
 };
 
 // A hint (Bot::hint): the action the search prefers for the seat, every legal action's value
@@ -76,10 +82,18 @@ class Bot {
 };
 
 // A bot for the game of that name (matched as make_game does) at level "random", "basic",
-// "strong" or "expert" (case-insensitive), its generator seeded with `seed`, with options
-// `samples=N` and `time_ms=N`. Null, and *err filled (unknown_game, bad_option), on bad input.
+// "strong" or "expert" (case-insensitive), or a rung of the ladder "1" to "5" (1: beginner,
+// 2: casual, 3: basic, 4: strong, 5: expert; docs/bots.md), its generator seeded with `seed`,
+// with options `samples=N` and `time_ms=N` (every level), `lapse=N` and `persona=NAME` (the
+// heuristic levels 1 to 3 and basic; the game's personas, game_personas). Null, and *err
+// filled (unknown_game, bad_option), on bad input.
 std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uint64_t seed,
                               const OptionList& options, Error* err);
+
+// The ladder's rungs in order, weakest first ("1" ... "5"), and the personas the game's bots
+// take (`persona=NAME`; empty for a game without conventions to follow).
+inline constexpr const char* kLadder[] = {"1", "2", "3", "4", "5"};
+std::vector<std::string> game_personas(std::string_view game);
 
 // --- Deals consistent with a seat's view ---
 

@@ -36,10 +36,11 @@ if HINTS:
 
 
 class Bot(A.NotCopyable):
-    """A bot of `level` ("random", "basic", "strong", "expert": the library's levels) for
-    `game_name`, its choices drawn from a generator seeded with `seed`: the same seed and the
-    same games give the same choices. `options` are the levels' budgets (samples=N,
-    time_ms=N; levels that do not search ignore them). One bot may play several seats.
+    """A bot of `level` ("random", "basic", "strong", "expert", or the ladder's "1" to "5",
+    as text: docs/bots.md; a number is a TypeError, as for every text argument) for `game_name`, its choices drawn from a generator seeded
+    with `seed`: the same seed and the same games give the same choices. `options` are the
+    levels' budgets (samples=N, time_ms=N; levels that do not search ignore them) and, for the
+    heuristic levels (1, 2, 3, basic), lapse=N and persona=NAME. One bot may play several seats.
     """
 
     __slots__ = ("game_name", "level", "seed", "options", "_h", "_rng", "__weakref__")

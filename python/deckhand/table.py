@@ -107,7 +107,8 @@ class Table:
         N.call_err(lib.dh_table_seat_human, self._h, A.seat(seat))
 
     def seat_bot(self, seat, level="basic"):
-        """A bot of `level` ("random", "basic", "strong", "expert") takes an empty or away seat."""
+        """A bot of `level` ("random", "basic", "strong", "expert", or the ladder's "1" to "5")
+        takes an empty or away seat."""
         N.call_err(lib.dh_table_seat_bot, self._h, A.seat(seat), A.text(level, "level"))
 
     def leave(self, seat, now_ms):

@@ -508,3 +508,17 @@ def test_fair_secret_and_nonce_options_are_checked():
     with pytest.raises(deckhand.WrongPhase):
         t.nonce(0, "0011223344556677", 0)
     assert "nonce_window" not in t.snapshot(0)["table"]
+
+
+def test_ladder_levels_seat_and_stand_in_and_survive_the_image():
+    name = GAMES[0]
+    t = new_table(name, seed=4, standin="2")
+    t.seat_human(0)
+    for s in range(1, t.players):
+        t.seat_bot(s, ["1", "5", "3", "4"][s - 1])
+    u = deckhand.Table.deserialize(t.serialize())
+    assert u.serialize() == t.serialize()
+    assert [e.get("level") for e in u.events(0) if e["type"] == "seat" and e["seat"] > 0] == \
+        ["1", "5", "3", "4"][: u.players - 1]
+    with pytest.raises(deckhand.BadOption, match="1 to 5"):
+        new_table(name, standin="6")

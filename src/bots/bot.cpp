@@ -24,45 +24,90 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     fail(err, Reason::unknown_game, "%s has no bots", descriptor->spec.name);
     return nullptr;
   }
-  Level lv;
-  if (text::iequals(text::trim(level), "random")) {
-    lv = Level::random;
-  } else if (text::iequals(text::trim(level), "basic")) {
-    lv = Level::basic;
-  } else if (text::iequals(text::trim(level), "strong")) {
-    lv = Level::strong;
-  } else if (text::iequals(text::trim(level), "expert")) {
-    lv = Level::expert;
-  } else {
-    fail(err, Reason::bad_option, "no bot level %s (random, basic, strong, expert)",
+  // The ladder (docs/bots.md): 1 and 2 are `basic` with lapses of memory, 3 is `basic`.
+  struct Named {
+    const char* name;
+    Level level;
+    uint8_t lapse;
+  };
+  static constexpr Named kLevels[] = {
+      {"random", Level::random, 0}, {"basic", Level::basic, 0}, {"strong", Level::strong, 0},
+      {"expert", Level::expert, 0}, {"1", Level::basic, 100},   {"2", Level::basic, 35},
+      {"3", Level::basic, 0},       {"4", Level::strong, 0},    {"5", Level::expert, 0},
+  };
+  const Named* named = nullptr;
+  for (const Named& n : kLevels)
+    if (text::iequals(text::trim(level), n.name)) named = &n;
+  if (!named) {
+    fail(err, Reason::bad_option,
+         "no bot level %s (random, basic, strong, expert, or the ladder's 1 to 5)",
          text::quote(level).c_str());
     return nullptr;
   }
+  const Level lv = named->level;
   Budget budget;
-  bool seen_samples = false, seen_time = false;
+  budget.lapse_percent = named->lapse;
+  bool seen[4] = {};
+  static constexpr const char* kKeys[] = {"samples", "time_ms", "lapse", "persona"};
   for (const auto& [key, value] : options) {
     const std::string_view k = text::trim(key);
-    int64_t n = 0;
-    const bool samples = text::iequals(k, "samples"), time = text::iequals(k, "time_ms");
-    if (!samples && !time) {
-      fail(err, Reason::bad_option, "a bot has no option %s (samples, time_ms)",
+    int which = -1;
+    for (int i = 0; i < 4; ++i)
+      if (text::iequals(k, kKeys[i])) which = i;
+    if (which < 0) {
+      fail(err, Reason::bad_option, "a bot has no option %s (samples, time_ms, lapse, persona)",
            text::quote(key).c_str());
       return nullptr;
     }
-    if ((samples && seen_samples) || (time && seen_time)) {
+    if (seen[which]) {
       fail(err, Reason::bad_option, "bot option %s given twice", text::quote(key).c_str());
       return nullptr;
     }
-    if (!text::parse_int(text::trim(value), samples ? 1 : 0, 1000000, &n)) {
-      fail(err, Reason::bad_option, "bot option %s=%s: expected a whole number %s",
-           text::quote(key).c_str(), text::quote(value).c_str(),
-           samples ? "1..1000000" : "0..1000000");
+    seen[which] = true;
+    if (which >= 2 && lv != Level::basic) {
+      fail(err, Reason::bad_option,
+           "bot option %s shapes the heuristic levels (1, 2, 3, basic), not level %s",
+           text::quote(key).c_str(), text::quote(level).c_str());
       return nullptr;
     }
-    (samples ? seen_samples : seen_time) = true;
-    (samples ? budget.samples : budget.time_ms) = uint32_t(n);
+    if (which == 3) {
+      const char* const* personas = descriptor->extensions->personas;
+      int found = 0, count = 0;
+      std::string names;
+      for (; personas && personas[count]; ++count) {
+        if (text::iequals(text::trim(value), personas[count])) found = count + 1;
+        names += (count ? ", " : "") + std::string(personas[count]);
+      }
+      if (!found) {
+        fail(err, Reason::bad_option, "bot option persona=%s: %s", text::quote(value).c_str(),
+             count ? ("the personas of " + std::string(descriptor->spec.name) + " are " + names)
+                         .c_str()
+                   : (std::string(descriptor->spec.name) + " has no personas").c_str());
+        return nullptr;
+      }
+      budget.persona = uint8_t(found);
+      continue;
+    }
+    int64_t n = 0;
+    const int64_t low = which == 0 ? 1 : 0, high = which == 2 ? 100 : 1000000;
+    if (!text::parse_int(text::trim(value), low, high, &n)) {
+      fail(err, Reason::bad_option, "bot option %s=%s: expected a whole number %lld..%lld",
+           text::quote(key).c_str(), text::quote(value).c_str(), (long long)low, (long long)high);
+      return nullptr;
+    }
+    if (which == 0) budget.samples = uint32_t(n);
+    if (which == 1) budget.time_ms = uint32_t(n);
+    if (which == 2) budget.lapse_percent = uint8_t(n);
   }
   return descriptor->extensions->make_bot(lv, seed, budget);
+}
+
+std::vector<std::string> game_personas(std::string_view game) {
+  std::vector<std::string> out;
+  const GameDescriptor* descriptor = find_game(game);
+  if (!descriptor || !descriptor->extensions || !descriptor->extensions->personas) return out;
+  for (const char* const* p = descriptor->extensions->personas; *p; ++p) out.emplace_back(*p);
+  return out;
 }
 
 std::string hint_json(const Hint& hint) {

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "deckhand/cards.hpp"
+#include "deckhand/trick.hpp"
 #include "strong_search.hpp"
 
 namespace deckhand::bots::detail {
@@ -245,6 +246,74 @@ int runner_up(const HintSearch<Action>& h) {
   return second;
 }
 
+// What card counting says of a card to play, from the seat's view (each trick-taking game's
+// Rules::card_facts fills it): the ranking, the game's deck, the cards the seat knows the
+// place of (its hand, and a dead hand, blind or bury it has seen), the cards played so far
+// (this trick's too), and the best card on the table when following.
+struct CardFacts {
+  const TrickRanking* ranking = nullptr;
+  CardSet deck, known, played;
+  Card card;
+  bool leading = false;
+  Card best;  // following: the card holding the trick (none: the unknown led face down)
+  bool has_best = false;
+};
+
+// "QC, AC and 9D".
+inline std::string card_list(CardSet cards) {
+  std::string out;
+  int i = 0;
+  const int n = cards.size();
+  for (Card c : cards) {
+    out += i == 0 ? "" : i == n - 1 ? " and " : ", ";
+    out += card_name(c);
+    ++i;
+  }
+  return out;
+}
+
+// The card-counting clause of a hint: whether the card can take the trick and which cards,
+// higher than it, are played, known or still out; a trump lead counts the trumps still out.
+inline std::string count_reason(const CardFacts& f) {
+  const TrickRanking& r = *f.ranking;
+  const std::string name = card_name(f.card);
+  const uint8_t suit = r.effective_suit(f.card);
+  if (!f.leading && f.has_best && !r.beats(f.card, f.best))
+    return name + " cannot take the trick: " + card_name(f.best) + " on the table is higher";
+  CardSet higher, trumps;
+  for (Card c : f.deck) {
+    if (r.effective_suit(c) == kTrumpSuit) trumps.add(c);
+    if (c == f.card) continue;
+    if (r.beats(c, f.card)) higher.add(c);
+  }
+  const CardSet out = higher - f.known - f.played, played = higher & f.played;
+  std::string text;
+  if (higher.empty()) {
+    text = name + " takes the trick: no card is higher";
+  } else if (out.empty()) {
+    text = name + " takes the trick: " +
+           (higher.size() == 1 ? "only " + card_list(higher) + " is higher, and it "
+                               : "the cards higher (" + card_list(higher) + ") ") +
+           (played == higher ? (higher.size() == 1 ? "has been played" : "have all been played")
+                             : (higher.size() == 1 ? "is yours" : "are yours or played"));
+  } else {
+    const int out_trumps = (out & trumps).size();
+    text = name + " can be beaten: " + std::to_string(out.size()) + " higher card" +
+           (out.size() == 1 ? " is" : "s are") + " still out (" +
+           (out.size() <= 5 ? card_list(out) : std::to_string(out_trumps) + " of them trumps") +
+           ")";
+    if (!played.empty()) text += "; " + card_list(played) + " already played";
+  }
+  if (f.leading && suit == kTrumpSuit) {
+    const CardSet trumps_out = trumps - f.known - f.played;
+    text += trumps_out.empty()
+                ? "; it leads trump with no other trump out"
+                : "; it leads trump to pull the last " + std::to_string(trumps_out.size()) + " (" +
+                      card_list(trumps_out) + ")";
+  }
+  return text;
+}
+
 // The trick-taking games' hint: the expert's search, its facts put into words.
 template <typename Rules>
 void expert_hint(const typename Rules::State& s, int seat, const typename Rules::Action* legal,
@@ -264,11 +333,16 @@ void expert_hint(const typename Rules::State& s, int seat, const typename Rules:
     return;
   }
   const size_t b = size_t(report.best);
+  CardFacts counted;
+  if (Rules::in_play(s) && Rules::card_facts(Rules::view(s, seat), legal[b], &counted))
+    out->reason = best + ": " + count_reason(counted) + "; it is";
+  else
+    out->reason = best + ":";
   append(&out->reason,
-         "%s: worth %+.2f points a hand to you against the others' mean [%+.2f, %+.2f] over "
+         " worth %+.2f points a hand to you against the others' mean [%+.2f, %+.2f] over "
          "%u deals played out",
-         best.c_str(), report.mean[b], report.mean[b] - 1.96 * report.se[b],
-         report.mean[b] + 1.96 * report.se[b], report.deals);
+         report.mean[b], report.mean[b] - 1.96 * report.se[b], report.mean[b] + 1.96 * report.se[b],
+         report.deals);
   const int second = runner_up(*out);
   if (second >= 0)
     append(&out->reason, ", against %+.2f for %s, the next best", report.mean[size_t(second)],

@@ -43,8 +43,20 @@ struct TrickTakingPolicy {
                ? detail::strong_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng, *solver)
            : level == Level::expert
                ? detail::expert_trick_taking<Rules>(s, seat, legal.data(), n, budget, rng)
-               : Rules::basic(Rules::view(s, seat), legal.data(), n, rng);
+               : heuristic(s, seat, budget, rng, legal.data(), n);
     return true;
+  }
+  // `basic` with the ladder's human side: on a lapse (lapse_percent of the decisions) the seat
+  // makes the game's human mistake (Rules::lapse: a hope bid, a card played with the trick or
+  // the partner forgotten), and its persona, if any, has the last word (Rules::persona). Without
+  // either it draws nothing more than `basic` does.
+  static Action heuristic(const State& s, int seat, const Budget& budget, PortableRng& rng,
+                          const Action* legal, int n) {
+    const typename Rules::View v = Rules::view(s, seat);
+    const Action a = budget.lapse_percent && rng.bounded(100) < budget.lapse_percent
+                         ? Rules::lapse(v, legal, n, rng)
+                         : Rules::basic(v, legal, n, rng);
+    return budget.persona ? Rules::persona(v, legal, n, budget.persona, a) : a;
   }
   static bool hint(const State& s, int seat, const Budget& budget, PortableRng& rng,
                    std::vector<Action>& legal, HintSearch<Action>* out) {

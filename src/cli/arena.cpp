@@ -5,6 +5,8 @@
 //
 //   deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] [--option KEY=VALUE]...
 //                  [--bot-option KEY=VALUE]... [--json]
+//   deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] ... (every level of
+//                  --seats, default 1,...,5, against every other; Bradley–Terry ratings)
 //
 // A deal is one hand. Games whose plug-in says so (GamePlugin::whole_game_deals: Toonerville
 // Rook, whose 11 rounds change the contract) are played as whole games: every seating of a
@@ -27,6 +29,7 @@
 #include "commands.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
+#include "ladder_fit.hpp"
 #include "plugin.hpp"
 
 namespace deckhand::cli {
@@ -41,6 +44,8 @@ struct ArenaArgs {
   OptionList game_options;
   OptionList bot_options;
   bool json = false;
+  bool ladder = false;  // --ladder: every level of --seats (default 1,...,5) against every other
+  int64_t players = 0;  // --players, with --ladder: the table's size (default: the fewest)
 };
 
 // A game's player count: "3", or "3 to 5".
@@ -68,8 +73,11 @@ int arena_usage(const std::string& why) {
       stderr,
       "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
       "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
-      "  levels: random, basic, strong, expert; one per seat ({}); N duplicate deals, each played "
-      "once per seating{}\n",
+      "       deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] [--games N] ...\n"
+      "  levels: random, basic, strong, expert, 1 to 5; one per seat ({}); N duplicate deals, "
+      "each played once per seating{}\n"
+      "  --ladder: every level of --seats (default 1,2,3,4,5) against every other, one in a seat "
+      "and the other in the rest; Bradley-Terry ratings (Elo scale, the first level 0)\n",
       seats,
       whole_games.empty()
           ? ""
@@ -91,6 +99,10 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
       a->json = true;
       continue;
     }
+    if (flag == "--ladder") {
+      a->ladder = true;
+      continue;
+    }
     if (i + 1 >= argc) return *why = flag + " needs a value", false;
     const std::string value = argv[++i];
     if (flag == "--game") {
@@ -101,6 +113,9 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
     } else if (flag == "--games") {
       if (!parse_int(value, 1, 100000000, &a->deals))
         return *why = "--games takes a number from 1 to 100000000", false;
+    } else if (flag == "--players") {
+      if (!parse_int(value, 1, 100, &a->players))
+        return *why = "--players takes a number of seats", false;
     } else if (flag == "--seed") {
       if (!parse_u64(value, &a->seed))
         return *why = "--seed takes a number from 0 to 2^64-1", false;
@@ -115,7 +130,17 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
     }
   }
   if (a->game.empty()) return *why = "--game is required", false;
+  if (a->ladder && a->seats.empty())
+    for (const char* level : bots::kLadder) a->seats.emplace_back(level);
   if (a->seats.empty()) return *why = "--seats is required", false;
+  if (a->players && !a->ladder) return *why = "--players goes with --ladder", false;
+  if (a->ladder) {
+    if (a->seats.size() < 2) return *why = "--ladder rates two levels or more in --seats", false;
+    for (size_t i = 0; i < a->seats.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (iequals(a->seats[i], a->seats[j]))
+          return *why = "--ladder: level " + quote(a->seats[i]) + " is in --seats twice", false;
+  }
   return true;
 }
 
@@ -183,51 +208,51 @@ bool play_deal(const ArenaArgs& a, int players, uint64_t deal_seed,
   return true;
 }
 
-}  // namespace
+// The bots of one lineup (a level per seat) over the arena's duplicate deals: per_deal[n][d]
+// is the n-th distinct level's mean score on deal d over all its seatings.
+struct Lineup {
+  std::vector<std::string> names;
+  std::vector<int> name_of;  // entry -> name
+  std::vector<std::vector<double>> per_deal;
+  std::vector<int64_t> hands_of;
+  std::vector<std::vector<double>> decision_ms;  // per entry
+  bool usage = false;  // the failure is the caller's input (print the usage)
+};
 
-int cmd_arena(int argc, char** argv) {
-  ArenaArgs a;
-  std::string why;
-  if (!parse_arena(argc, argv, &a, &why)) return arena_usage(why);
-  const GameSpec* spec = find_game_spec(a.game);
-  if (!spec) return arena_usage(fmt::format("no game named {}", quote(a.game)));
-  const GamePlugin* plugin = find_plugin(spec->name);
-  const int players = int(a.seats.size());
-  if (players < spec->min_players || players > spec->max_players)
-    return arena_usage(fmt::format("{} needs {} seats in --seats, not {}", spec->name,
-                                   seat_range(*spec), players));
+bool run_lineup(const ArenaArgs& a, const GameSpec& game, const std::vector<std::string>& seats,
+                Lineup* out, std::string* why) {
+  const GameSpec* spec = &game;
+  const int players = int(seats.size());
+  std::vector<std::string>& names = out->names;
+  std::vector<int>& name_of = out->name_of;
   // One bot per entry, each with its own seed; the names, in order of first appearance.
   std::vector<std::unique_ptr<bots::Bot>> entries;
-  std::vector<std::string> names;
-  std::vector<int> name_of;
   for (int e = 0; e < players; ++e) {
     Error err;
-    auto bot = bots::make_bot(spec->name, a.seats[size_t(e)], a.seed * 1000003 + uint64_t(e),
+    auto bot = bots::make_bot(spec->name, seats[size_t(e)], a.seed * 1000003 + uint64_t(e),
                               a.bot_options, &err);
-    if (!bot) return arena_usage(err.message);
+    if (!bot) return out->usage = true, *why = err.message, false;
     entries.push_back(std::move(bot));
-    std::string name = a.seats[size_t(e)];
+    std::string name = seats[size_t(e)];
     std::transform(name.begin(), name.end(), name.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
     auto it = std::find(names.begin(), names.end(), name);
     name_of.push_back(int(it - names.begin()));
     if (it == names.end()) names.push_back(name);
   }
-  // The game's play limit at its unattended value unless given, so that every deal ends (a
-  // Toonerville round of bots can otherwise go on and on, T13).
-  if (OptionList limited; with_play_limit(*spec, a.game_options, &limited))
-    a.game_options = std::move(limited);
-  else
-    return 2;
   {
     Error err;
-    if (!make_game(spec->name, a.game_options, players, 0, &err)) return arena_usage(err.message);
+    if (!make_game(spec->name, a.game_options, players, 0, &err))
+      return out->usage = true, *why = err.message, false;
   }
   // per_deal[name][d]: that bot's mean score on deal d (a hand; a Toonerville round), over all
   // its seatings.
-  std::vector<std::vector<double>> per_deal(names.size());
-  std::vector<int64_t> hands_of(names.size(), 0);
-  std::vector<std::vector<double>> decision_ms(static_cast<size_t>(players));  // per entry
+  std::vector<std::vector<double>>& per_deal = out->per_deal;
+  per_deal.assign(names.size(), {});
+  std::vector<int64_t>& hands_of = out->hands_of;
+  hands_of.assign(names.size(), 0);
+  std::vector<std::vector<double>>& decision_ms = out->decision_ms;
+  decision_ms.assign(static_cast<size_t>(players), {});
   for (int64_t g = 0; g < a.deals; ++g) {
     // hands[r][h][seat]: seating r's score changes in its h-th hand.
     std::vector<std::vector<std::vector<int64_t>>> hands(static_cast<size_t>(players));
@@ -235,11 +260,11 @@ int cmd_arena(int argc, char** argv) {
       std::vector<int> at(static_cast<size_t>(players));
       for (int e = 0; e < players; ++e) at[size_t(e)] = (e + r) % players;
       if (!play_deal(a, players, a.seed + uint64_t(g) * 100, entries, at, decision_ms,
-                     hands[size_t(r)], &why) ||
+                     hands[size_t(r)], why) ||
           (hands[size_t(r)].size() != hands[0].size() &&
-           (why = "the seatings scored different numbers of hands", true))) {
-        fmt::print(stderr, "deckhand arena: deal {} failed: {}\n", g, why);
-        return 1;
+           (*why = "the seatings scored different numbers of hands", true))) {
+        *why = fmt::format("deal {} failed: {}", g, *why);
+        return false;
       }
     }
     for (size_t h = 0; h < hands[0].size(); ++h) {
@@ -254,6 +279,130 @@ int cmd_arena(int argc, char** argv) {
       for (size_t n = 0; n < names.size(); ++n) per_deal[n].push_back(sum[n] / count[n]);
     }
   }
+  return true;
+}
+
+// `--ladder`: for every pair of levels (a, b) of --seats, a lineup of a in one seat and b in the
+// others over the duplicate deals (seats rotated); each deal a win for the level with the
+// better mean score over its seatings (a tie half to each); a Bradley–Terry fit of the wins
+// (ladder_fit.hpp), the first level rated 0.
+int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
+  const int players = a.players ? int(a.players) : spec.min_players;
+  if (players < spec.min_players || players > spec.max_players)
+    return arena_usage(fmt::format("{} needs {} seats in --players, not {}", spec.name,
+                                   seat_range(spec), players));
+  const size_t k = a.seats.size();
+  std::vector<std::string> levels;
+  for (const std::string& s : a.seats) {
+    std::string name = s;
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    levels.push_back(name);
+  }
+  struct LadderPair {
+    size_t a, b;
+    Summary s;
+    int64_t wins = 0, losses = 0, ties = 0;
+  };
+  std::vector<LadderPair> pairs;
+  std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0.0));
+  size_t deals = 0;
+  for (size_t i = 0; i < k; ++i)
+    for (size_t j = i + 1; j < k; ++j) {
+      std::vector<std::string> seats(size_t(players), a.seats[j]);
+      seats[0] = a.seats[i];
+      Lineup lineup;
+      std::string why;
+      if (!run_lineup(a, spec, seats, &lineup, &why)) {
+        if (lineup.usage) return arena_usage(why);
+        fmt::print(stderr, "deckhand arena: {} against {}: {}\n", levels[i], levels[j], why);
+        return 1;
+      }
+      LadderPair pair{i, j, {}};
+      std::vector<double> diff(lineup.per_deal[0].size());
+      for (size_t d = 0; d < diff.size(); ++d) {
+        diff[d] = lineup.per_deal[0][d] - lineup.per_deal[1][d];
+        const double ahead = spec.lower_is_better ? -diff[d] : diff[d];
+        if (ahead > 0) ++pair.wins, wins[i][j] += 1;
+        if (ahead < 0) ++pair.losses, wins[j][i] += 1;
+        if (ahead == 0) ++pair.ties, wins[i][j] += 0.5, wins[j][i] += 0.5;
+      }
+      deals = diff.size();
+      pair.s = summarize(diff);
+      pairs.push_back(pair);
+    }
+  std::vector<LadderRating> ratings;
+  if (!fit_bradley_terry(wins, &ratings)) {
+    fmt::print(stderr, "deckhand arena: the ladder's ratings could not be fitted\n");
+    return 1;
+  }
+  if (a.json) {
+    std::vector<size_t> index(k);
+    for (size_t i = 0; i < k; ++i) index[i] = i;
+    fmt::print(
+        "{{\"game\": {}, \"players\": {}, \"deals\": {}, \"seed\": {}, \"levels\": {}, "
+        "\"anchor\": {}, \"ratings\": {}, \"pairs\": {}}}\n",
+        json_string(spec.name), players, deals, a.seed, json_array(levels, json_string),
+        json_string(levels[0]),
+        json_array(index,
+                   [&](size_t i) {
+                     return fmt::format(
+                         "{{\"level\": {}, \"elo\": {:.1f}, \"ci95\": [{:.1f}, {:.1f}]}}",
+                         json_string(levels[i]), ratings[i].elo, ratings[i].low, ratings[i].high);
+                   }),
+        json_array(pairs, [&](const LadderPair& p) {
+          return fmt::format(
+              "{{\"a\": {}, \"b\": {}, \"diff\": {:.4f}, \"ci95\": [{:.4f}, {:.4f}], "
+              "\"wins\": {}, \"losses\": {}, \"ties\": {}}}",
+              json_string(levels[p.a]), json_string(levels[p.b]), p.s.mean, p.s.low, p.s.high,
+              p.wins, p.losses, p.ties);
+        }));
+    return 0;
+  }
+  fmt::print("ladder: {}, {} players, {} duplicate deals per pair x {} seatings, seed {}{}\n",
+             spec.name, players, deals, players, a.seed,
+             spec.lower_is_better ? " (penalty points: fewer is better)" : "");
+  fmt::print("{:<8} {:>8}  {}\n", "level", "Elo", fmt::format("95% CI (against {})", levels[0]));
+  for (size_t i = 0; i < k; ++i)
+    fmt::print("{:<8} {:>+8.1f}  [{:+.1f}, {:+.1f}]\n", levels[i], ratings[i].elo, ratings[i].low,
+               ratings[i].high);
+  for (const LadderPair& p : pairs)
+    fmt::print("{} - {}: {:+.4f} per hand [{:+.4f}, {:+.4f}], deals won {}, lost {}, tied {}\n",
+               levels[p.a], levels[p.b], p.s.mean, p.s.low, p.s.high, p.wins, p.losses, p.ties);
+  return 0;
+}
+
+}  // namespace
+
+int cmd_arena(int argc, char** argv) {
+  ArenaArgs a;
+  std::string why;
+  if (!parse_arena(argc, argv, &a, &why)) return arena_usage(why);
+  const GameSpec* spec = find_game_spec(a.game);
+  if (!spec) return arena_usage(fmt::format("no game named {}", quote(a.game)));
+  const GamePlugin* plugin = find_plugin(spec->name);
+  const int players = int(a.seats.size());
+  if (!a.ladder && (players < spec->min_players || players > spec->max_players))
+    return arena_usage(fmt::format("{} needs {} seats in --seats, not {}", spec->name,
+                                   seat_range(*spec), players));
+  // The game's play limit at its unattended value unless given, so that every deal ends (a
+  // Toonerville round of bots can otherwise go on and on, T13).
+  if (OptionList limited; with_play_limit(*spec, a.game_options, &limited))
+    a.game_options = std::move(limited);
+  else
+    return 2;
+  if (a.ladder) return run_ladder(a, *spec);
+  Lineup lineup;
+  if (!run_lineup(a, *spec, a.seats, &lineup, &why)) {
+    if (lineup.usage) return arena_usage(why);
+    fmt::print(stderr, "deckhand arena: {}\n", why);
+    return 1;
+  }
+  const std::vector<std::string>& names = lineup.names;
+  const std::vector<std::vector<double>>& per_deal = lineup.per_deal;
+  const std::vector<int64_t>& hands_of = lineup.hands_of;
+  const std::vector<std::vector<double>>& decision_ms = lineup.decision_ms;
+  const std::vector<int>& name_of = lineup.name_of;
   const size_t deals = per_deal[0].size();
   struct Pair {
     size_t a, b;

@@ -53,6 +53,9 @@ struct GameExtensions {
   // What a table tells each seat of a change (src/table/); null: the table tells only public
   // action texts and no private cards.
   const struct TableHooks* table = nullptr;
+  // The personas its heuristic bots take (`persona=NAME`, Budget::persona = index + 1), a
+  // null-terminated list; null: none.
+  const char* const* personas = nullptr;
 };
 
 // Cards one seat got that the others did not see (a draw, the blind, the ghost hand): `count`

@@ -54,24 +54,29 @@ const Action* find(const Action* legal, int count, ActionKind kind, int arg = -1
   return nullptr;
 }
 
+// The bid for a hand of `strength` (in tricks), or a swap or a pass.
+Action bid_for(double strength, const Action* legal, int count, PortableRng& rng) {
+  // A hand that cannot bid is worth trading for the unseen ghost hand.
+  if (strength < 1.6 && rng.bounded(4) != 0)
+    if (const Action* a = find(legal, count, ActionKind::swap)) return *a;
+  int level = strength >= 5.6   ? kMoon
+              : strength >= 4.6 ? 5
+              : strength >= 3.6 ? 4
+              : strength >= 2.6 ? 3
+                                : 0;
+  for (; level >= 3; --level)
+    if (const Action* a = find(legal, count, ActionKind::bid, level)) return *a;
+  if (const Action* a = find(legal, count, ActionKind::pass)) return *a;
+  return legal[0];  // stuck dealer: the lowest bid is listed first after pass
+}
+
 }  // namespace
 
 Action euchre_bot(const View& v, const Action* legal, int count, PortableRng& rng) {
   if (v.phase == Phase::bidding) {
     double strength;
     best_suit(v.hand, &strength);
-    // A hand that cannot bid is worth trading for the unseen ghost hand.
-    if (strength < 1.6 && rng.bounded(4) != 0)
-      if (const Action* a = find(legal, count, ActionKind::swap)) return *a;
-    int level = strength >= 5.6   ? kMoon
-                : strength >= 4.6 ? 5
-                : strength >= 3.6 ? 4
-                : strength >= 2.6 ? 3
-                                  : 0;
-    for (; level >= 3; --level)
-      if (const Action* a = find(legal, count, ActionKind::bid, level)) return *a;
-    if (const Action* a = find(legal, count, ActionKind::pass)) return *a;
-    return legal[0];  // stuck dealer: the lowest bid is listed first after pass
+    return bid_for(strength, legal, count, rng);
   }
   if (v.phase == Phase::trump) {
     double strength;
@@ -103,5 +108,20 @@ Action euchre_bot(const View& v, const Action* legal, int count, PortableRng& rn
     if (legal[i].arg == chosen.code) return legal[i];
   return legal[0];
 }
+
+namespace detail {
+
+Action euchre_lapse(const View& v, const Action* legal, int count, PortableRng& rng) {
+  if (v.phase == Phase::bidding) {  // bids on hope: a trick more than the hand holds
+    double strength;
+    best_suit(v.hand, &strength);
+    return bid_for(strength + 1.0, legal, count, rng);
+  }
+  View forgot = v;  // the play: the cards after the lead go unnoticed
+  if (forgot.phase == Phase::play && forgot.in_trick > 1) forgot.in_trick = 1;
+  return euchre_bot(forgot, legal, count, rng);
+}
+
+}  // namespace detail
 
 }  // namespace deckhand::bots

@@ -27,4 +27,9 @@ class EuchreSampler {
 // softened basic policy.
 double euchre_inference_weight(const ghost_euchre::State& world, int seat);
 
+// A lapse of the ladder's levels 1 and 2 (bot.cpp): the bid on hope (a trick more than the
+// hand holds), the card with the trick's later plays forgotten.
+ghost_euchre::Action euchre_lapse(const ghost_euchre::View& v, const ghost_euchre::Action* legal,
+                                  int count, PortableRng& rng);
+
 }  // namespace deckhand::bots::detail

@@ -37,6 +37,35 @@ struct EuchreRules {
   static Action basic(const View& v, const Action* legal, int n, PortableRng& rng) {
     return euchre_bot(v, legal, n, rng);
   }
+  // What card counting says of a card to play (the hint's reason, expert_search.hpp).
+  static bool card_facts(const View& v, const Action& a, CardFacts* out) {
+    namespace ge = ghost_euchre;
+    if (v.phase != ge::Phase::play || a.kind != ge::ActionKind::play) return false;
+    CardFacts f;
+    f.ranking = &ge::ranking_for(Suit(v.trump));
+    f.deck = kEuchreDeck;
+    f.known = v.hand | v.dead_hand;
+    f.card = Card(a.arg);
+    f.leading = v.in_trick == 0;
+    for (int t = 0; t <= v.tricks_done && t < ge::kTricks; ++t) {
+      const int count = t < v.tricks_done ? ge::kPlayers : v.in_trick;
+      for (int i = 0; i < count; ++i) {
+        const uint8_t code = v.played[t][(v.leaders[t] + i) % ge::kPlayers];
+        if (code == kNoCard) continue;
+        f.played.add(Card(code));
+        if (t == v.tricks_done && (!f.has_best || f.ranking->beats(Card(code), f.best)))
+          f.best = Card(code), f.has_best = true;
+      }
+    }
+    *out = f;
+    return true;
+  }
+  // A lapse (the ladder's levels 1 and 2): bids on hope, forgets the trick's later cards.
+  static Action lapse(const View& v, const Action* legal, int n, PortableRng& rng) {
+    return euchre_lapse(v, legal, n, rng);
+  }
+  // No personas: the game has no partnership conventions to follow.
+  static Action persona(const View&, const Action*, int, int, Action chosen) { return chosen; }
   static bool sample(const Sampler& sampler, PortableRng& rng, State* out) {
     sampler.sample(rng, out);
     return true;

@@ -30,4 +30,16 @@ class SheepsheadSampler {
 // softened basic policy.
 double sheepshead_inference_weight(const sheepshead::State& world, int seat);
 
+// A lapse of the ladder's levels 1 and 2 (bot.cpp): picks on hope (three trumps, or two
+// with a queen), leads its best card whatever its side, and follows having forgotten who its
+// partner is and the trick's later cards.
+sheepshead::Action sheepshead_lapse(const sheepshead::View& v, const sheepshead::Action* legal,
+                                    int count, PortableRng& rng);
+
+// The personas of the heuristic levels (bot.cpp): their names, null-terminated, and the card a
+// persona (1-based) plays where `basic` chose `chosen`.
+extern const char* const kSheepsheadPersonas[];
+sheepshead::Action sheepshead_persona(const sheepshead::View& v, const sheepshead::Action* legal,
+                                      int count, int persona, sheepshead::Action chosen);
+
 }  // namespace deckhand::bots::detail

@@ -38,6 +38,40 @@ struct SheepsheadRules {
   static bool sample(const Sampler& sampler, PortableRng& rng, State* out) {
     return sampler.sample(rng, out);
   }
+  // What card counting says of a card to play (the hint's reason, expert_search.hpp). The
+  // unknown, played face down, is no card the others have seen.
+  static bool card_facts(const View& v, const Action& a, CardFacts* out) {
+    namespace sh = sheepshead;
+    if (v.phase != sh::Phase::play || a.kind != sh::ActionKind::play) return false;
+    CardFacts f;
+    f.ranking = &sh::ranking();
+    f.deck = kPiquetDeck;
+    f.known = v.hand | v.blind | v.bury;
+    f.card = Card(a.a);
+    f.leading = v.in_trick == 0;
+    for (int t = 0; t <= v.tricks_done && t < sh::kTricks; ++t) {
+      const int count = t < v.tricks_done ? sh::kPlayers : v.in_trick;
+      for (int i = 0; i < count; ++i) {
+        const int p = (v.leaders[t] + i) % sh::kPlayers;
+        const uint8_t code = v.played[t][p];
+        if (code == kNoCard || code == sh::kFaceDown) continue;
+        f.played.add(Card(code));
+        if (p == v.picker && code == v.unknown) continue;  // the unknown takes no trick
+        if (t == v.tricks_done && (!f.has_best || f.ranking->beats(Card(code), f.best)))
+          f.best = Card(code), f.has_best = true;
+      }
+    }
+    *out = f;
+    return true;
+  }
+  // A lapse (the ladder's levels 1 and 2): picks on hope, forgets its partner and the
+  // trick's later cards.
+  static Action lapse(const View& v, const Action* legal, int n, PortableRng& rng) {
+    return sheepshead_lapse(v, legal, n, rng);
+  }
+  static Action persona(const View& v, const Action* legal, int n, int persona, Action chosen) {
+    return sheepshead_persona(v, legal, n, persona, chosen);
+  }
   static std::string text(const Action& a) { return sheepshead::format_action(a); }
 
   // The expert's inference (src/bots/expert_search.hpp): the sampled deal as dealt. Each
@@ -181,6 +215,7 @@ const GameExtensions& extensions() {
       &solve::detail::card_values_of<State>,
       &rl::kSheepsheadEncoder,
       &kTableHooks,
+      bots::detail::kSheepsheadPersonas,
   };
   return extensions;
 }

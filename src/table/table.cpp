@@ -28,7 +28,7 @@ constexpr TableOptionSpec kTableOptions[] = {
     {"bot_ms", "0..600000", "0", "a bot's or stand-in's thinking delay"},
     {"offer_ms", "0..600000", "3000", "how long the seats offered a discard may answer (T6)"},
     {"deal_ms", "0..600000", "0", "the pause after a hand is scored before the next deal"},
-    {"standin", "random|basic|strong|expert|quickest", "basic",
+    {"standin", "random|basic|strong|expert|1..5|quickest", "basic",
      "who moves for a seat that timed out or left"},
     {"events", "all|deal", "all", "which events are kept: all, or those of the current deal"},
     {"fair_secret", "64 hex digits", "", "the server's secret for fair deals (committed seeds)"},
@@ -58,13 +58,15 @@ enum class By : uint8_t { human, bot, standin };
 constexpr const char* kByNames[] = {"human", "bot", "stand-in"};
 constexpr const char* kHolderNames[] = {"empty", "human", "away", "bot"};
 // The table's own level numbers (kept in its images): 3 is standin=quickest (the first legal
-// action), and expert, added after it, is 4.
-constexpr const char* kLevelNames[] = {"random", "basic", "strong", "quickest", "expert"};
+// action), and expert, added after it, is 4; the ladder's rungs "1" to "5" (docs/bots.md) are
+// 5 to 9.
+constexpr const char* kLevelNames[] = {"random", "basic", "strong", "quickest", "expert",
+                                       "1",      "2",     "3",      "4",        "5"};
 constexpr uint8_t kQuickest = 3;
-constexpr uint8_t kExpert = 4;
+constexpr uint8_t kLastLevel = 9;
 // A bot level of a seat or event (not quickest).
 constexpr bool bot_level(uint8_t lv) {
-  return lv <= kExpert && lv != kQuickest;
+  return lv <= kLastLevel && lv != kQuickest;
 }
 
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
@@ -136,7 +138,7 @@ void append_numbers(std::string& out, const Numbers& values) {
 }
 
 bool find_level(std::string_view text, uint8_t* out) {
-  for (uint8_t i = 0; i <= kExpert; ++i)
+  for (uint8_t i = 0; i <= kLastLevel; ++i)
     if (bot_level(i) && text::iequals(text::trim(text), kLevelNames[i])) return *out = i, true;
   return false;
 }
@@ -805,7 +807,8 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
       if (text::iequals(v, "quickest")) {
         impl->standin = kQuickest;
       } else if (!find_level(v, &impl->standin)) {
-        fail(err, Reason::bad_option, "standin=%s: random, basic, strong, expert or quickest",
+        fail(err, Reason::bad_option,
+             "standin=%s: random, basic, strong, expert, 1 to 5 or quickest",
              text::quote(value).c_str());
         return nullptr;
       }
@@ -1409,7 +1412,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   OptionList table_options;
   const char* keys[] = {"decision_ms", "bank_ms", "bot_ms", "offer_ms", "deal_ms"};
   for (int i = 0; i < 5; ++i) table_options.emplace_back(keys[i], std::to_string(times[i]));
-  if (standin > kExpert || keep_all > 1) return corrupt("bad table options");
+  if (standin > kLastLevel || keep_all > 1) return corrupt("bad table options");
   table_options.emplace_back("standin", standin == kQuickest ? "quickest" : kLevelNames[standin]);
   table_options.emplace_back("events", keep_all ? "all" : "deal");
   if (fair) {

@@ -43,16 +43,25 @@ struct ToonervillePolicy {
                detail::strong_toonerville(s, seat, legal.data(), n, budget, rng, out,
                                           level == Level::expert)) {
       // searched: the take-or-draw choice or the discard
-    } else if (tv::offering(s)) {  // T6: offered the declined discard
-      *out = toonerville_bot_wants_buy(tv::view(s, seat)) ? tv::buy_action(seat)
-                                                          : tv::pass_action(seat);
-    } else if (s.phase == tv::Phase::draw) {
-      const bool take = !s.bought && s.pile_count && toonerville_bot_wants_take(tv::view(s, seat));
-      *out = legal[0];
-      for (int i = 0; i < n; ++i)
-        if (legal[i].kind == (take ? tv::ActionKind::take : tv::ActionKind::draw)) *out = legal[i];
     } else {
-      *out = toonerville_bot(tv::view(s, seat), legal.data(), n, rng);
+      // basic, with the ladder's lapses (levels 1 and 2): the seat forgets the melds on the
+      // table (it neither takes nor keeps a card for a lay-off it could make) and, discarding,
+      // hoards: of its least useful cards it throws the cheapest, keeping the high ones.
+      tv::View v = tv::view(s, seat);
+      const bool lapse = budget.lapse_percent && rng.bounded(100) < budget.lapse_percent;
+      if (lapse) v.meld_count = 0;
+      if (tv::offering(s)) {  // T6: offered the declined discard
+        *out = toonerville_bot_wants_buy(v) ? tv::buy_action(seat) : tv::pass_action(seat);
+      } else if (s.phase == tv::Phase::draw) {
+        const bool take = !s.bought && s.pile_count && toonerville_bot_wants_take(v);
+        *out = legal[0];
+        for (int i = 0; i < n; ++i)
+          if (legal[i].kind == (take ? tv::ActionKind::take : tv::ActionKind::draw))
+            *out = legal[i];
+      } else {
+        *out = toonerville_bot(v, legal.data(), n, rng);
+        if (lapse && out->kind == tv::ActionKind::discard) hoard(v, legal.data(), n, out);
+      }
     }
     return true;
   }
@@ -66,6 +75,19 @@ struct ToonervillePolicy {
     return true;
   }
   static std::string text(const Action& a) { return tv::format_action(a); }
+  // The hoarder's discard: the least useful card, the fewest penalty points first.
+  static bool hoard(const tv::View& v, const Action* legal, int n, Action* out) {
+    int best_key = 0;
+    bool found = false;
+    for (int i = 0; i < n; ++i) {
+      if (legal[i].kind != tv::ActionKind::discard) continue;
+      const RookFace f = RookFace(legal[i].bytes[0]);
+      const int points = penalty_points(f);
+      const int key = toonerville_discard_key(v, f) + 2 * points;  // usefulness*100 + points
+      if (!found || key < best_key) best_key = key, *out = legal[i], found = true;
+    }
+    return found;
+  }
 };
 
 }  // namespace

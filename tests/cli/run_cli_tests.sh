@@ -371,6 +371,14 @@ check "arena refuses no limit" 2 'would let a game go on forever' -- \
 check "arena wrong seat count" 2 '' -- "$deckhand" arena --game sheepshead --seats basic,basic,basic
 check "arena unknown level" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,grandmaster,basic
 check "arena no game" 2 '' -- "$deckhand" arena --seats basic,basic,basic
+# arena --ladder: every level against every other, Bradley-Terry ratings; bad flags refused.
+check "arena ladder json" 0 '3 3 1 0.0 True True' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --games 40 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); r=d[\"ratings\"]; p=d[\"pairs\"]; print(len(r), len(p), d[\"anchor\"], r[0][\"elo\"], all(x[\"ci95\"][0] <= x[\"elo\"] <= x[\"ci95\"][1] for x in r), all(q[\"wins\"]+q[\"losses\"]+q[\"ties\"] == 40 for q in p))'"
+check "arena ladder text" 0 '1 - 2: ' -- "$deckhand" arena --game sheepshead --ladder --seats 1,2 --games 5
+check "arena ladder level twice" 2 "level '3' is in --seats twice" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 3,3 2>&1"
+check "arena ladder one level" 2 'two levels or more' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 3 2>&1"
+check "arena ladder players" 2 'needs 3 to 5 seats in --players, not 6' -- sh -c "\"$deckhand\" arena --game toonerville --ladder --players 6 2>&1"
+check "arena players without ladder" 2 '--players goes with --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats 1,2,3 --players 3 2>&1"
+check "arena ladder bad level" 2 "no bot level 'seven'" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,seven 2>&1"
 check "arena bad game option" 2 '' -- "$deckhand" arena --game ghost-euchre --seats basic,basic,basic --option renege=sometimes
 # analyze: each card played against the open-hand solver's best. In one_hand.rec seat 2 (all
 # hearts, trump) leads TH and loses a trick to the left bower; leading JH first takes all six.

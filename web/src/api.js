@@ -703,7 +703,7 @@ function bind(M) {
   // game, deciding for any seat from that seat's view alone.
   class Bot {
     // new Bot("sheepshead", { level, seed, samples, timeMs }): level "random", "basic",
-    // "strong" or "expert"; samples and timeMs are the searching levels' budget per decision (consistent deals, and a
+    // "strong" or "expert", or the ladder's "1" to "5" (docs/bots.md); samples and timeMs are the searching levels' budget per decision (consistent deals, and a
     // time limit in ms after which it stops sampling; the other levels ignore them).
     constructor(gameName, settings = undefined) {
       textArg("gameName", gameName);
@@ -905,7 +905,7 @@ function bind(M) {
       callErr((err) => M._dh_table_seat_human(handle, seat, err));
     }
 
-    // level: "random", "basic" (the default), "strong" or "expert".
+    // level: "random", "basic" (the default), "strong", "expert", or the ladder's "1" to "5".
     seatBot(seat, level = "basic") {
       const handle = tableHandleOf(this);
       seatArg("seat", seat);

@@ -178,13 +178,14 @@ export interface Hint {
   reason: string;
 }
 
-export type BotLevel = "random" | "basic" | "strong" | "expert";
+export type BotLevel = "random" | "basic" | "strong" | "expert" | "1" | "2" | "3" | "4" | "5";
 
 /** The settings of new Bot(): an object of these keys only (another key is a TypeError). */
 export interface BotOptions {
   /** "random", "basic" (heuristics, the default), "strong" (samples consistent deals and
    * solves or plays them out) or "expert" (weighs the deals by what the others bid, picked
-   * and led; docs/bots.md). */
+   * and led; docs/bots.md), or the ladder's "1" (weakest) to "5": 1 and 2 are "basic" with
+   * human lapses, 3 "basic", 4 "strong", 5 "expert". */
   level?: BotLevel;
   /** Its choices' generator seed: the same seed and calls give the same choices. */
   seed?: Seed;
