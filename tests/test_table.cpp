@@ -331,17 +331,40 @@ TEST_CASE("offers: every seat that may answer answers at once, applied in the ru
         const std::vector<std::string> last = t->legal_actions_text(may.back());
         REQUIRE(last.size() == 2);
         REQUIRE(t->act(may.back(), last.front(), now, &e) == Reason::ok);
-        CHECK(t->seq() == seq);
+        // The answer is a change of the table: one `answered` event, its answer told only to
+        // the seat that gave it (the others learn it when it takes effect).
+        CHECK(t->seq() == seq + 1);
+        std::string mine, theirs, watching;
+        REQUIRE(t->events_json(may.back(), seq, &mine, &e) == Reason::ok);
+        REQUIRE(t->events_json(may.front(), seq, &theirs, &e) == Reason::ok);
+        REQUIRE(t->events_json(-1, seq, &watching, &e) == Reason::ok);
+        const std::string told = "\"type\": \"answered\", \"seat\": " + std::to_string(may.back());
+        CHECK(mine.find(told + ", \"action\": \"" + last.front() + "\"}") != std::string::npos);
+        CHECK(theirs.find(told + "}") != std::string::npos);
+        CHECK(watching.find(told + "}") != std::string::npos);
+        CHECK(theirs.find(last.front()) == std::string::npos);
         // It has answered: it may not act again until its answer takes effect.
         const std::vector<int> still = t->may_act();
         CHECK(std::find(still.begin(), still.end(), may.back()) == still.end());
         CHECK(still.size() + 1 == may.size());
         CHECK(t->legal_actions_text(may.back()).empty());
         CHECK(t->act(may.back(), last.back(), now, &e) == Reason::wrong_phase);
-        CHECK(t->seq() == seq);
-        for (size_t i = 0; i + 1 < may.size(); ++i)
-          REQUIRE(t->act(may[i], t->legal_actions_text(may[i]).back(), now, &e) == Reason::ok);
-        CHECK(t->seq() > seq);
+        CHECK(t->seq() == seq + 1);
+        // A host that saves the table at each seq keeps the answer: the restored table applies
+        // it in its turn exactly as the live one does.
+        const std::vector<uint8_t> image = t->serialize();
+        auto restored = Table::deserialize(image.data(), image.size(), &e);
+        REQUIRE_MESSAGE(restored, e.message);
+        for (Table* live : {t.get(), restored.get()})
+          for (size_t i = 0; i + 1 < may.size(); ++i)
+            REQUIRE(live->act(may[i], live->legal_actions_text(may[i]).back(), now, &e) ==
+                    Reason::ok);
+        CHECK(t->seq() > seq + 1);
+        CHECK(restored->serialize() == t->serialize());
+        std::string live_events, restored_events;
+        REQUIRE(t->events_json(may.back(), 0, &live_events, &e) == Reason::ok);
+        REQUIRE(restored->events_json(may.back(), 0, &restored_events, &e) == Reason::ok);
+        CHECK(live_events == restored_events);
         seen = true;
         break;
       }

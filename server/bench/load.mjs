@@ -11,7 +11,8 @@
 // A table whose game ends is left and replaced by a new one, so N tables stay in play.
 //
 // Measures, over the window after the warm-up:
-//   round trip   from sending `act` to receiving the `events` message holding that action
+//   round trip   from sending `act` to receiving the `events` message holding that action (or,
+//                for an offer answered ahead of its turn, its `answered` event)
 //   CPU/action   the server process's user+system CPU time (/proc/PID/stat) / actions acked
 //   memory/table (server RSS with the N tables seated - RSS before any table) / N
 // and at the end, with the server stopped, checks every table's stored changes against what
@@ -93,6 +94,7 @@ class Seat {
     this.acked = [];
     this.pending = new Map(); // id -> { action, t0, measured }
     this.nextId = 1;
+    this.answersWaiting = 0; // answers acknowledged by `answered`, not yet taken effect
     this.timer = null;
     this.room = null;
   }
@@ -135,7 +137,15 @@ class Seat {
 
   onEvents(m) {
     for (const e of m.events ?? []) {
-      if (e.type === 'action' && e.seat === this.seat && e.by !== 'stand-in' && e.by !== 'bot') {
+      // An offer answered ahead of its turn (T6) is acknowledged by its `answered` event; its
+      // `action` event comes when it takes effect and acknowledges nothing more.
+      if (e.type === 'action' && e.seat === this.seat && this.answersWaiting > 0 && e.by === 'human') {
+        this.answersWaiting--;
+        continue;
+      }
+      const acknowledged = e.type === 'answered' || (e.type === 'action' && e.by !== 'stand-in' && e.by !== 'bot');
+      if (acknowledged && e.seat === this.seat) {
+        if (e.type === 'answered') this.answersWaiting++;
         // the oldest pending action of this seat is the one the server took
         const [id, p] = this.pending.entries().next().value ?? [];
         if (p === undefined) continue;

@@ -206,3 +206,62 @@ test('SIGTERM keeps every table: started again, it resumes', async () => {
   await b.leave();
   await server.kill('SIGTERM');
 });
+
+// T6: a seat offered a discard may answer before the seats ahead of it; its answer waits for
+// them. The answer is a change (an `answered` event, told to the seat first): saved before the
+// seat hears of it, so a server killed then keeps it.
+test('an offer answered ahead of its turn survives SIGKILL: its answer takes effect after the restart', async () => {
+  const db = tempDb();
+  const port = await freePort();
+  let server = await start({ db, port });
+  const dh = await deckhand();
+  const ps = [0, 1, 2].map(() => new Player(server.url, { autoplay: false }));
+  const code = await ps[0].create({ name: 'a', game: 'toonerville', seats: ['human', 'human', 'human'], players: 3, table: { offerMs: 600_000 } });
+  await ps[1].join(code, { name: 'b' });
+  await ps[2].join(code, { name: 'c' });
+  // The seat to act declines the discard: the offer opens to the other two, in T6's order.
+  await until('the first turn', () => ps.find((p) => p.turn?.legal.includes('draw')));
+  // (the leak check takes the cards face up since the deal from a spectator's snapshot)
+  const watcher = new Player(server.url, { autoplay: false });
+  await watcher.join(code, { spectate: true });
+  const drawer = ps.find((p) => p.turn.legal.includes('draw'));
+  drawer.send('act', { action: 'draw' });
+  await until('the offer', () => ps.some((p) => p.turn?.mayAct.length === 2));
+  const order = ps.find((p) => p.turn?.mayAct.length === 2).turn.mayAct;
+  const early = ps[order[1]];
+  const ahead = ps[order[0]];
+  await until('the later seat may answer', () => early.turn?.legal.includes('buy'));
+  early.send('act', { action: 'buy' });
+  const told = await until('its answer, told to it', () => early.events.find((e) => e.type === 'answered'));
+  assert.deepEqual([told.seat, told.action], [early.seat, 'buy']);
+  await until('the others hear that it answered', () => ahead.events.some((e) => e.type === 'answered'));
+  const public_ = ahead.events.find((e) => e.type === 'answered');
+  assert.equal(public_.action, undefined, 'what it answered is not told before its turn');
+  await server.kill('SIGKILL');
+  for (const p of [...ps, watcher]) p.room = null;
+  server = await start({ db, port });
+  assert.match(server.output(), /1 table\(s\) restored/);
+  for (const p of ps) {
+    p.client = new (p.client.constructor)(server.url);
+    await p.join(code, { seatToken: p.token });
+  }
+  // Restored with the answer: only the seat ahead may answer still.
+  assert.deepEqual(early.snapshot.table.may_act, [ahead.seat]);
+  await until('the seat ahead may answer', () => ahead.turn?.legal.includes('pass'));
+  ahead.send('act', { action: 'pass' });
+  const bought = await until('the early answer takes effect', () =>
+    early.events.find((e) => e.type === 'action' && e.seat === early.seat && e.action === 'buy'),
+  );
+  assert.equal(bought.by, 'human');
+  // One `act` row per answer, each in seq order.
+  const { openStore } = await import('../dist/store/open.js');
+  const store = await openStore(db);
+  const rows = (await store.changes(code)).filter((r) => r.kind === 'act');
+  await store.close();
+  assert.deepEqual(rows.map((r) => [r.seat, r.detail]), [[drawer.seat, 'draw'], [early.seat, 'buy'], [ahead.seat, 'pass']]);
+  const table = dh.Table.deserialize((await storedTable(db, code)).image);
+  for (const p of ps) assert.deepEqual(leaks(table, p, watcher), []);
+  table.free();
+  for (const p of ps) await p.leave();
+  await server.kill('SIGTERM');
+});

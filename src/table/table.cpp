@@ -47,12 +47,18 @@ enum class EventType : uint8_t {
   commit,  // fair deals: text "K HEX", the commitment to deal K
   nonce,   // fair deals: text "HEX", the seat's nonce
   reveal,  // fair deals: text "K SEED SALT", deal K's base seed and salt
+  answered,  // an offer answered ahead of its turn (T6): text the answer, told only to the seat
 };
 constexpr const char* kEventNames[] = {"seat",    "deal",      "action",   "cards",
                                        "timeout", "reshuffle", "hand_end", "game_over",
-                                       "commit",  "nonce",     "reveal"};
+                                       "commit",  "nonce",     "reveal",   "answered"};
 constexpr bool is_fair_event(EventType t) {
   return t == EventType::commit || t == EventType::nonce || t == EventType::reveal;
+}
+// The kinds whose `text` is an offset in the texts pool.
+constexpr bool holds_text(EventType t) {
+  return t == EventType::hand_end || t == EventType::over || t == EventType::answered ||
+         is_fair_event(t);
 }
 enum class By : uint8_t { human, bot, standin };
 constexpr const char* kByNames[] = {"human", "bot", "stand-in"};
@@ -742,6 +748,10 @@ struct Table::Impl {
         break;
       case EventType::reshuffle:
         break;
+      case EventType::answered:
+        j.key("seat").value(int(e.seat));
+        if (viewer == e.seat) j.key("action").value(text_at(e.text, e.text_len));
+        break;
       case EventType::commit:
       case EventType::nonce:
       case EventType::reveal: {
@@ -940,6 +950,10 @@ Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err)
       for (size_t i = 0; i < answers.size(); ++i)
         if (text::iequals(text::trim(action), answers[i])) {
           t.answers[size_t(seat)] = int8_t(i == 0);
+          // A change of the table (the seat leaves may_act, its image holds the answer), so it
+          // gets a seq like every change: a host saving each seq keeps the answer.
+          Event& e = t.push(EventType::answered, seat, now_ms);
+          e.text = t.add_text(answers[i], &e.text_len);
           t.refresh_due();
           return t.run_due(now_ms, err);
         }
@@ -1279,9 +1293,7 @@ std::vector<uint8_t> Table::serialize() const {
         shift += e.text_len;
         continue;
       }
-      const bool in_texts =
-          e.type == EventType::hand_end || e.type == EventType::over || is_fair_event(e.type);
-      if (in_texts && e.text != kNone) e.text += shift;
+      if (holds_text(e.type) && e.text != kNone) e.text += shift;
       if (e.pub != kNone) e.pub += shift;
     }
     pool.append(t.texts, copied);
@@ -1477,7 +1489,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     e.news = r.u32();
     e.news_count = r.u32();
     e.history = r.u64();
-    if (type > uint8_t(EventType::reveal) || e.seq != t.first_seq + i) return corrupt("bad event");
+    if (type > uint8_t(EventType::answered) || e.seq != t.first_seq + i) return corrupt("bad event");
     e.type = EventType(type);
     e.seat = int8_t(seat);
   }
@@ -1516,8 +1528,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     const bool seat_ok = e.seat >= -1 && e.seat < players;
     bool ok = seat_ok && e.time >= prev && e.time <= last_time;
     // The fields a kind does not use hold nothing (the pools are rebuilt from them).
-    const bool texts_used =
-        e.type == EventType::hand_end || e.type == EventType::over || is_fair_event(e.type);
+    const bool texts_used = holds_text(e.type);
     const bool number_used = texts_used || e.type == EventType::action || e.type == EventType::deal;
     const bool news_used = e.type == EventType::deal || e.type == EventType::cards;
     ok = ok && (number_used || e.text == kNone) && (texts_used || e.text_len == 0) &&
@@ -1543,6 +1554,9 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
         ok = ok && e.seat >= 0;
         break;
       case EventType::reshuffle:
+        break;
+      case EventType::answered:
+        ok = ok && e.seat >= 0 && in_texts(e.text, e.text_len);
         break;
       case EventType::commit:
       case EventType::nonce:
