@@ -344,6 +344,28 @@ test(`${DRAW}: three browsers play a whole game with buys through the server (ea
   assert.ok(bought, "a player bought a declined discard");
   await checkGameEnd(pages, DRAW);
   await pages[0].screenshot({ path: join(shots, `online-${DRAW}-end.png`), fullPage: true });
+  // Review my play: the server refuses (unsupported: the game has no open-hand solver) and the
+  // page says so in the library's words, the game by its name, without the code
+  const [ann] = pages;
+  await ann.click("#over-dialog .close");
+  await ann.click("#btn-review");
+  await ann.waitForFunction(() => /^No review: /.test(document.getElementById("review").textContent), null, { timeout: 20000 });
+  const info = CATALOG.find((g) => g.name === DRAW);
+  const probe = new dh.Game(DRAW, { players: 3 });
+  probe.deal(1);
+  const refusal = (() => {
+    try {
+      probe.solve();
+    } catch (e) {
+      return e;
+    } finally {
+      probe.free();
+    }
+  })();
+  assert.ok(refusal instanceof dh.Unsupported);
+  const words = refusal.message.replace(`${refusal.reason}: `, "").replace(info.name, info.description.split(":")[0]);
+  assert.equal(await ann.textContent("#review"), `No review: ${words.charAt(0).toUpperCase()}${words.slice(1)}`);
+  await ann.screenshot({ path: join(shots, `online-${DRAW}-no-review.png`), fullPage: true });
   for (const p of pages) await p.context().close();
   assert.deepEqual(pageErrors, []);
 });
