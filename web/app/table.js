@@ -4,6 +4,7 @@
 // everything (see docs/web.md "The table").
 import {
   actionLabel, actionSpoken, cardElement, cardName, cardsInText, isCard, scoreTable, shortCard, sortedHand, SUITS,
+  withoutRuleNumbers,
 } from "./cards.js";
 import { verifyReveal } from "./fair.js";
 
@@ -153,9 +154,7 @@ export class TableScreen {
   inWords(text, code = "") {
     let t = String(text ?? "").replace(/^(hint|review): /, "");
     if (code && t.startsWith(`${code}: `)) t = t.slice(code.length + 2);
-    t = t.replace(/^[a-z]+(_[a-z]+)*: /, "")
-      .replace(/;\s*[A-Z]\d+[a-z]?(?:[-–][A-Z]?\d+[a-z]?)?(?=\))/g, "")
-      .replace(/\s*\([A-Z]\d+[a-z]?(?:[-–,]\s*[A-Z]?\d+[a-z]?)*\)/g, "")
+    t = withoutRuleNumbers(t.replace(/^[a-z]+(_[a-z]+)*: /, ""))
       .replace(/\b[Ss]eat (\d+)\b/g, (all, n, at) => (Number(n) < (this.tableState?.players ?? 0)
         ? (at === 0 ? this.name(Number(n)) : this.nameIn(Number(n))) : all));
     if (this.info) t = t.replaceAll(this.info.name, displayName(this.info));
@@ -324,7 +323,7 @@ export class TableScreen {
       }
       // its last word (Pass, Bid 3), until it is its turn again
       const said = this.lastBySeat.get(s);
-      if (said && !acting && !said.split(" ").some(isCard) && view.phase !== "play")
+      if (said && !acting && !said.split(" ").some(isCard) && view.phase !== "play" && !(table.over || view.over))
         plate.append(el("div", { className: "bubble" }, this.label(said)));
       box.append(plate);
     }
@@ -700,7 +699,7 @@ export class TableScreen {
       return el("li", {}, el("strong", {}, this.name(s)), ` ${d > 0 ? "+" : ""}${d} → ${e.scores[s]}`);
     });
     const details = Object.entries(e.result ?? {}).map(([k, v]) => [k, this.resultValue(k, v, players)])
-      .filter(([k, v]) => k !== "deltas" && v != null).map(([k, v]) => `${words(k)}: ${v}`);
+      .filter(([k, v]) => k !== "deltas" && v != null).map(([k, v]) => `${words(k)}${v.startsWith("per seat ") ? ` — ${v.slice(9)}` : `: ${v}`}`);
     box.querySelector(".summary").replaceChildren(el("h3", {}, "Hand over"), el("ul", {}, ...rows),
       el("p", { className: "details" }, details.join(" · ")));
     this.$("#btn-review").hidden = !this.transport.canReview;
@@ -709,16 +708,17 @@ export class TableScreen {
     box.hidden = false;
   }
 
-  // One item of a hand's result in words: per-seat lists by name ("You 2, Bob 4"), seats by
-  // name, yes/no, cards as cards; null for nothing to say (none, an empty list).
+  // One item of a hand's result in words: per-seat lists by name ("per seat You: 2, Bot 2: 4",
+  // written "tricks — You: 2, Bot 2: 4"), seats by name, yes/no, cards as cards; null for
+  // nothing to say (none, an empty list).
   resultValue(key, value, players) {
     if (value == null || (Array.isArray(value) && !value.length)) return null;
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (SEAT_FIELDS.has(key) && typeof value === "number") return this.name(value);
     if (Array.isArray(value) && value.length === players && value.every((v) => typeof v === "number"))
-      return value.map((v, s) => `${this.name(s)} ${v}`).join(", ");
+      return `per seat ${value.map((v, s) => `${this.name(s)}: ${v}`).join(", ")}`;
     if (Array.isArray(value)) return value.map((v) => (typeof v === "number" ? this.name(v) : cardsInText(String(v)))).join(", ");
-    if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${this.resultValue(k, v, players) ?? "none"}`).join(", ");
+    if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${(this.resultValue(k, v, players) ?? "none").replace(/^per seat /, "")}`).join(", ");
     return typeof value === "string" ? cardsInText(value) : String(value);
   }
 

@@ -27,7 +27,7 @@ export class LocalTransport {
     });
     this.players = this.table.players;
     this.names = Array.from({ length: this.players }, (_, s) =>
-      s === this.seat ? name || "You" : `Bot ${s}`);
+      s === this.seat ? name || "You" : `Bot ${s + 1}`); // as the lobby numbers the seats, and online
     this.table.seatHuman(this.seat);
     for (let s = 0; s < this.players; ++s) if (s !== this.seat) this.table.seatBot(s, levels[s]);
     this.t0 = performance.now();
