@@ -674,13 +674,20 @@ export class TableScreen {
   // { action, reason } (online: the server's, docs/server.md).
   async hint() {
     let choice;
+    const out = this.$("#hint-text");
+    delete out.dataset.action;
+    out.textContent = "";
     try {
       choice = await this.transport.hint();
     } catch (error) {
       this.$("#hint-text").textContent = `No hint: ${this.inWords(error.message ?? error, error.code)}`;
       return;
     }
-    if (!choice) return;
+    // (your turn went by meanwhile: an offer answered, its time up)
+    if (!choice) {
+      out.textContent = "No hint: you have nothing to do now";
+      return;
+    }
     const action = typeof choice === "string" ? choice : choice.action;
     this.hinted = action;
     // (the library's reason starts with the action: "play 9H: 9H cannot take the trick ...")

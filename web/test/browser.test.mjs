@@ -138,10 +138,13 @@ async function yourTurn(p = page, timeout = 15000) {
 
 // One move of yours as the hint says, made by clicks: the hinted card or button; a move of
 // several cards by choosing them and then its button; anything else typed.
+// Null when the turn went by before the hint came (an offer's time up under load).
 async function playHint(p = page) {
   await p.click("#btn-hint");
-  await p.waitForFunction(() => document.getElementById("hint-text").dataset.action);
+  await p.waitForFunction(() => document.getElementById("hint-text").dataset.action ||
+    document.getElementById("hint-text").textContent.startsWith("No hint"));
   const action = await p.getAttribute("#hint-text", "data-action");
+  if (!action) return null;
   const { legal } = await tableState(p);
   assert.ok(legal.includes(action) || await p.evaluate((a) => { const g = window.deckhandApp.screen.transport.table.game(); try { return g.isLegal(0, a); } finally { g.free(); } }, action), `the hint ${action} is legal`);
   const cards = action.split(" ").filter((w) => /^([2-9TJQKA][CDHS]|\d{1,2}[BGRY]|ROOK)$/.test(w));
