@@ -466,8 +466,8 @@ export class TableScreen {
       const sum = (seats) => seats.reduce((a, s) => a + view.points_taken[s], 0);
       const others = view.points_taken.map((_, s) => s).filter((s) => !side.includes(s));
       facts.append(el("li", { className: "fact fact-side-points" }, el("span", { className: "fact-key" }, "points taken:"), " ",
-        el("strong", {}, `${side.map((s) => this.name(s)).join(" & ")} ${sum(side)}`), " · ",
-        el("strong", {}, `${view.partner == null ? "the rest" : "the others"} ${sum(others)}`)));
+        el("strong", {}, `${side.map((s) => this.name(s)).join(" & ")}: ${sum(side)}`), " · ",
+        el("strong", {}, `${view.partner == null ? "the rest" : "the others"}: ${sum(others)}`)));
     }
     // the auction so far, when the view keeps one
     if (Array.isArray(view.auction) && view.auction.length && view.phase !== "play") {
