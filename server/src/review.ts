@@ -47,6 +47,16 @@ export function reviewLastHand(dh: Deckhand, game: Game, seat: number): Review {
   if (k < 0) throw new ReviewRefused('no_hand', 'review: no hand is over yet: a review is of a finished hand');
   const start = deals[k];
   const end = k + 1 < deals.length ? deals[k + 1] : lines.length;
+  // A game without an open-hand solver is refused as such, whether or not the seat played in
+  // the hand (the hand as dealt asked: its other refusals, a bidding phase, say nothing here).
+  const dealt = dh.Game.fromRecord(lines.slice(0, start + 1).join('\n') + '\n');
+  try {
+    dealt.solve();
+  } catch (e) {
+    if (e instanceof dh.Unsupported) throw new ReviewRefused('unsupported', `review: ${(e as Error).message}`);
+  } finally {
+    dealt.free();
+  }
   const plays: ReviewedPlay[] = [];
   for (let i = start + 1; i < end; ++i) {
     const m = /^(\d+) (.+)$/.exec(lines[i]);
@@ -57,7 +67,6 @@ export function reviewLastHand(dh: Deckhand, game: Game, seat: number): Review {
       try {
         values = before.solve();
       } catch (e) {
-        if (e instanceof dh.Unsupported) throw new ReviewRefused('unsupported', `review: ${(e as Error).message}`);
         if (e instanceof dh.WrongPhase) continue; // bidding, a bury: not card play
         throw e;
       }

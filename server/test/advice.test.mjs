@@ -125,3 +125,55 @@ test('hint: the library bot\'s hint for the seat to act only; review: only a fin
   assert.equal(msg.code, 'spectator');
   for (const x of [...ps, watcher]) await x.leave();
 });
+
+// A game without an open-hand solver has no review: the refusal is `unsupported`, in the
+// library's words, for a hand that is over (the game, one round long, played to its end by one
+// human seat and bots), and nothing changes.
+test('review: a game without a solver is refused as unsupported, in words', async () => {
+  const unsolved = dh.games().find((g) => {
+    const probe = new dh.Game(g.name, { players: g.min_players });
+    probe.deal(1);
+    try {
+      probe.solve();
+      return false;
+    } catch (e) {
+      return e instanceof dh.Unsupported;
+    } finally {
+      probe.free();
+    }
+  });
+  assert.ok(unsolved, 'a game of the catalog has no solver');
+  const seats = Array.from({ length: unsolved.min_players }, (_, k) => (k ? { bot: 'random' } : 'human'));
+  const p = new Player(server.url); // plays every turn of its seat
+  const code = await p.create({ name: 'a', game: unsolved.name, players: unsolved.min_players, seats,
+    options: { [unsolved.limit_option]: 1 }, table: { botMs: 0, dealMs: 0 } });
+  await until(`${unsolved.name} to end`, () => p.over, 60000);
+  const seq = (await storedTable(db, code)).seq;
+  // (the autoplay's quick answers may have spent the seat's message budget: wait for it)
+  let type, msg;
+  for (let i = 0; i < 20; ++i) {
+    [type, msg] = await ask(p, 'review', { id: 'r' });
+    if (msg.code !== 'rate_limited') break;
+    await sleep(300);
+  }
+  assert.equal(type, 'error', JSON.stringify(msg));
+  assert.equal(msg.code, 'unsupported');
+  assert.equal(msg.id, 'r');
+  // the library's own message, after the request's name: it names the game and says why
+  const probe = new dh.Game(unsolved.name, { players: unsolved.min_players });
+  probe.deal(1);
+  const words = (() => {
+    try {
+      probe.solve();
+    } catch (e) {
+      return e.message;
+    } finally {
+      probe.free();
+    }
+  })();
+  assert.equal(msg.message, `review: ${words}`);
+  assert.match(msg.message, new RegExp(`${unsolved.name} has no open-hand solver`));
+  await sleep(50);
+  assert.equal((await storedTable(db, code)).seq, seq, 'a refused review changes nothing');
+  await p.leave();
+});

@@ -2,6 +2,7 @@
 // the table screen and the record checker. ?delay=MS sets the bots' thinking time (the tests
 // use a short one); #join=CODE in the address opens an online table's invite.
 import { load } from "../dist/index.mjs";
+import { withoutRuleNumbers } from "./cards.js";
 import { TableScreen, displayName } from "./table.js";
 import { LocalTransport, OnlineTransport, forgetSeat, openTables, savedSeat } from "./transport.js";
 import { setUpValidate } from "./validate.js";
@@ -73,7 +74,7 @@ function fillGames() {
 
 function fillSetup() {
   const info = games.find((g) => g.name === gameName);
-  $("game-description").textContent = info.description;
+  $("game-description").textContent = withoutRuleNumbers(info.description);
   const keep = Number($("players").value);
   $("players").replaceChildren();
   for (let n = info.min_players; n <= info.max_players; ++n) $("players").add(new Option(`${n}`, n));

@@ -11,7 +11,17 @@ const ROOK = {
   R: { name: "red", shape: "●" }, Y: { name: "yellow", shape: "◆" },
 };
 
-export const isCard = (text) => /^([2-9TJQKA][CDHS]|\d{1,2}[BGRY]|ROOK)$/.test(text);
+const CARD = "[2-9TJQKA][CDHS]|\\d{1,2}[BGRY]|ROOK";
+const ONE_CARD = new RegExp(`^(${CARD})$`);
+const CARDS_IN_TEXT = new RegExp(`\\b(${CARD})\\b`, "g");
+export const isCard = (text) => ONE_CARD.test(text);
+// A text without the rule numbers of docs (RULES.md: "G7", "(T6)", "(G1-G11)"), which a player
+// does not read.
+export const withoutRuleNumbers = (text) => text
+  .replace(/;\s*[A-Z]\d+[a-z]?(?:[-–][A-Z]?\d+[a-z]?)?(?=\))/g, "")
+  .replace(/\s*\([A-Z]\d+[a-z]?(?:[-–,]\s*[A-Z]?\d+[a-z]?)*\)/g, "");
+// The card codes in a text (the library's messages: "AD held, diamonds led") as cards ("A♦").
+export const cardsInText = (text) => text.replace(CARDS_IN_TEXT, (code) => shortCard(code));
 
 // "queen of clubs", "14 yellow", "the Rook".
 export function cardName(code) {

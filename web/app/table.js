@@ -3,7 +3,8 @@
 // Nothing here knows a game: the view's fields, the catalog (games()) and the events say
 // everything (see docs/web.md "The table").
 import {
-  actionLabel, actionSpoken, cardElement, cardName, isCard, scoreTable, shortCard, sortedHand, SUITS,
+  actionLabel, actionSpoken, cardElement, cardName, cardsInText, isCard, scoreTable, shortCard, sortedHand, SUITS,
+  withoutRuleNumbers,
 } from "./cards.js";
 import { verifyReveal } from "./fair.js";
 
@@ -11,7 +12,7 @@ import { verifyReveal } from "./fair.js";
 const SKIP = new Set(["game", "seat", "phase", "hand", "to_act", "scores", "over", "winners",
   "last_hand", "last_round", "tricks", "melds", "auction", "players", "hand_number", "dealer",
   "hand_sizes", "tricks_won", "buys", "discards", "stock_count", "offered_to", "declined_by",
-  "hand_sorted", "points_taken"]);
+  "hand_sorted", "points_taken", "round"]); // (the round is in the title)
 // Fields whose value is a seat.
 const SEAT_FIELDS = new Set(["declarer", "picker", "partner", "leaster_winner", "went_out"]);
 // Per-seat counts shown on the seats' plates.
@@ -20,6 +21,16 @@ const PER_SEAT = ["tricks_won", "points_taken", "buys"];
 // A game's name as people write it: the catalog description's words before its colon.
 export const displayName = (info) => (info?.description.includes(":") ? info.description.split(":")[0] : info?.name);
 const words = (key) => key.replace(/_/g, " ");
+// What the status line asks of you for each kind of action, where its name alone would not say
+// it (the others are named as they are: "pass", "bid", "buy").
+const ASKS = {
+  play: "play a card", discard: "discard a card", draw: "draw from the stock", take: "take the discard",
+  trump: "name trump", pick: "pick up the blind", bury: "choose cards to bury", call: "call a card",
+  alone: "go alone", down: "go down with your melds", layoff: "lay off on a meld", swap: "swap",
+};
+// Verbs written as one word in actions, as people write them.
+const VERBS = { layoff: "lay off" };
+const oneOf = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`);
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children.filter((c) => c != null && c !== false));
@@ -130,6 +141,40 @@ export class TableScreen {
   name(seat) {
     if (seat == null) return "nobody";
     return seat === this.transport.seat ? "You" : this.transport.names?.[seat] || `Seat ${seat + 1}`;
+  }
+
+  // A seat's name inside a sentence: "you" for your own.
+  nameIn(seat) {
+    return seat === this.transport.seat ? "you" : this.name(seat);
+  }
+
+  // The library's and the server's messages in the player's words: without the error code in
+  // front ("must_follow_suit: ..."), rule numbers ("G7", "(T6)"), seats by their players' names,
+  // card codes as cards, the game by its name.
+  inWords(text, code = "") {
+    let t = String(text ?? "").replace(/^(hint|review): /, "");
+    if (code && t.startsWith(`${code}: `)) t = t.slice(code.length + 2);
+    t = withoutRuleNumbers(t.replace(/^[a-z]+(_[a-z]+)*: /, ""))
+      .replace(/\b[Ss]eat (\d+)\b/g, (all, n, at) => (Number(n) < (this.tableState?.players ?? 0)
+        ? (at === 0 ? this.name(Number(n)) : this.nameIn(Number(n))) : all));
+    if (this.info) t = t.replaceAll(this.info.name, displayName(this.info));
+    t = cardsInText(t);
+    return t.charAt(0).toUpperCase() + t.slice(1);
+  }
+
+  // An action as a button or a bubble says it: "Play Q♣", "Take 10▲G", "Lay off 5▲G on Bob's
+  // run #1" (the meld named by its owner and kind, from the view).
+  label(action) {
+    const [verb, ...rest] = action.split(" ");
+    const kind = this.info?.action_kinds.find((k) => k.name === verb);
+    const view = this.view ?? {};
+    if (verb === "take" && !rest.length && view.discards?.length) return `Take ${shortCard(view.discards.at(-1))}`;
+    if (kind?.syntax.startsWith(`${verb} <meld-id>`) && rest.length) {
+      const meld = (view.melds ?? []).find((m) => String(m.id) === rest[0]);
+      const said = actionLabel([VERBS[verb] ?? verb, ...rest.slice(1)].join(" "));
+      return meld ? `${said} ${verb === "swap" ? "into" : "on"} ${this.nameIn(meld.owner) === "you" ? "your" : `${this.name(meld.owner)}'s`} ${meld.kind} #${meld.id}` : actionLabel(action);
+    }
+    return actionLabel([VERBS[verb] ?? verb, ...rest].join(" "));
   }
 
   update({ snapshot, events = [], legal = [], clockNow, error }) {
@@ -254,9 +299,10 @@ export class TableScreen {
       plate.style.top = `${y}%`;
       const level = table.seats?.[s]?.level;
       const connected = this.transport.seatInfo?.[s]?.connected;
-      const status = { human: s === me ? "" : connected === false ? "disconnected · waiting" : "online", away: "away · a bot plays for now", bot: `bot · ${level ?? ""}`, empty: "empty seat" }[holder] ?? holder;
+      const held = { human: s === me ? "" : connected === false ? "disconnected · waiting" : "online", away: "away · a bot plays for now", bot: `bot · ${level ?? ""}`, empty: "empty seat" }[holder] ?? holder;
+      const status = [held, s === view.dealer ? "dealer" : null].filter(Boolean).join(" · ");
       const facts = PER_SEAT.filter((k) => Array.isArray(view[k])).map((k) => `${words(k)} ${view[k][s]}`);
-      const label = [this.name(s), s === view.dealer ? "dealer" : null, acting ? "to act" : null, status || null,
+      const label = [this.name(s), s === view.dealer ? "dealer" : null, acting ? "to act" : null, held || null,
         s !== me ? `${this.handCount(s)} cards` : null, ...facts].filter(Boolean).join(", ");
       plate.setAttribute("aria-label", label);
       const avatar = el("div", { className: "avatar" });
@@ -266,7 +312,8 @@ export class TableScreen {
       plate.append(avatar, el("div", { className: "who" },
         el("strong", {}, this.name(s)),
         status ? el("small", { className: `holder ${holder}` }, status) : null,
-        el("small", { className: "score" }, [`score ${table.scores?.[s] ?? view.scores?.[s] ?? 0}`, ...facts].join(" · "))));
+        el("small", { className: "score" }, ...[`score ${table.scores?.[s] ?? view.scores?.[s] ?? 0}`, ...facts]
+          .flatMap((fact, i) => [i ? " · " : null, el("span", { className: "count-fact" }, fact)]))));
       if (s !== me && this.handCount(s) > 0) {
         const count = this.handCount(s);
         const backs = el("div", { className: "backs", ariaHidden: "true" });
@@ -274,9 +321,10 @@ export class TableScreen {
         backs.append(el("span", { className: "count" }, `${count}`));
         plate.append(backs);
       }
+      // its last word (Pass, Bid 3), until it is its turn again
       const said = this.lastBySeat.get(s);
-      if (said && !said.split(" ").some(isCard) && view.phase !== "play")
-        plate.append(el("div", { className: "bubble" }, actionLabel(said)));
+      if (said && !acting && !said.split(" ").some(isCard) && view.phase !== "play" && !(table.over || view.over))
+        plate.append(el("div", { className: "bubble" }, this.label(said)));
       box.append(plate);
     }
   }
@@ -321,13 +369,16 @@ export class TableScreen {
         const { x, y } = this.position(s);
         const c = cardElement(card, { label: `${this.name(s)} played ${cardName(card)}` });
         const place = el("figure", { className: `played${trick.winner === s ? " winner" : ""}${s === trick.leader ? " led" : ""}` }, c,
-          el("figcaption", {}, this.name(s)));
-        // toward its player's seat
-        place.style.left = `${50 + (x - 50) * 0.95}%`;
-        place.style.top = `${50 + (y - 50) * 0.95}%`;
+          el("figcaption", {}, `${this.name(s)}${trick.winner === s ? " takes it" : ""}`));
+        // toward its player's seat, clear of the seats' plates; on a phone (style.css) in a
+        // row in the order played, each named
+        place.style.left = `${50 + (x - 50) * 0.6}%`;
+        place.style.top = `${50 + (y - 50) * 0.6}%`;
+        place.style.order = String((s - (trick.leader ?? 0) + trick.cards.length) % trick.cards.length);
         if (this.animations && played.has(s) && events.length < 4) {
-          place.animate([{ transform: `translate(calc(-50% + ${(x - 50) * 4}px), calc(-50% + ${(y - 50) * 4}px))`, opacity: 0.3 },
-            { transform: "translate(-50%, -50%)", opacity: 1 }], { duration: 220, easing: "ease-out" });
+          // (the translate property, on top of the place's own transform, on a phone none)
+          place.animate([{ translate: `${(x - 50) * 4}px ${(y - 50) * 4}px`, opacity: 0.3 },
+            { translate: "0 0", opacity: 1 }], { duration: 220, easing: "ease-out" });
         }
         center.append(place);
       });
@@ -405,7 +456,7 @@ export class TableScreen {
       else if (key === "contract" || typeof value === "string") text = String(value);
       else if (typeof value === "number" && value === 0) continue;
       else text = String(value);
-      const item = el("li", { className: `fact fact-${key}` }, el("span", { className: "fact-key" }, words(key)), " ", el("strong", {}, text));
+      const item = el("li", { className: `fact fact-${key}` }, el("span", { className: "fact-key" }, `${words(key)}:`), " ", el("strong", {}, text));
       facts.append(item);
     }
     // card points taken by side, once the view names a picker: the picker with the partner
@@ -414,14 +465,14 @@ export class TableScreen {
       const side = [view.picker, view.partner].filter((s) => typeof s === "number");
       const sum = (seats) => seats.reduce((a, s) => a + view.points_taken[s], 0);
       const others = view.points_taken.map((_, s) => s).filter((s) => !side.includes(s));
-      facts.append(el("li", { className: "fact fact-side-points" }, el("span", { className: "fact-key" }, "points taken"), " ",
-        el("strong", {}, `${side.map((s) => this.name(s)).join(" & ")} ${sum(side)}`), " · ",
-        el("strong", {}, `${view.partner == null ? "the rest" : "the others"} ${sum(others)}`)));
+      facts.append(el("li", { className: "fact fact-side-points" }, el("span", { className: "fact-key" }, "points taken:"), " ",
+        el("strong", {}, `${side.map((s) => this.name(s)).join(" & ")}: ${sum(side)}`), " · ",
+        el("strong", {}, `${view.partner == null ? "the rest" : "the others"}: ${sum(others)}`)));
     }
     // the auction so far, when the view keeps one
     if (Array.isArray(view.auction) && view.auction.length && view.phase !== "play") {
-      facts.append(el("li", { className: "fact" }, el("span", { className: "fact-key" }, "auction"), " ",
-        view.auction.map((a) => `${this.name(a.seat)}: ${actionLabel(a.action)}`).join(" · ")));
+      facts.append(el("li", { className: "fact" }, el("span", { className: "fact-key" }, "auction:"), " ",
+        view.auction.map((a) => `${this.name(a.seat)}: ${this.label(a.action)}`).join(" · ")));
     }
   }
 
@@ -451,6 +502,9 @@ export class TableScreen {
     const multi = this.multiCardActions();
     hand.replaceChildren();
     const selectable = multi.length > 0;
+    // cards are dimmed only when some are playable: with none (a bid, a draw) they all stay
+    // plain, the buttons say what you may do
+    const anyPlayable = this.legal.length > 0 && cards.some((code) => this.singleCardActions(code).length || multi.some((a) => a.split(" ").includes(code)));
     for (const code of cards) {
       const single = this.singleCardActions(code);
       const inMulti = multi.some((a) => a.split(" ").includes(code));
@@ -460,7 +514,7 @@ export class TableScreen {
       card.append(...button.childNodes);
       card.dataset.card = code;
       card.classList.toggle("playable", playable && this.legal.length > 0);
-      card.classList.toggle("dimmed", this.legal.length > 0 && !playable);
+      card.classList.toggle("dimmed", anyPlayable && !playable);
       // not playable now (still clickable: the library then says why)
       if (this.legal.length > 0 && !playable) card.setAttribute("aria-disabled", "true");
       card.classList.toggle("selected", this.selected.includes(code));
@@ -483,7 +537,7 @@ export class TableScreen {
     if (single.length > 1 || (single.length && multi.length)) {
       // several things this card may do (lay it off on a meld, or discard it)
       const box = this.$("#choices");
-      box.replaceChildren(el("p", {}, `${cardName(code)}:`),
+      box.replaceChildren(el("p", {}, `${shortCard(code)}:`),
         ...single.map((a) => this.actionButton(a)), ...(multi.length ? [el("p", {}, "or choose more cards")] : []));
       box.hidden = false;
       box.querySelector("button")?.focus();
@@ -503,7 +557,7 @@ export class TableScreen {
   }
 
   actionButton(action) {
-    const b = el("button", { type: "button", className: "action" }, actionLabel(action));
+    const b = el("button", { type: "button", className: "action" }, this.label(action));
     b.dataset.action = action;
     b.setAttribute("aria-label", actionSpoken(action));
     if (this.hinted === action) b.classList.add("hinted");
@@ -525,7 +579,7 @@ export class TableScreen {
       const kinds = [...new Set(multi.map((a) => a.split(" ")[0]))];
       if (matching.length) for (const a of matching) bar.append(this.actionButton(a));
       else bar.append(el("span", { className: "pick-hint" },
-        `Choose cards from your hand to ${kinds.join(" or ")}${this.selected.length ? ` (${this.selected.length} chosen)` : ""}`));
+        `Choose cards from your hand to ${oneOf(kinds.map((k) => VERBS[k] ?? k))}${this.selected.length ? ` (${this.selected.length} chosen)` : ""}`));
       if (multi.length <= 6 && !matching.length) for (const a of multi) bar.append(this.actionButton(a));
     }
   }
@@ -538,12 +592,18 @@ export class TableScreen {
     else if (!table.started) text = "Waiting for players to sit down…";
     else if (view.offered_to != null && this.legal.length) {
       const top = view.discards?.at(-1);
-      text = `${this.name(view.declined_by)} passed on ${top ? shortCard(top) : "the discard"}: buy it (with a card from the stock as a penalty) or pass?`;
+      text = `Your turn: buy ${top ? shortCard(top) : "the discard"} or pass`;
     } else if (this.legal.length) {
-      const cardActs = this.legal.filter((a) => a.split(" ").some(isCard));
-      text = cardActs.length && cardActs.length === this.legal.length && this.cardVerb() && cardActs.every((a) => a.startsWith(this.cardVerb()))
-        ? `Your turn: ${this.cardVerb()} a card` : `Your turn: ${[...new Set(this.legal.map((a) => a.split(" ")[0]))].join(", ")}`;
-    } else if (table.to_act != null) text = table.seats?.[table.to_act]?.holder === "bot" ? `${this.name(table.to_act)} is thinking…` : `${this.name(table.to_act)}'s turn`;
+      // what each kind of your legal actions asks ("play a card", "take the discard (10▲G)")
+      const kinds = [...new Set(this.legal.map((a) => a.split(" ")[0]))];
+      const top = view.discards?.at(-1);
+      text = `Your turn: ${oneOf(kinds.map((k) => (k === "take" && top ? `take the discard (${shortCard(top)})` : ASKS[k] ?? k)))}`;
+    } else if (table.to_act != null) {
+      // the seat to act, and the others answering an offer
+      const waiting = [...new Set([table.to_act, ...(table.may_act ?? [])])];
+      text = table.seats?.[table.to_act]?.holder === "bot" && waiting.length === 1 ? `${this.name(table.to_act)} is thinking…`
+        : waiting.length === 1 ? `${this.name(table.to_act)}'s turn` : `Waiting for ${oneOf(waiting.map((s) => this.name(s)))}`;
+    }
     else if (view.phase === "deal" || !this.$("#hand-over").hidden) text = "Hand over: the next deal comes in a moment…";
     else text = "";
     this.$("#status").textContent = text;
@@ -551,7 +611,8 @@ export class TableScreen {
     offer.hidden = !(view.offered_to != null);
     if (!offer.hidden) {
       const top = view.discards?.at(-1);
-      offer.querySelector(".offer-text").textContent = `${shortCard(top ?? "unknown")} offered — ${this.name(view.declined_by)} declined it; ${this.legal.length ? "your answer" : "waiting for the others"}`;
+      offer.querySelector(".offer-text").textContent = `${this.name(view.declined_by)} did not take ${top ? shortCard(top) : "the discard"}: ` +
+        (this.legal.length ? "buy it? You get it with a card from the stock as a penalty." : `offered to ${this.nameIn(view.offered_to)}`);
     }
     this.$("#btn-hint").disabled = this.legal.length === 0;
     this.$("#btn-last").disabled = !this.view.tricks;
@@ -562,7 +623,7 @@ export class TableScreen {
     const names = Array.from({ length: players }, (_, s) => this.name(s));
     const scores = this.tableState.scores ?? this.view.scores;
     this.$("#scores-body").replaceChildren(scoreTable({ hands: this.hands, scores }, players, names));
-    this.$("#mini-scores").textContent = names.map((n, s) => `${n} ${scores[s]}`).join(" · ");
+    this.$("#mini-scores").textContent = names.map((n, s) => `${n}: ${scores[s]}`).join(" · ");
   }
 
   renderFair() {
@@ -598,9 +659,8 @@ export class TableScreen {
     box.hidden = false;
     box.dataset.reason = error.reason ?? error.code ?? "";
     const name = error.reason || error.statusName || "";
-    const message = String(error.message ?? "");
-    const rest = name && message.startsWith(`${name}: `) ? message.slice(name.length + 2) : message;
-    // the reason in words ("must follow suit"), then the library's message
+    const rest = this.inWords(error.message, name);
+    // the reason in words ("must follow suit"), then the library's message in the player's words
     const why = name && /^[a-z_]+$/.test(name) ? name.replace(/_/g, " ") : "";
     box.replaceChildren(el("strong", {}, `Not allowed${why ? ` — ${why}` : ""}: `), rest,
       el("button", { type: "button", className: "close-refusal", ariaLabel: "dismiss" }, "×"));
@@ -614,16 +674,25 @@ export class TableScreen {
   // { action, reason } (online: the server's, docs/server.md).
   async hint() {
     let choice;
+    const out = this.$("#hint-text");
+    delete out.dataset.action;
+    out.textContent = "";
     try {
       choice = await this.transport.hint();
     } catch (error) {
-      this.$("#hint-text").textContent = `No hint: ${error.message ?? error}`;
+      this.$("#hint-text").textContent = `No hint: ${this.inWords(error.message ?? error, error.code)}`;
       return;
     }
-    if (!choice) return;
+    // (your turn went by meanwhile: an offer answered, its time up)
+    if (!choice) {
+      out.textContent = "No hint: you have nothing to do now";
+      return;
+    }
     const action = typeof choice === "string" ? choice : choice.action;
     this.hinted = action;
-    this.$("#hint-text").textContent = `Hint: ${actionLabel(action)}${choice.reason ? ` — ${choice.reason}` : ""}`;
+    // (the library's reason starts with the action: "play 9H: 9H cannot take the trick ...")
+    const reason = choice.reason?.startsWith(`${action}: `) ? choice.reason.slice(action.length + 2) : choice.reason;
+    this.$("#hint-text").textContent = `Hint: ${this.label(action)}${reason ? ` — ${this.inWords(reason)}` : ""}`;
     this.$("#hint-text").dataset.action = action;
     this.renderHand();
     this.renderActions();
@@ -636,14 +705,28 @@ export class TableScreen {
       const d = e.deltas[s];
       return el("li", {}, el("strong", {}, this.name(s)), ` ${d > 0 ? "+" : ""}${d} → ${e.scores[s]}`);
     });
-    const details = Object.entries(e.result ?? {}).filter(([k, v]) => k !== "deltas" && v != null)
-      .map(([k, v]) => `${words(k)}: ${Array.isArray(v) ? v.join(" / ") : SEAT_FIELDS.has(k) && typeof v === "number" ? this.name(v) : typeof v === "object" ? JSON.stringify(v) : v}`);
+    const details = Object.entries(e.result ?? {}).map(([k, v]) => [k, this.resultValue(k, v, players)])
+      .filter(([k, v]) => k !== "deltas" && v != null).map(([k, v]) => `${words(k)}${v.startsWith("per seat ") ? ` — ${v.slice(9)}` : `: ${v}`}`);
     box.querySelector(".summary").replaceChildren(el("h3", {}, "Hand over"), el("ul", {}, ...rows),
       el("p", { className: "details" }, details.join(" · ")));
     this.$("#btn-review").hidden = !this.transport.canReview;
     this.$("#review").replaceChildren();
     this.reviewing = false;
     box.hidden = false;
+  }
+
+  // One item of a hand's result in words: per-seat lists by name ("per seat You: 2, Bot 2: 4",
+  // written "tricks — You: 2, Bot 2: 4"), seats by name, yes/no, cards as cards; null for
+  // nothing to say (none, an empty list).
+  resultValue(key, value, players) {
+    if (value == null || (Array.isArray(value) && !value.length)) return null;
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    if (SEAT_FIELDS.has(key) && typeof value === "number") return this.name(value);
+    if (Array.isArray(value) && value.length === players && value.every((v) => typeof v === "number"))
+      return `per seat ${value.map((v, s) => `${this.name(s)}: ${v}`).join(", ")}`;
+    if (Array.isArray(value)) return value.map((v) => (typeof v === "number" ? this.name(v) : cardsInText(String(v)))).join(", ");
+    if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${(this.resultValue(k, v, players) ?? "none").replace(/^per seat /, "")}`).join(", ");
+    return typeof value === "string" ? cardsInText(value) : String(value);
   }
 
   async review() {
@@ -656,7 +739,7 @@ export class TableScreen {
         out.firstChild.textContent = `Reviewing your plays… ${done}/${total}`;
       });
     } catch (error) {
-      out.replaceChildren(el("p", {}, `No review: ${error.message ?? error}`));
+      out.replaceChildren(el("p", {}, `No review: ${this.inWords(error.message ?? error, error.code)}`));
       return;
     }
     if (result === null) {
@@ -664,10 +747,16 @@ export class TableScreen {
       return;
     }
     const lost = result.reduce((a, r) => a + r.loss, 0);
-    out.replaceChildren(el("h3", {}, `Your plays: ${result.length}, ${result.filter((r) => r.loss > 0).length} below the best, ${lost} points lost`),
+    const below = result.filter((r) => r.loss > 0).length;
+    const signed = (v) => `${v > 0 ? "+" : ""}${v}`;
+    const points = (v) => `${v} point${Math.abs(v) === 1 ? "" : "s"}`;
+    // each play against the best with every hand known: what the hand then brings you
+    out.replaceChildren(el("h3", {}, below ? `Your ${result.length} plays: ${below} not the best, ${points(lost)} lost`
+      : `Your ${result.length} plays: each one the best there was`),
+      el("p", { className: "details" }, "Each card you played set against the best play with every hand known: what the hand brings you after it."),
       el("ol", { className: "review-list" }, ...result.map((r) => el("li", { className: r.loss ? "loss" : "best" },
-        `${actionLabel(r.action)}: ${r.value > 0 ? "+" : ""}${r.value}`,
-        r.loss ? ` — best ${r.best.map(actionLabel).join(" / ")} (${r.bestValue > 0 ? "+" : ""}${r.bestValue}), loses ${r.loss}` : " — best")))); 
+        `${this.label(r.action)} (${signed(r.value)})`,
+        r.loss ? ` — ${points(r.loss)} lost: ${r.best.map((a) => this.label(a)).join(" or ")} (${signed(r.bestValue)}) was better` : " — the best"))));
   }
 
   showGameOver(e) {

@@ -27,7 +27,7 @@ export class LocalTransport {
     });
     this.players = this.table.players;
     this.names = Array.from({ length: this.players }, (_, s) =>
-      s === this.seat ? name || "You" : `Bot ${s}`);
+      s === this.seat ? name || "You" : `Bot ${s + 1}`); // as the lobby numbers the seats, and online
     this.table.seatHuman(this.seat);
     for (let s = 0; s < this.players; ++s) if (s !== this.seat) this.table.seatBot(s, levels[s]);
     this.t0 = performance.now();
@@ -299,15 +299,10 @@ export class OnlineTransport {
   hint() {
     return this.ask("hint");
   }
-  // Your plays in the last hand that is over against the open-hand best; null for a game with
-  // no solver (the server's "unsupported").
+  // Your plays in the last hand that is over against the open-hand best. A refusal (the
+  // server's "unsupported" for a game with no solver) is thrown: the screen shows its words.
   async review() {
-    try {
-      return (await this.ask("review")).plays;
-    } catch (error) {
-      if (error.code === "unsupported") return null;
-      throw error;
-    }
+    return (await this.ask("review")).plays;
   }
   close() {
     this.closed = true;

@@ -58,7 +58,51 @@ async function openPage(viewport) {
   await p.waitForSelector("body[data-ready=true]", { timeout: 20000 });
   return p;
 }
-const shot = (name, p = page) => p.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+// (the cards' slides finished first: a screenshot shows the table at rest)
+async function shot(name, p = page) {
+  await p.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  await p.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+// Text a newcomer would not read: card codes ("AD", "10B"), seats by number ("seat 2"), rule
+// numbers ("G7", "(T6)"), the library's codes ("must_follow_suit", "DH_E_ILLEGAL"), JSON,
+// true/false.
+const JARGON = /\b([2-9TJQKA][CDHS]|\d{1,2}[BGRY]|ROOK)\b|\bseat \d|\b[GST]\d+\b|\b[a-z]+_[a-z_]+\b|DH_E_|[{}]|\b(true|false)\b/;
+const assertWords = (text, what) => assert.doesNotMatch(text, JARGON, `${what} in words: ${text}`);
+
+// The status line names whoever is to act: "Your turn: ..." on yours, else the player's name
+// (the screen's state and the line read at one instant); in words.
+async function checkStatus(p = page) {
+  const { status, mine, actor, over } = await p.evaluate(() => {
+    const screen = window.deckhandApp.screen;
+    const toAct = screen.tableState.to_act;
+    return { status: document.getElementById("status").textContent, mine: screen.legal.length > 0,
+      actor: toAct == null ? null : screen.name(toAct), over: !!(screen.tableState.over || screen.view.over) };
+  });
+  if (over) return;
+  if (mine) assert.match(status, /^Your turn: \w/);
+  else if (actor) assert.ok(status.includes(actor), `the status names ${actor}: ${status}`);
+  assertWords(status, "the status line");
+}
+
+// Nothing of the table screen sticks out of a phone's screen (the cards' slides finished).
+async function checkInsidePhone(p) {
+  await p.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  const width = await p.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page fits the phone's width (${width})`);
+  const outside = await p.evaluate(() => [...document.querySelectorAll("#table-screen *")].filter((e) => {
+    const box = e.getBoundingClientRect();
+    return box.width > 1 && box.height > 1 && e.checkVisibility() && (box.left < -1 || box.right > innerWidth + 1);
+  }).map((e) => `${e.tagName}.${e.className} ${e.textContent.slice(0, 30)}: ${Math.round(e.getBoundingClientRect().left)}..${Math.round(e.getBoundingClientRect().right)}`));
+  assert.deepEqual(outside, [], "every element inside the phone's screen");
+  // the cards of the trick lie clear of the seats' plates (each readable)
+  const overlaps = await p.evaluate(() => {
+    const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => [e.textContent, e.getBoundingClientRect()]);
+    const cross = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return boxes("#trick .played .card").flatMap(([card, a]) => boxes("#seats .seat").filter(([, b]) => cross(a, b)).map(([seat]) => `${card} over ${seat}`));
+  });
+  assert.deepEqual(overlaps, [], "the trick's cards clear of the seats");
+}
 
 // From the lobby: a game of `name` against bots of `level`, house rules `rules` ({ option: value }).
 async function startOffline(name, { p = page, level = "basic", rules = {}, players = null, seed = 1 } = {}) {
@@ -94,10 +138,13 @@ async function yourTurn(p = page, timeout = 15000) {
 
 // One move of yours as the hint says, made by clicks: the hinted card or button; a move of
 // several cards by choosing them and then its button; anything else typed.
+// Null when the turn went by before the hint came (an offer's time up under load).
 async function playHint(p = page) {
   await p.click("#btn-hint");
-  await p.waitForFunction(() => document.getElementById("hint-text").dataset.action);
+  await p.waitForFunction(() => document.getElementById("hint-text").dataset.action ||
+    document.getElementById("hint-text").textContent.startsWith("No hint"));
   const action = await p.getAttribute("#hint-text", "data-action");
+  if (!action) return null;
   const { legal } = await tableState(p);
   assert.ok(legal.includes(action) || await p.evaluate((a) => { const g = window.deckhandApp.screen.transport.table.game(); try { return g.isLegal(0, a); } finally { g.free(); } }, action), `the hint ${action} is legal`);
   const cards = action.split(" ").filter((w) => /^([2-9TJQKA][CDHS]|\d{1,2}[BGRY]|ROOK)$/.test(w));
@@ -131,7 +178,10 @@ async function checkHandShown(p = page) {
 test("the lobby offers every game of the catalog with its house rules described", async () => {
   for (const info of CATALOG) {
     await page.check(`.game-pick input[value="${info.name}"]`);
-    assert.equal(await page.textContent("#game-description"), info.description);
+    // the catalog's description, without the rule numbers of RULES.md ("(G1-G11)")
+    const described = await page.textContent("#game-description");
+    assert.ok(info.description.startsWith(described) && described.length > 20, described);
+    assert.doesNotMatch(described, /\([A-Z]\d/);
     for (const option of info.options.filter((o) => o.rule !== "engine"))
       assert.match(await page.textContent("#house-rules"), new RegExp(option.description.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
   }
@@ -149,8 +199,10 @@ for (const name of GAMES) {
     let moves = 0;
     for (; moves < 60 && (await yourTurn()); ++moves) {
       await checkHandShown();
-      await playHint();
+      await checkStatus();
       if (moves === 4) await shot(`table-${name}`);
+      await playHint();
+      await checkStatus();
     }
     assert.ok(moves > 0);
     const state = await tableState();
@@ -161,11 +213,14 @@ for (const name of GAMES) {
     // the same game on a phone
     const phone = await openPage({ width: 390, height: 844 });
     await startOffline(name, { p: phone, players: CATALOG.find((g) => g.name === name).min_players });
-    for (let i = 0; i < 5 && (await yourTurn(phone)); ++i) await playHint(phone);
-    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 390, `the page fits the phone's width (${width})`);
-    for (const box of await phone.locator("#hand button.card, #seats .seat").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON())))
-      assert.ok(box.left >= -1 && box.right <= 391, `inside the screen: ${JSON.stringify(box)}`);
+    for (let i = 0; i < 4 && (await yourTurn(phone)); ++i) {
+      await playHint(phone);
+      await checkInsidePhone(phone);
+    }
+    // the phone's screenshot on your turn, when there is one still
+    await yourTurn(phone);
+    await checkStatus(phone);
+    await checkInsidePhone(phone);
     await shot(`table-${name}-phone`, phone);
     await phone.close();
     assert.deepEqual(pageErrors, []);
@@ -190,6 +245,7 @@ test("a refused move says why in the library's words and changes nothing", async
       assert.ok(reason, "the refusal carries the library's reason");
       assert.ok(!text.includes(reason), `words, not the code: ${text}`);
       assert.match(text, /^Not allowed — [a-z ]+: \w+/); // the reason in words, then the message
+      assertWords(text.replace(/×$/, ""), "the refusal");
       assert.equal((await tableState()).seq, before.seq);
       await shot("refused");
       return;
@@ -219,10 +275,12 @@ test("a hand played with the keyboard alone, then its review", async () => {
   }
   assert.ok(moves >= 3);
   await page.waitForSelector("#hand-over:not([hidden])");
+  assertWords(await page.textContent("#hand-over .summary"), "the hand's result");
   // the review: each of your card plays against the open-hand best
   await page.click("#btn-review");
   await page.waitForSelector(".review-list li", { timeout: 60000 });
   assert.ok(await page.locator(".review-list li").count() > 0);
+  assertWords(await page.textContent("#review"), "the review");
   await shot("hand-review");
   assert.deepEqual(pageErrors, []);
 });
@@ -255,6 +313,8 @@ test("the buy offer with its countdown", async () => {
     }
     if ((await page.getAttribute("#table-screen", "data-offer")) === "buy") {
       assert.ok(await page.isVisible("#offer-bar"));
+      await checkStatus();
+      assertWords(await page.textContent("#offer-bar"), "the offer");
       assert.ok(await page.locator('#actions button[data-action="buy"]').count());
       await shot("buy-offer");
       await page.click('#actions button[data-action="buy"]');
@@ -316,7 +376,8 @@ test("the validator highlights the first refused line with its reason", async ()
     document.getElementById("record").dispatchEvent(
       new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, lines.join("\n"));
-  await page.waitForSelector("#record-lines li");
+  // (the list of the test before stays until the dropped file is read)
+  await page.waitForFunction((n) => document.querySelectorAll("#record-lines li").length === n, lines.join("\n").replace(/\n$/, "").split("\n").length);
   const refused = page.locator("#record-lines li.refused");
   assert.equal(await refused.count(), 1);
   assert.equal(await refused.getAttribute("data-line"), String(refusedLine));

@@ -86,6 +86,11 @@ async function player(name, { dealMs = 1500 } = {}) {
   await page.fill("#player-name", name);
   return page;
 }
+// A screenshot of the page at rest (the cards' slides finished).
+async function shot(page, file) {
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  await page.screenshot({ path: join(shots, file), fullPage: true });
+}
 const handOf = (page) => page.locator("#hand button.card").evaluateAll((cs) => cs.map((c) => c.dataset.card));
 // every face-up card the page shows outside the public places (the trick, the last trick, the
 // discard pile, the melds)
@@ -186,7 +191,7 @@ test(`three browsers play a game of ${GAME} through the server: hint, review, a 
   // a deck of unique cards: no card in two hands
   const hands = (await Promise.all(pages.map(handOf))).flat();
   assert.equal(new Set(hands).size, hands.length, `hands overlap: ${hands}`);
-  await ann.screenshot({ path: join(shots, "online-ann.png"), fullPage: true });
+  await shot(ann, "online-ann.png");
 
   let reloaded = false, restarted = false, hinted = false;
   for (let i = 0; i < 200; ++i) {
@@ -232,11 +237,11 @@ test(`three browsers play a game of ${GAME} through the server: hint, review, a 
   for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
   // Cy's review of the hand from the server: her own plays against the open-hand best
   await cy.click("#btn-review");
-  await ann.screenshot({ path: join(shots, "online-hand-over.png"), fullPage: true });
+  await shot(ann, "online-hand-over.png");
   await cy.waitForSelector("#review .review-list li", { timeout: 30000 });
   const reviewed = await cy.locator("#review .review-list li").count();
   const cySeat = await cy.evaluate(() => window.deckhandApp.screen.transport.seat);
-  await cy.screenshot({ path: join(shots, "online-review.png"), fullPage: true });
+  await shot(cy, "online-review.png");
   await cy.click("#btn-close-hand");
   // the second hand to the end of the game
   for (let i = 0; i < 200 && !(await Promise.all(pages.map(gameOver))).every(Boolean); ++i) await oneMove(pages);
@@ -247,7 +252,7 @@ test(`three browsers play a game of ${GAME} through the server: hint, review, a 
   const cyPlays = lines.slice(deals[0], deals[1]).filter((l) => l.startsWith(`${cySeat} play `));
   assert.ok(cyPlays.length > 0);
   assert.equal(reviewed, cyPlays.length, `the review lists Cy's ${cyPlays.length} plays`);
-  await ann.screenshot({ path: join(shots, "online-game-end.png"), fullPage: true });
+  await shot(ann, "online-game-end.png");
   for (const p of pages) await p.context().close();
   assert.deepEqual(pageErrors, []);
 });
@@ -301,7 +306,8 @@ test(`${FIVE}: three browsers and two bots play a whole game (one hand) through 
   let pointsSeen = false;
   for (let i = 0; i < 200 && !(await Promise.all(pages.map(gameOver))).every(Boolean); ++i) {
     await typedMove(pages);
-    if (i % 10 === 0) {
+    // (while the hand is in play: after its last trick the hands are empty until the end)
+    if (i % 10 === 0 && (await Promise.all(pages.map(handOf))).every((hand) => hand.length)) {
       await checkPrivacy(pages);
       for (const p of pages) if (await p.locator("#hand [data-card]").count()) await checkHandOrder(p);
     }
@@ -316,13 +322,13 @@ test(`${FIVE}: three browsers and two bots play a whole game (one hand) through 
       assert.equal(plates.length, view.points_taken.length);
       assert.ok(view.points_taken.every((x) => plates.some((t) => t.includes(`points taken ${x}`))), `${view.points_taken}: ${plates}`);
       if (typeof view.picker === "number") assert.match(facts, /points taken/);
-      await pages[0].screenshot({ path: join(shots, `online-${FIVE}-points.png`), fullPage: true });
+      await shot(pages[0], `online-${FIVE}-points.png`);
       pointsSeen = true;
     }
   }
   assert.ok(pointsSeen, "card points taken shown during the play");
   await checkGameEnd(pages, FIVE);
-  await pages[0].screenshot({ path: join(shots, `online-${FIVE}.png`), fullPage: true });
+  await shot(pages[0], `online-${FIVE}.png`);
   for (const p of pages) await p.context().close();
   assert.deepEqual(pageErrors, []);
 });
@@ -338,12 +344,34 @@ test(`${DRAW}: three browsers play a whole game with buys through the server (ea
       await pages[0].waitForTimeout(300);
       await checkPrivacy(pages);
       for (const p of pages) await checkHandOrder(p);
-      await pages[0].screenshot({ path: join(shots, `online-${DRAW}.png`), fullPage: true });
+      await shot(pages[0], `online-${DRAW}.png`);
     }
   }
   assert.ok(bought, "a player bought a declined discard");
   await checkGameEnd(pages, DRAW);
-  await pages[0].screenshot({ path: join(shots, `online-${DRAW}-end.png`), fullPage: true });
+  await shot(pages[0], `online-${DRAW}-end.png`);
+  // Review my play: the server refuses (unsupported: the game has no open-hand solver) and the
+  // page says so in the library's words, the game by its name, without the code
+  const [ann] = pages;
+  await ann.click("#over-dialog .close");
+  await ann.click("#btn-review");
+  await ann.waitForFunction(() => /^No review: /.test(document.getElementById("review").textContent), null, { timeout: 20000 });
+  const info = CATALOG.find((g) => g.name === DRAW);
+  const probe = new dh.Game(DRAW, { players: 3 });
+  probe.deal(1);
+  const refusal = (() => {
+    try {
+      probe.solve();
+    } catch (e) {
+      return e;
+    } finally {
+      probe.free();
+    }
+  })();
+  assert.ok(refusal instanceof dh.Unsupported);
+  const words = refusal.message.replace(`${refusal.reason}: `, "").replace(info.name, info.description.split(":")[0]);
+  assert.equal(await ann.textContent("#review"), `No review: ${words.charAt(0).toUpperCase()}${words.slice(1)}`);
+  await shot(ann, `online-${DRAW}-no-review.png`);
   for (const p of pages) await p.context().close();
   assert.deepEqual(pageErrors, []);
 });
