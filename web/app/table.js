@@ -206,6 +206,8 @@ export class TableScreen {
       const got = this.received.get(e.seat);
       if (got) got.pending = false;
     }
+    // an offer answered ahead of its turn (T6): the answer to its own seat, "answered" to the rest
+    if (e.type === "answered") this.lastBySeat.set(e.seat, e.action ?? "answered");
     // cards a seat got that it still holds apart (a blind picked up, before its bury)
     if (e.type === "cards") this.received.set(e.seat, { count: e.count, pending: true });
     if (e.type === "hand_end") {
