@@ -120,9 +120,19 @@ class Seat {
 
   onTurn(m) {
     if (m.seq !== undefined) this.table.seq = Math.max(this.table.seq, m.seq);
+    // A turn of ours again: an early answer of ours either took effect (its event came first)
+    // or never will (a seat ahead bought the card).
+    if (Array.isArray(m.legal) && m.legal.length > 0 && this.pending.size === 0) this.answersWaiting = 0;
+    // Like a player who sees the turn change while thinking (an offer another seat closed),
+    // think again about the new choices rather than send a stale one.
+    if (this.timer && JSON.stringify(m.legal) !== this.timerFor) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     if (!acting || this.pending.size > 0 || this.timer) return;
     if (!Array.isArray(m.legal) || m.legal.length === 0) return;
     const legal = m.legal;
+    this.timerFor = JSON.stringify(legal);
     const think = opt.thinkMs * (0.5 + rand());
     this.timer = setTimeout(() => {
       this.timer = null;
