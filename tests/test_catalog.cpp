@@ -188,8 +188,15 @@ TEST_CASE("catalog: the JSON document names every game, option, phase and action
       CHECK(json.find("\"name\": \"" + std::string(o.name) + "\"") != std::string::npos);
     for (const char* phase : spec.phases)
       CHECK(json.find("\"" + std::string(phase) + "\"") != std::string::npos);
-    for (const auto& k : spec.action_kinds)
+    for (const auto& k : spec.action_kinds) {
       CHECK(json.find("\"syntax\": \"" + std::string(k.syntax) + "\"") != std::string::npos);
+      // Every kind says what it asks of a player, in words (no syntax, no rule numbers).
+      REQUIRE(k.prompt != nullptr);
+      const std::string prompt = k.prompt;
+      CHECK(!prompt.empty());
+      CHECK(prompt.find_first_of("<>|[]") == std::string::npos);
+      CHECK(json.find("\"prompt\": \"" + prompt + "\"") != std::string::npos);
+    }
   }
   CHECK(json.find("\"history\"") != std::string::npos);
 }

@@ -164,6 +164,9 @@ struct ActionKindSpec {
   int code;            // ActionCode::kind
   const char* name;    // "bid"
   const char* syntax;  // the action text: "bid 3|4|5|moon"
+  // What the seat is asked to do, in players' words, to follow "Your turn: " in an app:
+  // "pick up the blind". One source for every front end, so none types a game's words.
+  const char* prompt;
 };
 struct GameSpec {
   const char* name;  // "ghost-euchre"
@@ -190,7 +193,7 @@ const GameSpec* find_game_spec(std::string_view name);
 std::span<const OptionSpec> engine_options();
 // Everything above as one JSON document: {"games": [{"name", "min_players", "max_players",
 // "description", "options": [{"name", "values", "default", "rule", "description"}],
-// "phases": [...], "action_kinds": [{"code", "name", "syntax"}], "limit_option",
+// "phases": [...], "action_kinds": [{"code", "name", "syntax", "prompt"}], "limit_option",
 // "unattended_limit", "lower_is_better"}]} (`deckhand games --json`).
 std::string catalog_json();
 

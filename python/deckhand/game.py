@@ -373,7 +373,7 @@ def replay(text):
 def games():
     """Every game this library has: a list of dicts with name, min_players, max_players,
     description, options (name, values, default, rule, description), phases,
-    action_kinds (code, name, syntax), limit_option (the option that bounds a game's
+    action_kinds (code, name, syntax, prompt), limit_option (the option that bounds a game's
     length), unattended_limit (its value for unattended play) and lower_is_better (True
     where the lowest total wins), as `deckhand games --json` prints them."""
     return json.loads(N.read_text(lib.dh_catalog_json))["games"]

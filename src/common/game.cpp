@@ -83,6 +83,8 @@ std::string catalog_json() {
           .value(k.name)
           .key("syntax")
           .value(k.syntax)
+          .key("prompt")
+          .value(k.prompt)
           .end_object();
     j.end_array();
     j.key("limit_option").value(spec.limit_option);

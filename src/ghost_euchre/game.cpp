@@ -27,11 +27,11 @@ constexpr OptionSpec kOptionSpecs[] = {
      "the game also ends after this many scored hands, highest total winning; 0 = no limit"},
 };
 constexpr const char* kPhaseNames[] = {"deal", "bidding", "trump", "play", "over"};
-constexpr ActionKindSpec kActionKinds[] = {{0, "swap", "swap"},
-                                           {1, "pass", "pass"},
-                                           {2, "bid", "bid 3|4|5|moon"},
-                                           {3, "trump", "trump C|D|H|S"},
-                                           {4, "play", "play <card>"}};
+constexpr ActionKindSpec kActionKinds[] = {{0, "swap", "swap", "swap your hand for the ghost hand"},
+                                           {1, "pass", "pass", "pass"},
+                                           {2, "bid", "bid 3|4|5|moon", "bid"},
+                                           {3, "trump", "trump C|D|H|S", "name trump"},
+                                           {4, "play", "play <card>", "play a card"}};
 
 struct Rules {
   using State = ghost_euchre::State;

@@ -24,12 +24,13 @@ constexpr OptionSpec kOptionSpecs[] = {
      "the game ends after this many scored hands; 0 is an endless session"},
 };
 constexpr const char* kPhaseNames[] = {"deal", "picking", "burying", "calling", "play", "over"};
-constexpr ActionKindSpec kActionKinds[] = {{0, "pick", "pick"},
-                                           {1, "pass", "pass"},
-                                           {2, "bury", "bury <card> <card>"},
-                                           {3, "call", "call <card> [unknown <card>]"},
-                                           {4, "alone", "alone"},
-                                           {5, "play", "play <card>"}};
+constexpr ActionKindSpec kActionKinds[] = {
+    {0, "pick", "pick", "pick up the blind"},
+    {1, "pass", "pass", "pass"},
+    {2, "bury", "bury <card> <card>", "choose two cards to bury"},
+    {3, "call", "call <card> [unknown <card>]", "call your partner's card"},
+    {4, "alone", "alone", "go alone"},
+    {5, "play", "play <card>", "play a card"}};
 
 struct Rules {
   using State = sheepshead::State;

@@ -22,14 +22,15 @@ constexpr OptionSpec kOptionSpecs[] = {
      "a round also ends when its N-th turn ends, every hand scoring; 0 = no limit"},
 };
 constexpr const char* kPhaseNames[] = {"deal", "draw", "play", "over"};
-constexpr ActionKindSpec kActionKinds[] = {{0, "take", "take"},
-                                           {1, "draw", "draw"},
-                                           {2, "buy", "buy"},
-                                           {3, "down", "down <meld> | <meld> ..."},
-                                           {4, "layoff", "layoff <meld-id> <card> ..."},
-                                           {5, "swap", "swap <meld-id> <card>"},
-                                           {6, "discard", "discard <card>"},
-                                           {7, "pass", "pass"}};
+constexpr ActionKindSpec kActionKinds[] = {
+    {0, "take", "take", "take the discard"},
+    {1, "draw", "draw", "draw from the stock"},
+    {2, "buy", "buy", "buy the discard"},
+    {3, "down", "down <meld> | <meld> ...", "go down with your melds"},
+    {4, "layoff", "layoff <meld-id> <card> ...", "lay off on a meld"},
+    {5, "swap", "swap <meld-id> <card>", "swap a card for a Rook in a run"},
+    {6, "discard", "discard <card>", "discard a card"},
+    {7, "pass", "pass", "pass"}};
 
 struct Rules {
   using State = toonerville::State;

@@ -21,13 +21,6 @@ const PER_SEAT = ["tricks_won", "points_taken", "buys"];
 // A game's name as people write it: the catalog description's words before its colon.
 export const displayName = (info) => (info?.description.includes(":") ? info.description.split(":")[0] : info?.name);
 const words = (key) => key.replace(/_/g, " ");
-// What the status line asks of you for each kind of action, where its name alone would not say
-// it (the others are named as they are: "pass", "bid", "buy").
-const ASKS = {
-  play: "play a card", discard: "discard a card", draw: "draw from the stock", take: "take the discard",
-  trump: "name trump", pick: "pick up the blind", bury: "choose cards to bury", call: "call a card",
-  alone: "go alone", down: "go down with your melds", layoff: "lay off on a meld", swap: "swap",
-};
 // Verbs written as one word in actions, as people write them.
 const VERBS = { layoff: "lay off" };
 const oneOf = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`);
@@ -599,7 +592,9 @@ export class TableScreen {
       // what each kind of your legal actions asks ("play a card", "take the discard (10▲G)")
       const kinds = [...new Set(this.legal.map((a) => a.split(" ")[0]))];
       const top = view.discards?.at(-1);
-      text = `Your turn: ${oneOf(kinds.map((k) => (k === "take" && top ? `take the discard (${shortCard(top)})` : ASKS[k] ?? k)))}`;
+      // (each kind's prompt is the catalog's: the library says what a kind asks, in words)
+      const prompt = (k) => this.info?.action_kinds.find((x) => x.name === k)?.prompt ?? k;
+      text = `Your turn: ${oneOf(kinds.map((k) => (k === "take" && top ? `${prompt(k)} (${shortCard(top)})` : prompt(k))))}`;
     } else if (table.to_act != null) {
       // the seat to act, and the others answering an offer
       const waiting = [...new Set([table.to_act, ...(table.may_act ?? [])])];

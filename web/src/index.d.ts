@@ -251,7 +251,7 @@ export interface GameInfo {
   description: string;
   options: OptionInfo[];
   phases: string[];
-  action_kinds: { code: number; name: string; syntax: string }[];
+  action_kinds: { code: number; name: string; syntax: string; prompt: string }[];
   /** The option that bounds a game's length ("max_hands"): unset, unattended play may never end. */
   limit_option: string;
   /** Its value for unattended play (bots, random play), as the library's own tools set it. */
