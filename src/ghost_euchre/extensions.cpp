@@ -149,19 +149,23 @@ using Saved = table_detail::SavedResult<State, &hand_json>;
 }  // namespace
 
 // A table tells the swapper the ghost hand it took (G4); every action's text is public (G11).
-// The hooks read nothing of the state before an action but the hands.
-const TableHooks kTableHooks{sizeof(State),
-                             nullptr,
-                             &table_detail::received_cardsets<State, kPlayers>,
-                             &table_detail::hand_cardset<State>,
-                             -1,
-                             -1,
-                             nullptr,
-                             offsetof(State, hands),
-                             sizeof(State::hands),
-                             Saved::kSize,
-                             &Saved::save,
-                             &Saved::read};
+// The hooks keep and compare nothing of the state but the hands.
+constexpr size_t kKeptOffset = offsetof(State, hands), kKeptSize = sizeof(State::hands);
+const TableHooks kTableHooks{
+    sizeof(State),
+    nullptr,
+    &table_detail::received_cardsets<State, kPlayers, kKeptOffset, kKeptSize>,
+    &table_detail::hand_cardset<State>,
+    &table_detail::name_cardset,
+    &table_detail::plain_status<State, &ghost_euchre::to_act, &ghost_euchre::is_over>,
+    -1,
+    -1,
+    nullptr,
+    kKeptOffset,
+    kKeptSize,
+    Saved::kSize,
+    &Saved::save,
+    &Saved::read};
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

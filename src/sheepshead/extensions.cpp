@@ -1,6 +1,8 @@
 // Sheepshead's extensions (src/common/games.hpp, GameExtensions): its bots at every level,
 // its consistent deals, its open-hand solver and its reinforcement-learning encoder, hung on the
 // game's descriptor (game.cpp).
+#include <cstddef>
+
 #include "../bots/game_bot.hpp"
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
@@ -194,19 +196,25 @@ using Saved = table_detail::SavedResult<State, &hand_json>;
 
 }  // namespace
 
-// A table tells the picker the blind it took (S5).
-const TableHooks kTableHooks{sizeof(State),
-                             &table_public_text,
-                             &table_detail::received_cardsets<State, kPlayers>,
-                             &table_detail::hand_cardset<State>,
-                             -1,
-                             -1,
-                             nullptr,
-                             0,
-                             0,
-                             Saved::kSize,
-                             &Saved::save,
-                             &Saved::read};
+// A table tells the picker the blind it took (S5). The hooks keep and compare the hands and,
+// for table_public_text, the unknown card (the fields between are a few bytes).
+constexpr size_t kKeptOffset = offsetof(State, hands),
+                 kKeptSize = offsetof(State, unknown) + 1 - offsetof(State, hands);
+const TableHooks kTableHooks{
+    sizeof(State),
+    &table_public_text,
+    &table_detail::received_cardsets<State, kPlayers, kKeptOffset, kKeptSize>,
+    &table_detail::hand_cardset<State>,
+    &table_detail::name_cardset,
+    &table_detail::plain_status<State, &sheepshead::to_act, &sheepshead::is_over>,
+    -1,
+    -1,
+    nullptr,
+    kKeptOffset,
+    kKeptSize,
+    Saved::kSize,
+    &Saved::save,
+    &Saved::read};
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

@@ -12,6 +12,13 @@
 
 namespace deckhand::table_detail {
 
+// CardBits of a card set: its four bytes.
+inline void set_bits(int seat, CardSet set, CardBits* out) {
+  out->seat = int8_t(seat);
+  const uint32_t b = set.bits();
+  std::memcpy(out->bytes, &b, sizeof b);
+}
+
 inline void name_cards(CardSet set, CardNews* out) {
   out->count = uint8_t(set.size());
   char buf[128];
@@ -19,35 +26,57 @@ inline void name_cards(CardSet set, CardNews* out) {
   std::memcpy(out->cards, buf, size_t(n) < sizeof out->cards ? size_t(n) : sizeof out->cards - 1);
 }
 
-// The seats that gained cards, named (out of line: most actions give nobody a card).
+// TableHooks::name for set_bits.
+inline void name_cardset(const CardBits& bits, CardNews* out) {
+  uint32_t b;
+  std::memcpy(&b, bits.bytes, sizeof b);
+  *out = CardNews{};
+  out->seat = bits.seat;
+  name_cards(CardSet(b), out);
+}
+
+// The seats that gained cards (out of line: most actions give nobody a card).
 template <typename State, int Players>
-[[gnu::noinline]] int name_gains(const State& b, const State& a, CardNews out[2]) {
+[[gnu::noinline]] int list_gains(const State& b, const State& a, CardBits out[2]) {
   int n = 0;
   for (int s = 0; s < Players && n < 2; ++s) {
     const CardSet gained(a.hands[s].bits() & ~b.hands[s].bits());
-    if (gained.empty()) continue;
-    out[n] = CardNews{};
-    out[n].seat = int8_t(s);
-    name_cards(gained, &out[n]);
-    ++n;
+    if (!gained.empty()) set_bits(s, gained, &out[n++]);
   }
   return n;
 }
 
-template <typename State, int Players>
-int received_cardsets(const void* before, const void* after, CardNews out[2]) {
-  const auto& b = *static_cast<const State*>(before);
+// TableHooks::received for a game whose kept bytes are [Offset, Offset + Size) of its State,
+// its hands among them: every seat tested at once, then the kept bytes copied whole (a few
+// words: cheaper than finding what changed).
+template <typename State, int Players, size_t Offset, size_t Size>
+int received_cardsets(void* kept, const void* after, const ActionCode&, CardBits out[2]) {
+  auto& b = *static_cast<State*>(kept);
   const auto& a = *static_cast<const State*>(after);
   uint64_t any = 0;  // one test for all seats
   for (int s = 0; s < Players; ++s) any |= a.hands[s].bits() & ~b.hands[s].bits();
-  return any ? name_gains<State, Players>(b, a, out) : 0;
+  const int n = any ? list_gains<State, Players>(b, a, out) : 0;
+  std::memcpy(reinterpret_cast<char*>(&b) + Offset, reinterpret_cast<const char*>(&a) + Offset,
+              Size);
+  return n;
 }
 
 template <typename State>
-void hand_cardset(const void* state, int seat, CardNews* out) {
-  *out = CardNews{};
-  out->seat = int8_t(seat);
-  name_cards(static_cast<const State*>(state)->hands[seat], out);
+void hand_cardset(const void* state, int seat, CardBits* out) {
+  set_bits(seat, static_cast<const State*>(state)->hands[seat], out);
+}
+
+// TableHooks::status of a game without reshuffles or offers, which awaits a deal in its
+// Phase::deal: its to_act and is_over as given.
+template <typename State, int (*ToAct)(const State&), bool (*IsOver)(const State&)>
+void plain_status(const void* state, TableStatus* out) {
+  const auto& s = *static_cast<const State*>(state);
+  out->to_act = int8_t(ToAct(s));
+  out->over = IsOver(s);
+  out->awaiting_deal = s.phase == decltype(s.phase)::deal;
+  out->needs_reshuffle = false;
+  out->offering = false;
+  out->hands_scored = s.hands_scored;
 }
 
 // A scored hand's result (TableHooks::result_size, save_result, hand_result) for a game whose

@@ -119,8 +119,7 @@ const FaceName* face_names() {
 void name_faces(const FaceCounts& faces, uint64_t held, int seat, CardNews* out) {
   *out = CardNews{};
   out->seat = int8_t(seat);
-  // Written in place (an action's news is made on every draw): names space-separated, as many
-  // as fit, all counted; only the faces held are visited (a draw names one card of 57 faces).
+  // Names space-separated, as many as fit, all counted; only the faces held are visited.
   const FaceName* names = face_names();
   size_t at = 0;
   int count = 0;
@@ -138,58 +137,115 @@ void name_faces(const FaceCounts& faces, uint64_t held, int seat, CardNews* out)
   out->count = uint8_t(count);
 }
 
-// T14: a seat sees the cards it draws, buys (the penalty card) or takes; the others their count.
-int table_received(const void* before, const void* after, CardNews out[2]) {
-  const auto& b = *static_cast<const State*>(before);
-  const auto& a = *static_cast<const State*>(after);
-  int n = 0;
-  for (int s = 0; s < players(a) && n < 2; ++s) {
-    const FaceCounts &was = b.hands[s], &is = a.hands[s];
-    if (std::memcmp(is.n, was.n, sizeof is.n) == 0) continue;  // most hands are as they were
-    FaceCounts gained;
-    uint64_t any = 0;  // bit f: face f gained
-    static_assert(kRookFaces == 7 * 8 + 1);
-    // Eight faces at a time: a count is below 128, so each byte of (x | H) - y - L keeps its
-    // high bit exactly where x > y (no borrow crosses a byte).
-    constexpr uint64_t kH = 0x8080808080808080ull, kL = 0x0101010101010101ull;
-    for (int f = 0; f < 7 * 8; f += 8) {
-      uint64_t x, y;
-      std::memcpy(&x, is.n + f, 8);
-      std::memcpy(&y, was.n + f, 8);
-      if ((((x | kH) - y - kL) & kH) == 0) continue;  // nothing gained among these eight
-      for (int g = f; g < f + 8; ++g)
-        if (is.n[g] > was.n[g]) {
-          gained.n[g] = uint8_t(is.n[g] - was.n[g]);
-          any |= uint64_t(1) << g;
-        }
-    }
-    constexpr int kLast = kRookFaces - 1;
-    if (is.n[kLast] > was.n[kLast]) {
-      gained.n[kLast] = uint8_t(is.n[kLast] - was.n[kLast]);
-      any |= uint64_t(1) << kLast;
-    }
-    if (any) name_faces(gained, any, s, &out[n++]);
-  }
-  return n;
+// A seat's cards as CardBits: its counts per face.
+static_assert(sizeof(FaceCounts) <= sizeof(CardBits::bytes));
+void face_bits(int seat, const FaceCounts& faces, CardBits* out) {
+  out->seat = int8_t(seat);
+  std::memcpy(out->bytes, &faces, sizeof faces);
 }
 
-void table_hand(const void* state, int seat, CardNews* out) {
-  const FaceCounts& hand = static_cast<const State*>(state)->hands[seat];
-  name_faces(hand, hand.held(), seat, out);
+void table_name(const CardBits& bits, CardNews* out) {
+  FaceCounts faces;
+  std::memcpy(&faces, bits.bytes, sizeof faces);
+  name_faces(faces, faces.held(), bits.seat, out);
+}
+
+// Seat s's cards got from the kept hands to `after` (none, or one CardBits into *out: the faces
+// it holds more of); the kept hand then brought up to date. Returns the CardBits written.
+int gained(State& kept, const State& after, int s, CardBits* out) {
+  const FaceCounts &was = kept.hands[s], &is = after.hands[s];
+  static_assert(kRookFaces == 7 * 8 + 1);
+  // Eight faces at a time, most of them as they were: where a word changed, a count is below
+  // 128, so each byte of (x | H) - y - L keeps its high bit exactly where x > y (no borrow
+  // crosses a byte), and its low bits plus one are then x - y.
+  constexpr uint64_t kH = 0x8080808080808080ull, kL = 0x0101010101010101ull;
+  uint64_t got[7] = {};
+  uint64_t any = 0;
+  for (int w = 0; w < 7; ++w) {
+    uint64_t x, y;
+    std::memcpy(&x, is.n + 8 * w, 8);
+    std::memcpy(&y, was.n + 8 * w, 8);
+    if (x == y) continue;
+    const uint64_t t = (x | kH) - y - kL, more = t & kH;
+    got[w] = ((t & ~kH) + kL) & ((more >> 7) * 0xFF);
+    any |= more;
+  }
+  constexpr int kLast = kRookFaces - 1;
+  const uint8_t last = is.n[kLast] > was.n[kLast] ? uint8_t(is.n[kLast] - was.n[kLast]) : 0;
+  kept.hands[s] = is;
+  if (!any && !last) return 0;
+  out->seat = int8_t(s);
+  std::memcpy(out->bytes, got, sizeof got);
+  out->bytes[kLast] = last;
+  return 1;
+}
+
+// T14: a seat sees the cards it draws, buys (the penalty card) or takes; the others their
+// count. The kept bytes are the hands; an action changes at most two of them, named by the
+// action itself: its actor's, and for a buy or pass that ends the offer the hand of the seat
+// whose turn it is, which draws then. A round scored empties every hand (nothing gained).
+// Debug builds check that the kept hands match after every action.
+int table_received(void* kept, const void* after, const ActionCode& action, CardBits out[2]) {
+  auto& b = *static_cast<State*>(kept);
+  const auto& a = *static_cast<const State*>(after);
+  if (a.phase == Phase::deal || a.phase == Phase::over) {
+    std::memcpy(b.hands, a.hands, sizeof a.hands);  // scored: every hand emptied
+    return 0;
+  }
+  const int actor = action.seat;
+  switch (ActionKind(action.kind)) {
+    case ActionKind::discard:
+    case ActionKind::down:
+    case ActionKind::layoff:
+      b.hands[actor] = a.hands[actor];  // cards given, none got
+      return 0;
+    case ActionKind::take:
+    case ActionKind::swap:
+      return gained(b, a, actor, out);
+    case ActionKind::draw:
+      if (a.pending_draw) return 0;  // the discard is offered first: nothing drawn yet
+      return gained(b, a, actor, out);
+    case ActionKind::pass:
+      if (a.pending_draw) return 0;  // offered to the next seat, or waiting for a reshuffle
+      return gained(b, a, turn_seat(a), out);
+    case ActionKind::buy: {  // the buyer's cards, then the draw's: told in seat order
+      const int turn = turn_seat(a);
+      if (turn == actor) return gained(b, a, actor, out);
+      const int n = gained(b, a, std::min(actor, turn), out);
+      return n + gained(b, a, std::max(actor, turn), out + n);
+    }
+  }
+  return 0;
+}
+
+void table_hand(const void* state, int seat, CardBits* out) {
+  face_bits(seat, static_cast<const State*>(state)->hands[seat], out);
 }
 
 bool table_offering(const void* state) {
   return offering(*static_cast<const State*>(state));
 }
 
+void table_status(const void* state, TableStatus* out) {
+  const auto& s = *static_cast<const State*>(state);
+  out->to_act = int8_t(to_act(s));
+  out->over = is_over(s);
+  out->awaiting_deal = s.phase == Phase::deal;
+  // A stock with cards needs no reshuffle (the common case, asked without a call).
+  out->needs_reshuffle = s.phase == Phase::draw && s.stock_count == 0 && needs_reshuffle(s);
+  out->offering = offering(s);
+  out->hands_scored = s.hands_scored;
+}
+
 using Saved = table_detail::SavedResult<State, &result_json>;
 
 // A discard offered to the other seats (T6) is answered with buy (kind 2) or pass (kind 7).
-// The hooks read nothing of the state before an action but the hands.
 const TableHooks kTableHooks{sizeof(State),
                              nullptr,
                              &table_received,
                              &table_hand,
+                             &table_name,
+                             &table_status,
                              2,
                              7,
                              &table_offering,
