@@ -96,10 +96,12 @@ struct TableHooks {
   // others may not see (Sheepshead's bury); false when its own text is public. `before`: the
   // kept copy, as the state was before the action.
   bool (*public_text)(const void* before, const ActionCode& action, std::string* out);
-  // The cards seats got in `action` that the others did not see, from `kept` (as the state was
-  // before it) to `after`, into out[0..n); returns n (at most 2). Then brings `kept` up to date
-  // with `after`. Required of a game with hooks.
-  int (*received)(void* kept, const void* after, const ActionCode& action, CardBits out[2]);
+  // After an action: the cards seats got in it that the others did not see, from `kept` (as
+  // the state was before it) to `after`, into out[0..n); returns n (at most 2). Then brings
+  // `kept` up to date with `after`, and answers *status for `after` (as `status` does: one call
+  // after each action). Required of a game with hooks.
+  int (*received)(void* kept, const void* after, const ActionCode& action, CardBits out[2],
+                  TableStatus* status);
   // The cards `seat` holds, for the deal event.
   void (*hand)(const void* state, int seat, CardBits* out);
   // The cards of `bits` (from received or hand), named.

@@ -198,15 +198,16 @@ using Saved = table_detail::SavedResult<State, &hand_json>;
 
 // A table tells the picker the blind it took (S5). The hooks keep and compare the hands and,
 // for table_public_text, the unknown card (the fields between are a few bytes).
+constexpr auto kStatus = &table_detail::plain_status<State, &sheepshead::to_act, &sheepshead::is_over>;
 constexpr size_t kKeptOffset = offsetof(State, hands),
                  kKeptSize = offsetof(State, unknown) + 1 - offsetof(State, hands);
 const TableHooks kTableHooks{
     sizeof(State),
     &table_public_text,
-    &table_detail::received_cardsets<State, kPlayers, kKeptOffset, kKeptSize>,
+    &table_detail::received_cardsets<State, kPlayers, kKeptOffset, kKeptSize, kStatus>,
     &table_detail::hand_cardset<State>,
     &table_detail::name_cardset,
-    &table_detail::plain_status<State, &sheepshead::to_act, &sheepshead::is_over>,
+    kStatus,
     -1,
     -1,
     nullptr,

@@ -46,26 +46,6 @@ template <typename State, int Players>
   return n;
 }
 
-// TableHooks::received for a game whose kept bytes are [Offset, Offset + Size) of its State,
-// its hands among them: every seat tested at once, then the kept bytes copied whole (a few
-// words: cheaper than finding what changed).
-template <typename State, int Players, size_t Offset, size_t Size>
-int received_cardsets(void* kept, const void* after, const ActionCode&, CardBits out[2]) {
-  auto& b = *static_cast<State*>(kept);
-  const auto& a = *static_cast<const State*>(after);
-  uint64_t any = 0;  // one test for all seats
-  for (int s = 0; s < Players; ++s) any |= a.hands[s].bits() & ~b.hands[s].bits();
-  const int n = any ? list_gains<State, Players>(b, a, out) : 0;
-  std::memcpy(reinterpret_cast<char*>(&b) + Offset, reinterpret_cast<const char*>(&a) + Offset,
-              Size);
-  return n;
-}
-
-template <typename State>
-void hand_cardset(const void* state, int seat, CardBits* out) {
-  set_bits(seat, static_cast<const State*>(state)->hands[seat], out);
-}
-
 // TableHooks::status of a game without reshuffles or offers, which awaits a deal in its
 // Phase::deal: its to_act and is_over as given.
 template <typename State, int (*ToAct)(const State&), bool (*IsOver)(const State&)>
@@ -77,6 +57,29 @@ void plain_status(const void* state, TableStatus* out) {
   out->needs_reshuffle = false;
   out->offering = false;
   out->hands_scored = s.hands_scored;
+}
+
+// TableHooks::received for a game whose kept bytes are [Offset, Offset + Size) of its State,
+// its hands among them, and whose status is Status: every seat tested at once, then the kept
+// bytes copied whole (a few words: cheaper than finding what changed).
+template <typename State, int Players, size_t Offset, size_t Size,
+          void (*Status)(const void*, TableStatus*)>
+int received_cardsets(void* kept, const void* after, const ActionCode&, CardBits out[2],
+                      TableStatus* status) {
+  auto& b = *static_cast<State*>(kept);
+  const auto& a = *static_cast<const State*>(after);
+  uint64_t any = 0;  // one test for all seats
+  for (int s = 0; s < Players; ++s) any |= a.hands[s].bits() & ~b.hands[s].bits();
+  const int n = any ? list_gains<State, Players>(b, a, out) : 0;
+  std::memcpy(reinterpret_cast<char*>(&b) + Offset, reinterpret_cast<const char*>(&a) + Offset,
+              Size);
+  Status(after, status);
+  return n;
+}
+
+template <typename State>
+void hand_cardset(const void* state, int seat, CardBits* out) {
+  set_bits(seat, static_cast<const State*>(state)->hands[seat], out);
 }
 
 // A scored hand's result (TableHooks::result_size, save_result, hand_result) for a game whose

@@ -105,9 +105,10 @@ struct Event {
 static_assert(sizeof(Event) == 48);
 
 // A table's list of events (or of their actions, their cards), in chunks of kChunk items
-// that never move: adding one is a comparison and the stores, and growing allocates a chunk
-// (out of line) and copies nothing (a std::vector's push_back brings its reallocation into
-// every caller, and each reallocation copies every item). Copies take only the items.
+// that never move: adding one is a comparison and a store of its own (next_ is where it
+// goes), and growing allocates a chunk (out of line) and copies nothing (a std::vector's
+// push_back brings its reallocation into every caller, and each reallocation copies every
+// item). Copies take only the items.
 template <class T>
 class Pool {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
@@ -118,7 +119,7 @@ class Pool {
   Pool(const Pool& o) { append(o); }
   Pool& operator=(const Pool& o) {
     if (this != &o) {
-      size_ = 0;
+      resize(0);
       append(o);
     }
     return *this;
@@ -132,24 +133,27 @@ class Pool {
   const T& operator[](size_t i) const { return chunks_[i >> kShift][i & kMask]; }
   const T& front() const { return (*this)[0]; }
   T& back() { return (*this)[size_ - 1]; }
-  void clear() { size_ = 0; }
+  void clear() { resize(0); }
   void swap(Pool& o) {
     chunks_.swap(o.chunks_);
     std::swap(size_, o.size_);
+    std::swap(next_, o.next_);
+    std::swap(end_, o.end_);
   }
   // The first n items kept, or default items added up to n.
   void resize(size_t n) {
-    while (n > room()) grow();
-    for (size_t i = size_; i < n; ++i) (*this)[i] = T{};
+    while (size_ < n) add() = T{};
     size_ = n;
+    place();
   }
-  T& push(const T& item) {
-    if (size_ == room()) [[unlikely]]
+  // A new item at the end, for the caller to write whole.
+  T& add() {
+    if (next_ == end_) [[unlikely]]
       grow();
-    T& slot = (*this)[size_++];
-    slot = item;
-    return slot;
+    ++size_;
+    return *next_++;
   }
+  T& push(const T& item) { return add() = item; }
   // Items [first, first + n) of `from`, added.
   void append(const Pool& from, size_t first, size_t n) {
     for (size_t i = 0; i < n; ++i) push(from[first + i]);
@@ -157,20 +161,34 @@ class Pool {
   void append(const Pool& from) { append(from, 0, from.size()); }
 
  private:
-  size_t room() const { return chunks_.size() << kShift; }
-  [[gnu::noinline]] void grow() {
-    // Raw storage: T is an implicit-lifetime type, its items made as they are assigned.
-    void* c = std::malloc(kChunk * sizeof(T));
-    if (!c) throw std::bad_alloc();
-    try {
-      chunks_.push_back(static_cast<T*>(c));
-    } catch (...) {
-      std::free(c);
-      throw;
+  // next_ and end_ for size_: the room left in its chunk (none when it has no chunk yet).
+  void place() {
+    const size_t c = size_ >> kShift;
+    if (c < chunks_.size()) {
+      next_ = chunks_[c] + (size_ & kMask);
+      end_ = chunks_[c] + kChunk;
+    } else {
+      next_ = end_ = nullptr;
     }
+  }
+  [[gnu::noinline]] void grow() {
+    while (chunks_.size() <= size_ >> kShift) {
+      // Raw storage: T is an implicit-lifetime type, its items made as they are assigned.
+      void* c = std::malloc(kChunk * sizeof(T));
+      if (!c) throw std::bad_alloc();
+      try {
+        chunks_.push_back(static_cast<T*>(c));
+      } catch (...) {
+        std::free(c);
+        throw;
+      }
+    }
+    place();
   }
   std::vector<T*> chunks_;  // items [0, size_) in order, kChunk to a chunk
   size_t size_ = 0;
+  T* next_ = nullptr;  // where item size_ goes, or end_ when its chunk is to be found
+  T* end_ = nullptr;
 };
 
 struct Seat {
@@ -291,6 +309,7 @@ struct Table::Impl {
   // The game's answers to the table's questions (TableHooks::status), asked after every change
   // (refresh_due); debug builds check them against the game's own at every read of next_due.
   TableStatus status;
+  void (*status_hook)(const void*, TableStatus*) = nullptr;  // hooks->status, when given
 
   // Events.
   Pool<Event> events;
@@ -312,7 +331,9 @@ struct Table::Impl {
   // A new event at the end; `history`: the game's history size now (0 without history).
   Event& push(EventType type, int seat, int64_t time, uint64_t history) {
     ++seq;
-    return events.push(Event{.time = time, .history = history, .type = type, .seat = int8_t(seat)});
+    Event& e = events.add();
+    e = Event{.time = time, .history = history, .type = type, .seat = int8_t(seat)};
+    return e;
   }
   Event& push(EventType type, int seat, int64_t time) {
     return push(type, seat, time, history_now());
@@ -474,8 +495,8 @@ struct Table::Impl {
   }
   // The game's answers into `status`, in one call to its hook where it has one.
   void refresh_status() {
-    if (hooks && hooks->status)
-      hooks->status(game.state(), &status);
+    if (status_hook) [[likely]]
+      status_hook(game.state(), &status);
     else
       status = status_in_full();
   }
@@ -659,7 +680,9 @@ struct Table::Impl {
     return applied(code, By::human, t, scored);
   }
   // After `code` was applied at time t: the events every seat is told.
-  Reason applied(const ActionCode& code, By by, int64_t t, uint32_t scored) {
+  // (Inlined into both callers: a human's action is the common path.)
+  [[gnu::always_inline]] Reason applied(const ActionCode& code, By by, int64_t t,
+                                        uint32_t scored) {
     const int actor = code.seat;
     if (by == By::human && decision_ms > 0 && !in_offer()) {
       const int64_t used = t - decision_start - decision_ms;
@@ -680,7 +703,7 @@ struct Table::Impl {
         }
       }
       CardBits got[2];
-      const int n = hooks->received(kept.data(), game.state(), code, got);
+      const int n = hooks->received(kept.data(), game.state(), code, got, &status);
       for (int i = 0; i < n; ++i) {
         Event& c = push(EventType::cards, got[i].seat, t, history);
         c.news = uint32_t(bits.size());
@@ -690,8 +713,9 @@ struct Table::Impl {
 #ifndef NDEBUG
       check_kept();
 #endif
+    } else {
+      refresh_status();
     }
-    refresh_status();
     if (status.hands_scored != scored) {
       Event& h = push(EventType::hand_end, -1, t, history);
       if (hooks && hooks->save_result) {
@@ -1005,6 +1029,7 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
   if (!impl->keeps_history) impl->keep_all = false;
   const GameDescriptor* d = find_game(impl->game->name());
   impl->hooks = d && d->extensions ? d->extensions->table : nullptr;
+  impl->status_hook = impl->hooks ? impl->hooks->status : nullptr;
   if (const TableHooks* h = impl->hooks) {
     impl->kept.resize((h->state_size + 7) / 8);
     impl->kept_from = h->kept_size ? h->kept_offset : 0;

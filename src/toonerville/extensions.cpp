@@ -5,6 +5,8 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -150,14 +152,39 @@ void table_name(const CardBits& bits, CardNews* out) {
   name_faces(faces, faces.held(), bits.seat, out);
 }
 
-// Seat s's cards got from the kept hands to `after` (none, or one CardBits into *out: the faces
-// it holds more of); the kept hand then brought up to date. Returns the CardBits written.
-int gained(State& kept, const State& after, int s, CardBits* out) {
+constexpr int kLastFace = kRookFaces - 1;
+static_assert(kRookFaces == 7 * 8 + 1);
+
+// Seat s's cards got from the kept hands to `after` in an action that only gives it cards (a
+// take, draw or buy): its counts grew or stayed, so each word of them minus the kept word is
+// the counts got, with no borrow. One CardBits into *out when it got any (returns 1); the kept
+// hand then brought up to date.
+int got_only(State& kept, const State& after, int s, CardBits* out) {
+  uint8_t* was = kept.hands[s].n;
+  const uint8_t* is = after.hands[s].n;
+  uint64_t changed = 0;
+  for (int w = 0; w < 7; ++w) {
+    uint64_t x, y;
+    std::memcpy(&x, is + 8 * w, 8);
+    std::memcpy(&y, was + 8 * w, 8);
+    const uint64_t got = x - y;
+    std::memcpy(out->bytes + 8 * w, &got, 8);
+    std::memcpy(was + 8 * w, &x, 8);
+    changed |= got;
+  }
+  const uint8_t last = uint8_t(is[kLastFace] - was[kLastFace]);
+  out->bytes[kLastFace] = last;
+  was[kLastFace] = is[kLastFace];
+  out->seat = int8_t(s);
+  return changed || last ? 1 : 0;
+}
+
+// The same for any action (a swap gives a Rook for a natural card): the faces the hand holds
+// more of. Eight faces at a time, most of them as they were: where a word changed, a count is
+// below 128, so each byte of (x | H) - y - L keeps its high bit exactly where x > y (no borrow
+// crosses a byte), and its low bits plus one are then x - y.
+int got_any(State& kept, const State& after, int s, CardBits* out) {
   const FaceCounts &was = kept.hands[s], &is = after.hands[s];
-  static_assert(kRookFaces == 7 * 8 + 1);
-  // Eight faces at a time, most of them as they were: where a word changed, a count is below
-  // 128, so each byte of (x | H) - y - L keeps its high bit exactly where x > y (no borrow
-  // crosses a byte), and its low bits plus one are then x - y.
   constexpr uint64_t kH = 0x8080808080808080ull, kL = 0x0101010101010101ull;
   uint64_t got[7] = {};
   uint64_t any = 0;
@@ -170,13 +197,13 @@ int gained(State& kept, const State& after, int s, CardBits* out) {
     got[w] = ((t & ~kH) + kL) & ((more >> 7) * 0xFF);
     any |= more;
   }
-  constexpr int kLast = kRookFaces - 1;
-  const uint8_t last = is.n[kLast] > was.n[kLast] ? uint8_t(is.n[kLast] - was.n[kLast]) : 0;
+  const uint8_t last =
+      is.n[kLastFace] > was.n[kLastFace] ? uint8_t(is.n[kLastFace] - was.n[kLastFace]) : 0;
   kept.hands[s] = is;
   if (!any && !last) return 0;
   out->seat = int8_t(s);
   std::memcpy(out->bytes, got, sizeof got);
-  out->bytes[kLast] = last;
+  out->bytes[kLastFace] = last;
   return 1;
 }
 
@@ -184,10 +211,9 @@ int gained(State& kept, const State& after, int s, CardBits* out) {
 // count. The kept bytes are the hands; an action changes at most two of them, named by the
 // action itself: its actor's, and for a buy or pass that ends the offer the hand of the seat
 // whose turn it is, which draws then. A round scored empties every hand (nothing gained).
-// Debug builds check that the kept hands match after every action.
-int table_received(void* kept, const void* after, const ActionCode& action, CardBits out[2]) {
-  auto& b = *static_cast<State*>(kept);
-  const auto& a = *static_cast<const State*>(after);
+// Debug builds check that the kept hands match after every action, and the news against every
+// hand compared.
+int received_by_action(State& b, const State& a, const ActionCode& action, CardBits out[2]) {
   if (a.phase == Phase::deal || a.phase == Phase::over) {
     std::memcpy(b.hands, a.hands, sizeof a.hands);  // scored: every hand emptied
     return 0;
@@ -199,31 +225,24 @@ int table_received(void* kept, const void* after, const ActionCode& action, Card
     case ActionKind::layoff:
       b.hands[actor] = a.hands[actor];  // cards given, none got
       return 0;
-    case ActionKind::take:
     case ActionKind::swap:
-      return gained(b, a, actor, out);
+      return got_any(b, a, actor, out);
+    case ActionKind::take:
+      return got_only(b, a, actor, out);
     case ActionKind::draw:
       if (a.pending_draw) return 0;  // the discard is offered first: nothing drawn yet
-      return gained(b, a, actor, out);
+      return got_only(b, a, actor, out);
     case ActionKind::pass:
       if (a.pending_draw) return 0;  // offered to the next seat, or waiting for a reshuffle
-      return gained(b, a, turn_seat(a), out);
+      return got_only(b, a, turn_seat(a), out);
     case ActionKind::buy: {  // the buyer's cards, then the draw's: told in seat order
       const int turn = turn_seat(a);
-      if (turn == actor) return gained(b, a, actor, out);
-      const int n = gained(b, a, std::min(actor, turn), out);
-      return n + gained(b, a, std::max(actor, turn), out + n);
+      if (turn == actor) return got_only(b, a, actor, out);
+      const int n = got_only(b, a, std::min(actor, turn), out);
+      return n + got_only(b, a, std::max(actor, turn), out + n);
     }
   }
   return 0;
-}
-
-void table_hand(const void* state, int seat, CardBits* out) {
-  face_bits(seat, static_cast<const State*>(state)->hands[seat], out);
-}
-
-bool table_offering(const void* state) {
-  return offering(*static_cast<const State*>(state));
 }
 
 void table_status(const void* state, TableStatus* out) {
@@ -236,6 +255,43 @@ void table_status(const void* state, TableStatus* out) {
   out->offering = offering(s);
   out->hands_scored = s.hands_scored;
 }
+
+int table_received(void* kept, const void* after, const ActionCode& action, CardBits out[2],
+                   TableStatus* status) {
+  auto& b = *static_cast<State*>(kept);
+  const auto& a = *static_cast<const State*>(after);
+#ifndef NDEBUG
+  // Every seat's hand compared, in seat order, from a copy of the kept hands.
+  State all_kept;
+  std::memcpy(all_kept.hands, b.hands, sizeof b.hands);
+  CardBits all[kMaxPlayers];
+  int n_all = 0;
+  for (int s = 0; s < players(a); ++s) n_all += got_any(all_kept, a, s, &all[n_all]);
+#endif
+  const int n = received_by_action(b, a, action, out);
+#ifndef NDEBUG
+  bool same = n == n_all;
+  for (int i = 0; same && i < n; ++i)
+    same = out[i].seat == all[i].seat &&
+           std::memcmp(out[i].bytes, all[i].bytes, sizeof(FaceCounts)) == 0;
+  if (!same) {
+    std::fprintf(stderr, "deckhand: Toonerville's table news of action kind %d differ from the "
+                 "hands compared\n", int(action.kind));
+    std::abort();
+  }
+#endif
+  table_status(after, status);
+  return n;
+}
+
+void table_hand(const void* state, int seat, CardBits* out) {
+  face_bits(seat, static_cast<const State*>(state)->hands[seat], out);
+}
+
+bool table_offering(const void* state) {
+  return offering(*static_cast<const State*>(state));
+}
+
 
 using Saved = table_detail::SavedResult<State, &result_json>;
 
