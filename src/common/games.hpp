@@ -93,9 +93,10 @@ struct TableStatus {
 struct TableHooks {
   size_t state_size;
   // The form of `action` every seat but the actor is told, where its text names cards the
-  // others may not see (Sheepshead's bury); false when its own text is public. `before`: the
-  // kept copy, as the state was before the action.
-  bool (*public_text)(const void* before, const ActionCode& action, std::string* out);
+  // others may not see (Sheepshead's bury), into out (at most kPublicTextMax bytes); returns
+  // its length, 0 when the action's own text is public. `after`: the state after the action.
+  static constexpr size_t kPublicTextMax = 32;
+  size_t (*public_text)(const void* after, const ActionCode& action, char* out);
   // After an action: the cards seats got in it that the others did not see, from `kept` (as
   // the state was before it) to `after`, into out[0..n); returns n (at most 2). Then brings
   // `kept` up to date with `after`, and answers *status for `after` (as `status` does: one call

@@ -155,7 +155,7 @@ constexpr size_t kKeptOffset = offsetof(State, hands), kKeptSize = sizeof(State:
 const TableHooks kTableHooks{
     sizeof(State),
     nullptr,
-    &table_detail::received_cardsets<State, kPlayers, kKeptOffset, kKeptSize, kStatus>,
+    &table_detail::received_cardsets<State, kPlayers, kStatus>,
     &table_detail::hand_cardset<State>,
     &table_detail::name_cardset,
     kStatus,

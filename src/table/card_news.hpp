@@ -35,16 +35,6 @@ inline void name_cardset(const CardBits& bits, CardNews* out) {
   name_cards(CardSet(b), out);
 }
 
-// The seats that gained cards (out of line: most actions give nobody a card).
-template <typename State, int Players>
-[[gnu::noinline]] int list_gains(const State& b, const State& a, CardBits out[2]) {
-  int n = 0;
-  for (int s = 0; s < Players && n < 2; ++s) {
-    const CardSet gained(a.hands[s].bits() & ~b.hands[s].bits());
-    if (!gained.empty()) set_bits(s, gained, &out[n++]);
-  }
-  return n;
-}
 
 // TableHooks::status of a game without reshuffles or offers, which awaits a deal in its
 // Phase::deal: its to_act and is_over as given.
@@ -59,22 +49,54 @@ void plain_status(const void* state, TableStatus* out) {
   out->hands_scored = s.hands_scored;
 }
 
-// TableHooks::received for a game whose kept bytes are [Offset, Offset + Size) of its State,
-// its hands among them, and whose status is Status: every seat tested at once, then the kept
-// bytes copied whole (a few words: cheaper than finding what changed).
-template <typename State, int Players, size_t Offset, size_t Size,
-          void (*Status)(const void*, TableStatus*)>
+// TableHooks::received for a game whose kept bytes are its hands (card sets), and whose status
+// is Status: every seat tested at once, two at a time, then the hands copied whole (a few words:
+// cheaper than finding what changed).
+template <typename State, int Players, void (*Status)(const void*, TableStatus*)>
+int received_cardsets(void* kept, const void* after, const ActionCode& action, CardBits out[2],
+                      TableStatus* status);
+
+// The same where some seat got cards (out of line: most actions give nobody a card, and the
+// common path then calls nothing).
+template <typename State, int Players, void (*Status)(const void*, TableStatus*)>
+[[gnu::noinline]] int received_gains(State& b, const State& a, CardBits out[2],
+                                     TableStatus* status) {
+  int n = 0;
+  for (int s = 0; s < Players && n < 2; ++s) {
+    const CardSet gained(a.hands[s].bits() & ~b.hands[s].bits());
+    if (!gained.empty()) set_bits(s, gained, &out[n++]);
+  }
+  std::memcpy(b.hands, a.hands, sizeof a.hands);
+  Status(&a, status);
+  return n;
+}
+
+template <typename State, int Players, void (*Status)(const void*, TableStatus*)>
 int received_cardsets(void* kept, const void* after, const ActionCode&, CardBits out[2],
                       TableStatus* status) {
   auto& b = *static_cast<State*>(kept);
   const auto& a = *static_cast<const State*>(after);
-  uint64_t any = 0;  // one test for all seats
-  for (int s = 0; s < Players; ++s) any |= a.hands[s].bits() & ~b.hands[s].bits();
-  const int n = any ? list_gains<State, Players>(b, a, out) : 0;
-  std::memcpy(reinterpret_cast<char*>(&b) + Offset, reinterpret_cast<const char*>(&a) + Offset,
-              Size);
+  static_assert(sizeof a.hands == Players * sizeof(uint32_t));
+  const auto* was = reinterpret_cast<const unsigned char*>(b.hands);
+  const auto* is = reinterpret_cast<const unsigned char*>(a.hands);
+  uint64_t any = 0;  // the cards some seat holds now and did not
+  size_t i = 0;
+  for (; i + 8 <= sizeof a.hands; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, is + i, 8);
+    std::memcpy(&y, was + i, 8);
+    any |= x & ~y;
+  }
+  if (i < sizeof a.hands) {
+    uint32_t x, y;
+    std::memcpy(&x, is + i, 4);
+    std::memcpy(&y, was + i, 4);
+    any |= x & ~y;
+  }
+  if (any) return received_gains<State, Players, Status>(b, a, out, status);
+  std::memcpy(b.hands, a.hands, sizeof a.hands);
   Status(after, status);
-  return n;
+  return 0;
 }
 
 template <typename State>

@@ -514,7 +514,7 @@ struct Table::Impl {
   // From the game's answers as kept (a seat to act means a game neither over nor awaiting a
   // deal); debug builds check the answers against the game's own, and the time against one
   // computed asking the game every question in order.
-  int64_t compute_due() const {
+  [[gnu::always_inline]] int64_t compute_due() const {
 #ifndef NDEBUG
     if (!(status == status_in_full())) {
       std::fprintf(stderr, "deckhand: table's kept game status differs from the game's\n");
@@ -671,8 +671,9 @@ struct Table::Impl {
     if (r != Reason::ok) return r;
     return applied(code, by, t, scored);
   }
-  // A human's action text, parsed and applied in one call to the game.
-  Reason apply_text(int seat, std::string_view action, int64_t t, Error* err) {
+  // A human's action text, parsed and applied in one call to the game (inlined into its one
+  // caller, Table::act: one frame for the common path).
+  [[gnu::always_inline]] Reason apply_text(int seat, std::string_view action, int64_t t, Error* err) {
     const uint32_t scored = status.hands_scored;
     ActionCode code;
     const Reason r = game->apply_text_code(seat, action, &code, err);
@@ -696,10 +697,10 @@ struct Table::Impl {
     codes.push(code);
     if (hooks) {
       if (hooks->public_text) {
-        std::string pub;
-        if (hooks->public_text(kept.data(), code, &pub)) {
+        char pub[TableHooks::kPublicTextMax];
+        if (const size_t n = hooks->public_text(game.state(), code, pub); n > 0) {
           Event& back = events.back();
-          back.pub = add_text(pub, &back.pub_len);
+          back.pub = add_text(std::string_view(pub, n), &back.pub_len);
         }
       }
       CardBits got[2];
