@@ -154,6 +154,11 @@ class Pool {
     return *next_++;
   }
   T& push(const T& item) { return add() = item; }
+  // Takes back the last add().
+  void pop() {
+    --size_;
+    place();
+  }
   // Items [first, first + n) of `from`, added.
   void append(const Pool& from, size_t first, size_t n) {
     for (size_t i = 0; i < n; ++i) push(from[first + i]);
@@ -309,7 +314,10 @@ struct Table::Impl {
   // The game's answers to the table's questions (TableHooks::status), asked after every change
   // (refresh_due); debug builds check them against the game's own at every read of next_due.
   TableStatus status;
-  void (*status_hook)(const void*, TableStatus*) = nullptr;  // hooks->status, when given
+  // The hooks asked on every action, kept at hand (hooks->status, received, public_text).
+  decltype(TableHooks::status) status_hook = nullptr;
+  decltype(TableHooks::received) received_hook = nullptr;
+  decltype(TableHooks::public_text) public_text_hook = nullptr;
 
   // Events.
   Pool<Event> events;
@@ -329,7 +337,7 @@ struct Table::Impl {
 
   // --- events ---
   // A new event at the end; `history`: the game's history size now (0 without history).
-  Event& push(EventType type, int seat, int64_t time, uint64_t history) {
+  [[gnu::always_inline]] Event& push(EventType type, int seat, int64_t time, uint64_t history) {
     ++seq;
     Event& e = events.add();
     e = Event{.time = time, .history = history, .type = type, .seat = int8_t(seat)};
@@ -534,7 +542,7 @@ struct Table::Impl {
     return due;
   }
   // Seat s is to act.
-  int64_t due_of_seat(int s) const {
+  [[gnu::always_inline]] int64_t due_of_seat(int s) const {
     if (status.needs_reshuffle) return decision_start;
     if (in_offer() && answers[size_t(s)] >= 0) return decision_start;
     // A bot answers an offer as it opens (within its window, whatever its thinking delay), but
@@ -639,7 +647,7 @@ struct Table::Impl {
     return Reason::ok;
   }
   // After any change at time t, the game's answers asked: a new decision begins.
-  void opened(int64_t t) {
+  [[gnu::always_inline]] void opened(int64_t t) {
     decision_start = t;
     if (status.offering != in_offer()) {
       offer_start = status.offering ? t : -1;
@@ -669,18 +677,27 @@ struct Table::Impl {
     const uint32_t scored = status.hands_scored;
     const Reason r = game->apply(code, err);
     if (r != Reason::ok) return r;
-    return applied(code, by, t, scored);
+    return applied(codes.push(code), by, t, scored);
   }
   // A human's action text, parsed and applied in one call to the game (inlined into its one
   // caller, Table::act: one frame for the common path).
   [[gnu::always_inline]] Reason apply_text(int seat, std::string_view action, int64_t t, Error* err) {
     const uint32_t scored = status.hands_scored;
-    ActionCode code;
-    const Reason r = game->apply_text_code(seat, action, &code, err);
-    if (r != Reason::ok) return r;
+    ActionCode& code = codes.add();  // the game writes the action's code in its place
+    Reason r;
+    try {
+      r = game->apply_text_code(seat, action, &code, err);
+    } catch (...) {
+      codes.pop();
+      throw;
+    }
+    if (r != Reason::ok) {
+      codes.pop();
+      return r;
+    }
     return applied(code, By::human, t, scored);
   }
-  // After `code` was applied at time t: the events every seat is told.
+  // After `code` (the last of `codes`) was applied at time t: the events every seat is told.
   // (Inlined into both callers: a human's action is the common path.)
   [[gnu::always_inline]] Reason applied(const ActionCode& code, By by, int64_t t,
                                         uint32_t scored) {
@@ -693,18 +710,17 @@ struct Table::Impl {
     const uint64_t history = history_now();  // every event of this action's
     Event& e = push(EventType::action, actor, t, history);
     e.detail = uint8_t(by);
-    e.text = uint32_t(codes.size());
-    codes.push(code);
-    if (hooks) {
-      if (hooks->public_text) {
+    e.text = uint32_t(codes.size() - 1);
+    if (received_hook) {  // the game has hooks
+      if (public_text_hook) {
         char pub[TableHooks::kPublicTextMax];
-        if (const size_t n = hooks->public_text(game.state(), code, pub); n > 0) {
+        if (const size_t n = public_text_hook(game.state(), code, pub); n > 0) {
           Event& back = events.back();
           back.pub = add_text(std::string_view(pub, n), &back.pub_len);
         }
       }
       CardBits got[2];
-      const int n = hooks->received(kept.data(), game.state(), code, got, &status);
+      const int n = received_hook(kept.data(), game.state(), code, got, &status);
       for (int i = 0; i < n; ++i) {
         Event& c = push(EventType::cards, got[i].seat, t, history);
         c.news = uint32_t(bits.size());
@@ -1030,7 +1046,11 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
   if (!impl->keeps_history) impl->keep_all = false;
   const GameDescriptor* d = find_game(impl->game->name());
   impl->hooks = d && d->extensions ? d->extensions->table : nullptr;
-  impl->status_hook = impl->hooks ? impl->hooks->status : nullptr;
+  if (impl->hooks) {
+    impl->status_hook = impl->hooks->status;
+    impl->received_hook = impl->hooks->received;
+    impl->public_text_hook = impl->hooks->public_text;
+  }
   if (const TableHooks* h = impl->hooks) {
     impl->kept.resize((h->state_size + 7) / 8);
     impl->kept_from = h->kept_size ? h->kept_offset : 0;
