@@ -150,23 +150,8 @@ using Saved = table_detail::SavedResult<State, &hand_json>;
 
 // A table tells the swapper the ghost hand it took (G4); every action's text is public (G11).
 // The hooks keep and compare nothing of the state but the hands.
-constexpr auto kStatus = &table_detail::plain_status<State, &ghost_euchre::to_act, &ghost_euchre::is_over>;
-constexpr size_t kKeptOffset = offsetof(State, hands), kKeptSize = sizeof(State::hands);
-const TableHooks kTableHooks{
-    sizeof(State),
-    nullptr,
-    &table_detail::received_cardsets<State, kPlayers, kStatus>,
-    &table_detail::hand_cardset<State>,
-    &table_detail::name_cardset,
-    kStatus,
-    -1,
-    -1,
-    nullptr,
-    kKeptOffset,
-    kKeptSize,
-    Saved::kSize,
-    &Saved::save,
-    &Saved::read};
+const TableHooks kTableHooks = table_detail::cardset_hooks<State, kPlayers, &ghost_euchre::to_act,
+                                                           &ghost_euchre::is_over, Saved>(nullptr);
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

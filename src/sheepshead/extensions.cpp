@@ -1,7 +1,6 @@
 // Sheepshead's extensions (src/common/games.hpp, GameExtensions): its bots at every level,
 // its consistent deals, its open-hand solver and its reinforcement-learning encoder, hung on the
 // game's descriptor (game.cpp).
-#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <string_view>
@@ -185,7 +184,8 @@ size_t table_public_text(const void* after, const ActionCode& action, char* out)
       break;
     case ActionKind::call: {
       if (action.count == 0 || action.cards[0] == kNoCard) return 0;
-      const int n = std::snprintf(call, sizeof call, "call %s unknown", card_name(Card(action.arg)));
+      const int n =
+          std::snprintf(call, sizeof call, "call %s unknown", card_name(Card(action.arg)));
       text = std::string_view(call, size_t(n));
       break;
     }
@@ -209,24 +209,9 @@ using Saved = table_detail::SavedResult<State, &hand_json>;
 
 // A table tells the picker the blind it took (S5). The hooks keep and compare nothing of the
 // state but the hands.
-constexpr auto kStatus = &table_detail::plain_status<State, &sheepshead::to_act, &sheepshead::is_over>;
-constexpr size_t kKeptOffset = offsetof(State, hands),
-                 kKeptSize = sizeof(State::hands);
-const TableHooks kTableHooks{
-    sizeof(State),
-    &table_public_text,
-    &table_detail::received_cardsets<State, kPlayers, kStatus>,
-    &table_detail::hand_cardset<State>,
-    &table_detail::name_cardset,
-    kStatus,
-    -1,
-    -1,
-    nullptr,
-    kKeptOffset,
-    kKeptSize,
-    Saved::kSize,
-    &Saved::save,
-    &Saved::read};
+const TableHooks kTableHooks =
+    table_detail::cardset_hooks<State, kPlayers, &sheepshead::to_act, &sheepshead::is_over, Saved>(
+        &table_public_text);
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

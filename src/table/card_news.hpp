@@ -3,6 +3,7 @@
 // that were not before (the ghost hand after a swap, the blind after a pick).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -34,7 +35,6 @@ inline void name_cardset(const CardBits& bits, CardNews* out) {
   out->seat = bits.seat;
   name_cards(CardSet(b), out);
 }
-
 
 // TableHooks::status of a game without reshuffles or offers, which awaits a deal in its
 // Phase::deal: its to_act and is_over as given.
@@ -130,5 +130,28 @@ struct SavedResult {
     }
   }
 };
+
+// The table hooks of a game whose hands are card sets (Ghost Hand Euchre, Sheepshead): news
+// from the hands, kept and compared whole; its status from ToAct and IsOver; its hands' results
+// as Saved (a SavedResult); public_text as given (null: every action's text is public).
+template <typename State, int Players, int (*ToAct)(const State&), bool (*IsOver)(const State&),
+          typename Saved>
+constexpr TableHooks cardset_hooks(decltype(TableHooks::public_text) public_text) {
+  constexpr auto status = &plain_status<State, ToAct, IsOver>;
+  return TableHooks{sizeof(State),
+                    public_text,
+                    &received_cardsets<State, Players, status>,
+                    &hand_cardset<State>,
+                    &name_cardset,
+                    status,
+                    -1,
+                    -1,
+                    nullptr,
+                    offsetof(State, hands),
+                    sizeof(State::hands),
+                    Saved::kSize,
+                    &Saved::save,
+                    &Saved::read};
+}
 
 }  // namespace deckhand::table_detail

@@ -322,10 +322,10 @@ struct Table::Impl {
   // Events.
   Pool<Event> events;
   std::string texts;
-  Pool<ActionCode> codes;      // the actions, formatted as they render (a code is its text)
-  std::vector<CardNews> news;  // the cards of events restored from an image (Event::named)
-  Pool<CardBits> bits;         // the cards of the events since, as the game keeps them
-  std::vector<uint8_t> results;   // the hands' results kept as numbers (Event::saved)
+  Pool<ActionCode> codes;        // the actions, formatted as they render (a code is its text)
+  std::vector<CardNews> news;    // the cards of events restored from an image (Event::named)
+  Pool<CardBits> bits;           // the cards of the events since, as the game keeps them
+  std::vector<uint8_t> results;  // the hands' results kept as numbers (Event::saved)
 
   // The bytes of the state the hooks compare (TableHooks::kept_size from kept_from, at the
   // same offsets), as they were before the next action: the hooks bring them up to date after
@@ -667,7 +667,8 @@ struct Table::Impl {
   void check_kept() const {
     if (hooks && std::memcmp(reinterpret_cast<const char*>(kept.data()) + kept_from,
                              static_cast<const char*>(game.state()) + kept_from, kept_size) != 0) {
-      std::fprintf(stderr, "deckhand: the table's kept bytes of the state differ from the game's\n");
+      std::fprintf(stderr,
+                   "deckhand: the table's kept bytes of the state differ from the game's\n");
       std::abort();
     }
   }
@@ -681,7 +682,8 @@ struct Table::Impl {
   }
   // A human's action text, parsed and applied in one call to the game (inlined into its one
   // caller, Table::act: one frame for the common path).
-  [[gnu::always_inline]] Reason apply_text(int seat, std::string_view action, int64_t t, Error* err) {
+  [[gnu::always_inline]] Reason apply_text(int seat, std::string_view action, int64_t t,
+                                           Error* err) {
     const uint32_t scored = status.hands_scored;
     ActionCode& code = codes.add();  // the game writes the action's code in its place
     Reason r;
@@ -699,8 +701,7 @@ struct Table::Impl {
   }
   // After `code` (the last of `codes`) was applied at time t: the events every seat is told.
   // (Inlined into both callers: a human's action is the common path.)
-  [[gnu::always_inline]] Reason applied(const ActionCode& code, By by, int64_t t,
-                                        uint32_t scored) {
+  [[gnu::always_inline]] Reason applied(const ActionCode& code, By by, int64_t t, uint32_t scored) {
     const int actor = code.seat;
     if (by == By::human && decision_ms > 0 && !in_offer()) {
       const int64_t used = t - decision_start - decision_ms;
@@ -1270,7 +1271,8 @@ Reason Table::events_json(int seat, uint64_t since, std::string* out, Error* err
   text::Json j;
   j.begin_array();
   const size_t first = since < t.first_seq ? 0 : size_t(since + 1 - t.first_seq);
-  for (size_t i = first; i < t.events.size(); ++i) j.raw(t.render(t.events[i], t.first_seq + i, seat));
+  for (size_t i = first; i < t.events.size(); ++i)
+    j.raw(t.render(t.events[i], t.first_seq + i, seat));
   j.end_array();
   *out = j.take();
   return Reason::ok;
@@ -1486,7 +1488,9 @@ std::vector<uint8_t> Table::serialize() const {
     texts = &pool;
   }
   const size_t n_events = t.events.size();
-  auto event_at = [&](size_t i) -> const Event& { return written.empty() ? t.events[i] : written[i]; };
+  auto event_at = [&](size_t i) -> const Event& {
+    return written.empty() ? t.events[i] : written[i];
+  };
   Writer w;
   // A server writes the table after every action: one allocation for the whole image.
   w.reserve(256 + n_events * 48 + texts->size() + (t.news.size() + t.bits.size()) * 130 +

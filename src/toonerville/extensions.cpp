@@ -325,7 +325,6 @@ bool table_offering(const void* state) {
   return offering(*static_cast<const State*>(state));
 }
 
-
 using Saved = table_detail::SavedResult<State, &result_json>;
 
 // A discard offered to the other seats (T6) is answered with buy (kind 2) or pass (kind 7).
