@@ -384,6 +384,57 @@ TEST_CASE("offers: every seat that may answer answers at once, applied in the ru
   }
 }
 
+TEST_CASE(
+    "a seat that leaves an open offer: its stand-in answers after the leave, the image restores") {
+  for (const GameDescriptor* d : game_descriptors()) {
+    if (!d->extensions || !d->extensions->table || d->extensions->table->offer_accept_kind < 0)
+      continue;
+    CAPTURE(d->spec.name);
+    auto t = new_table(d->spec, 21, {{"offer_ms", "1000"}});
+    Error e;
+    for (int s = 0; s < t->players(); ++s) REQUIRE(t->seat_human(s, &e) == Reason::ok);
+    int64_t now = 0;
+    bool seen = false;
+    for (int step = 0; step < 3000 && !t->is_over() && !seen; ++step) {
+      const std::vector<int> may = t->may_act();
+      if (may.size() >= 2) {
+        // The first seat of the offer leaves half-way through its window: its stand-in's answer
+        // was due when the offer opened (a stand-in answers at once), before the leave.
+        now += 500;
+        REQUIRE(t->leave(may.front(), now, &e) == Reason::ok);
+        REQUIRE(t->tick(now, &e) == Reason::ok);
+        std::string events;
+        REQUIRE(t->events_json(-1, 0, &events, &e) == Reason::ok);
+        int64_t last = 0;
+        for (size_t at = events.find("\"time_ms\": "); at != std::string::npos;
+             at = events.find("\"time_ms\": ", at + 1)) {
+          const int64_t time = std::stoll(events.substr(at + 11));
+          CHECK(time >= last);
+          last = std::max(last, time);
+        }
+        CHECK(events.find("\"by\": \"stand-in\"") != std::string::npos);
+        const std::vector<uint8_t> image = t->serialize();
+        auto restored = Table::deserialize(image.data(), image.size(), &e);
+        REQUIRE_MESSAGE(restored, e.message);
+        CHECK(restored->serialize() == image);
+        seen = true;
+        break;
+      }
+      now += 1;
+      if (may.empty()) {
+        REQUIRE(t->tick(now, &e) == Reason::ok);
+        continue;
+      }
+      const std::vector<std::string> acts = t->legal_actions_text(may.front());
+      std::string pick = acts.front();
+      for (const std::string& a : acts)
+        if (a == "draw") pick = a;
+      REQUIRE(t->act(may.front(), pick, now, &e) == Reason::ok);
+    }
+    CHECK(seen);
+  }
+}
+
 TEST_CASE("the next move due follows every change, the seat changes that move no card too") {
   // The table keeps its next due time as it changes (debug builds check it against the one
   // recomputed at every read): seating, leaving and returning change it without a move.

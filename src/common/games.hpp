@@ -66,31 +66,59 @@ struct CardNews {
   char cards[126] = {};
 };
 
+// The same cards as the game keeps them (a card set, counts per face), named only when an
+// event stream or an image asks (TableHooks::name): most news is never read.
+struct CardBits {
+  int8_t seat = -1;
+  uint8_t bytes[63];  // the game's own form; TableHooks::name reads what the game wrote
+};
+
+// What a table asks of its game after every change, answered from the state in one call.
+struct TableStatus {
+  int8_t to_act = -1;  // Game::to_act
+  bool over = false;
+  bool awaiting_deal = false;
+  bool needs_reshuffle = false;
+  bool offering = false;  // TableHooks::offering
+  uint32_t hands_scored = 0;
+  friend bool operator==(const TableStatus&, const TableStatus&) = default;
+};
+
 // The game's part of a table's per-seat event streams (docs/tables.md). The hooks read the
-// game's own state (Game::state_data); the table copies `state_size` bytes of it before each
-// action so that `before` is the state the action was applied to.
+// game's own state (Game::state_data). The table keeps a copy of the bytes of the state the
+// hooks compare, [kept_offset, kept_offset + kept_size) at the same offsets in a buffer of
+// state_size bytes (a seat's hands, say): as the state was before each action, because
+// `received` brings it up to date after each one (and the table copies it whole after a deal or
+// reshuffle; debug builds check it against the state after every change).
 struct TableHooks {
   size_t state_size;
   // The form of `action` every seat but the actor is told, where its text names cards the
-  // others may not see (Sheepshead's bury); false when its own text is public.
-  bool (*public_text)(const void* before, const ActionCode& action, std::string* out);
-  // The cards seats got from before to after that the others did not see, into out[0..n);
-  // returns n (at most 2).
-  int (*received)(const void* before, const void* after, CardNews out[2]);
+  // others may not see (Sheepshead's bury), into out (at most kPublicTextMax bytes); returns
+  // its length, 0 when the action's own text is public. `after`: the state after the action.
+  static constexpr size_t kPublicTextMax = 32;
+  size_t (*public_text)(const void* after, const ActionCode& action, char* out);
+  // After an action: the cards seats got in it that the others did not see, from `kept` (as
+  // the state was before it) to `after`, into out[0..n); returns n (at most 2). Then brings
+  // `kept` up to date with `after`, and answers *status for `after` (as `status` does: one call
+  // after each action). Required of a game with hooks.
+  int (*received)(void* kept, const void* after, const ActionCode& action, CardBits out[2],
+                  TableStatus* status);
   // The cards `seat` holds, for the deal event.
-  void (*hand)(const void* state, int seat, CardNews* out);
+  void (*hand)(const void* state, int seat, CardBits* out);
+  // The cards of `bits` (from received or hand), named.
+  void (*name)(const CardBits& bits, CardNews* out);
+  // to_act, over, awaiting_deal, needs_reshuffle, offering and hands_scored of `state`.
+  void (*status)(const void* state, TableStatus* out);
   // Offers several seats may answer at once (T6): a decision whose legal actions are exactly
   // one action of each of these kinds, the decline passing the offer to the next seat; -1 when
   // the game has none.
   int offer_accept_kind = -1;
   int offer_decline_kind = -1;
-  // Whether such an offer is open in `state` (the offered seat is to act); read after every
-  // action, so it must be cheap (listing the legal actions is not).
+  // Whether such an offer is open in `state` (the offered seat is to act).
   bool (*offering)(const void* state) = nullptr;
-  // The bytes of `before` the hooks read, [before_offset, before_offset + before_size) (a
-  // seat's hands, say): the table copies only those before each action. 0: all state_size.
-  size_t before_offset = 0;
-  size_t before_size = 0;
+  // The bytes of the state the hooks keep and compare (above); 0: all state_size.
+  size_t kept_offset = 0;
+  size_t kept_size = 0;
   // A scored hand's result, kept as the numbers it is made of and written as JSON only when
   // an event stream or an image asks for it: save_result copies `result_size` bytes of the
   // state just after the hand was scored; hand_result gives from them the hand's

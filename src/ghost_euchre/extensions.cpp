@@ -149,19 +149,9 @@ using Saved = table_detail::SavedResult<State, &hand_json>;
 }  // namespace
 
 // A table tells the swapper the ghost hand it took (G4); every action's text is public (G11).
-// The hooks read nothing of the state before an action but the hands.
-const TableHooks kTableHooks{sizeof(State),
-                             nullptr,
-                             &table_detail::received_cardsets<State, kPlayers>,
-                             &table_detail::hand_cardset<State>,
-                             -1,
-                             -1,
-                             nullptr,
-                             offsetof(State, hands),
-                             sizeof(State::hands),
-                             Saved::kSize,
-                             &Saved::save,
-                             &Saved::read};
+// The hooks keep and compare nothing of the state but the hands.
+const TableHooks kTableHooks = table_detail::cardset_hooks<State, kPlayers, &ghost_euchre::to_act,
+                                                           &ghost_euchre::is_over, Saved>(nullptr);
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

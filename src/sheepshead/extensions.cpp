@@ -1,6 +1,10 @@
 // Sheepshead's extensions (src/common/games.hpp, GameExtensions): its bots at every level,
 // its consistent deals, its open-hand solver and its reinforcement-learning encoder, hung on the
 // game's descriptor (game.cpp).
+#include <cstdio>
+#include <cstring>
+#include <string_view>
+
 #include "../bots/game_bot.hpp"
 #include "../common/games.hpp"
 #include "../rl/rl.hpp"
@@ -168,23 +172,32 @@ namespace {
 
 // S13: the bury and the unknown are the picker's alone until the hand is over; the unknown is
 // played face down. (ActionCode: arg = first card, cards[0] = second; kinds as ActionKind.)
-bool table_public_text(const void* before, const ActionCode& action, std::string* out) {
-  const auto& s = *static_cast<const State*>(before);
+// The unknown card, set by the call, stays in the state until the next deal, so the state after
+// a play still names it.
+size_t table_public_text(const void* after, const ActionCode& action, char* out) {
+  const auto& s = *static_cast<const State*>(after);
+  std::string_view text;
+  char call[TableHooks::kPublicTextMax];
   switch (ActionKind(action.kind)) {
     case ActionKind::bury:
-      *out = "bury";
-      return true;
-    case ActionKind::call:
-      if (action.count == 0 || action.cards[0] == kNoCard) return false;
-      *out = std::string("call ") + card_name(Card(action.arg)) + " unknown";
-      return true;
+      text = "bury";
+      break;
+    case ActionKind::call: {
+      if (action.count == 0 || action.cards[0] == kNoCard) return 0;
+      const int n =
+          std::snprintf(call, sizeof call, "call %s unknown", card_name(Card(action.arg)));
+      text = std::string_view(call, size_t(n));
+      break;
+    }
     case ActionKind::play:
-      if (s.unknown == kNoCard || action.arg != s.unknown) return false;
-      *out = "play face-down";
-      return true;
+      if (s.unknown == kNoCard || action.arg != s.unknown) return 0;
+      text = "play face-down";
+      break;
     default:
-      return false;
+      return 0;
   }
+  std::memcpy(out, text.data(), text.size());
+  return text.size();
 }
 
 std::string hand_json(const HandResult& r, int) {
@@ -194,19 +207,11 @@ using Saved = table_detail::SavedResult<State, &hand_json>;
 
 }  // namespace
 
-// A table tells the picker the blind it took (S5).
-const TableHooks kTableHooks{sizeof(State),
-                             &table_public_text,
-                             &table_detail::received_cardsets<State, kPlayers>,
-                             &table_detail::hand_cardset<State>,
-                             -1,
-                             -1,
-                             nullptr,
-                             0,
-                             0,
-                             Saved::kSize,
-                             &Saved::save,
-                             &Saved::read};
+// A table tells the picker the blind it took (S5). The hooks keep and compare nothing of the
+// state but the hands.
+const TableHooks kTableHooks =
+    table_detail::cardset_hooks<State, kPlayers, &sheepshead::to_act, &sheepshead::is_over, Saved>(
+        &table_public_text);
 
 const GameExtensions& extensions() {
   static const GameExtensions extensions{

@@ -5,11 +5,17 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <new>
+#include <span>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "../common/fair.hpp"
 #include "../common/games.hpp"
@@ -79,24 +85,121 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 // Marks the fair-deal lines among a record's comments (no other comment holds a control byte).
 constexpr const char* kFairLine = "\x01";
 
+// An event; its sequence number is its place: first_seq + its index in the events.
 struct Event {
-  uint64_t seq = 0;
   int64_t time = 0;
+  uint64_t history = 0;  // the game's history size when it happened (record comments)
   EventType type = EventType::seat;
   int8_t seat = -1;
-  uint8_t detail = 0;     // action: By; seat: SeatHolder; (level in detail2)
-  uint8_t detail2 = 0;    // seat event: the bot's level
+  uint8_t detail = 0;   // action: By; seat: SeatHolder; (level in detail2)
+  uint8_t detail2 = 0;  // seat event: the bot's level
+  // cards/deal: its cards are [news, news + news_count) of `bits` (as the game keeps them),
+  // or of `news` when `named` (as an image held them, named). Not in the image, whose news
+  // are all named.
+  uint8_t news_count = 0;  // 0, 1 or players (an image's count, read as a u32, is capped)
+  bool named = false;
   uint32_t text = kNone;  // action: its code (codes); hand_end/over: its JSON (texts offset)
   uint32_t text_len = 0;
   uint32_t pub = kNone;  // action: the public form, when it differs
   uint32_t pub_len = 0;
-  uint32_t news = 0;  // cards/deal: news_[news .. news + news_count)
-  uint32_t news_count = 0;
+  uint32_t news = 0;
   // hand_end kept as numbers: its bytes in `results` (text is then where its JSON goes in the
   // texts, text_len 0); kNone when its JSON is in the texts. Not in the image, which holds
   // the JSON.
   uint32_t saved = kNone;
-  uint64_t history = 0;  // the game's history size when it happened (record comments)
+};
+static_assert(sizeof(Event) == 48);
+
+// A table's list of events (or of their actions, their cards), in chunks of kChunk items
+// that never move: adding one is a comparison and a store of its own (next_ is where it
+// goes), and growing allocates a chunk (out of line) and copies nothing (a std::vector's
+// push_back brings its reallocation into every caller, and each reallocation copies every
+// item). Copies take only the items.
+template <class T>
+class Pool {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+  static constexpr size_t kShift = 8, kChunk = size_t(1) << kShift, kMask = kChunk - 1;
+
+ public:
+  Pool() = default;
+  Pool(const Pool& o) { append(o); }
+  Pool& operator=(const Pool& o) {
+    if (this != &o) {
+      resize(0);
+      append(o);
+    }
+    return *this;
+  }
+  ~Pool() {
+    for (T* c : chunks_) std::free(c);
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](size_t i) { return chunks_[i >> kShift][i & kMask]; }
+  const T& operator[](size_t i) const { return chunks_[i >> kShift][i & kMask]; }
+  const T& front() const { return (*this)[0]; }
+  T& back() { return (*this)[size_ - 1]; }
+  void clear() { resize(0); }
+  void swap(Pool& o) {
+    chunks_.swap(o.chunks_);
+    std::swap(size_, o.size_);
+    std::swap(next_, o.next_);
+    std::swap(end_, o.end_);
+  }
+  // The first n items kept, or default items added up to n.
+  void resize(size_t n) {
+    while (size_ < n) add() = T{};
+    size_ = n;
+    place();
+  }
+  // A new item at the end, for the caller to write whole.
+  T& add() {
+    if (next_ == end_) [[unlikely]]
+      grow();
+    ++size_;
+    return *next_++;
+  }
+  T& push(const T& item) { return add() = item; }
+  // Takes back the last add().
+  void pop() {
+    --size_;
+    place();
+  }
+  // Items [first, first + n) of `from`, added.
+  void append(const Pool& from, size_t first, size_t n) {
+    for (size_t i = 0; i < n; ++i) push(from[first + i]);
+  }
+  void append(const Pool& from) { append(from, 0, from.size()); }
+
+ private:
+  // next_ and end_ for size_: the room left in its chunk (none when it has no chunk yet).
+  void place() {
+    const size_t c = size_ >> kShift;
+    if (c < chunks_.size()) {
+      next_ = chunks_[c] + (size_ & kMask);
+      end_ = chunks_[c] + kChunk;
+    } else {
+      next_ = end_ = nullptr;
+    }
+  }
+  [[gnu::noinline]] void grow() {
+    while (chunks_.size() <= size_ >> kShift) {
+      // Raw storage: T is an implicit-lifetime type, its items made as they are assigned.
+      void* c = std::malloc(kChunk * sizeof(T));
+      if (!c) throw std::bad_alloc();
+      try {
+        chunks_.push_back(static_cast<T*>(c));
+      } catch (...) {
+        std::free(c);
+        throw;
+      }
+    }
+    place();
+  }
+  std::vector<T*> chunks_;  // items [0, size_) in order, kChunk to a chunk
+  size_t size_ = 0;
+  T* next_ = nullptr;  // where item size_ goes, or end_ when its chunk is to be found
+  T* end_ = nullptr;
 };
 
 struct Seat {
@@ -149,17 +252,30 @@ bool find_level(std::string_view text, uint8_t* out) {
   return false;
 }
 
-// The table's game, copied by cloning (a Table is a value).
+// The table's game, copied by cloning (a Table is a value), and where its state is (asked
+// once: a game's state stays in place for the game's life).
 struct OwnedGame {
   std::unique_ptr<Game> p;
   OwnedGame() = default;
-  OwnedGame(const OwnedGame& o) : p(o.p ? o.p->clone() : nullptr) {}
+  OwnedGame(const OwnedGame& o) { reset(o.p ? o.p->clone() : nullptr); }
   OwnedGame& operator=(const OwnedGame& o) {
-    p = o.p ? o.p->clone() : nullptr;
+    reset(o.p ? o.p->clone() : nullptr);
     return *this;
   }
+  void reset(std::unique_ptr<Game> game) {
+    p = std::move(game);
+    state_ = p ? p->state_data() : nullptr;
+  }
+  explicit operator bool() const { return p != nullptr; }
   Game* operator->() const { return p.get(); }
   Game& operator*() const { return *p; }
+  const void* state() const {
+    assert(state_ == p->state_data());
+    return state_;
+  }
+
+ private:
+  const void* state_ = nullptr;
 };
 
 }  // namespace
@@ -201,34 +317,49 @@ struct Table::Impl {
   uint64_t revealed = 0;
   std::vector<std::string> nonces;
 
+  // The game's answers to the table's questions (TableHooks::status), asked after every change
+  // (refresh_due); debug builds check them against the game's own at every read of next_due.
+  TableStatus status;
+  // The hooks asked on every action, kept at hand (hooks->status, received, public_text).
+  decltype(TableHooks::status) status_hook = nullptr;
+  decltype(TableHooks::received) received_hook = nullptr;
+  decltype(TableHooks::public_text) public_text_hook = nullptr;
+
   // Events.
-  std::vector<Event> events;
+  Pool<Event> events;
   std::string texts;
-  std::vector<ActionCode> codes;  // the actions, formatted as they render (a code is its text)
-  std::vector<CardNews> news;
+  Pool<ActionCode> codes;        // the actions, formatted as they render (a code is its text)
+  std::vector<CardNews> news;    // the cards of events restored from an image (Event::named)
+  Pool<CardBits> bits;           // the cards of the events since, as the game keeps them
   std::vector<uint8_t> results;  // the hands' results kept as numbers (Event::saved)
 
-  // Scratch: the state before an action (the bytes the hooks read: before_size from
-  // before_from), and the cards seats got in it.
-  std::vector<uint64_t> before;
-  size_t before_from = 0, before_size = 0;
-  CardNews received[2];
+  // The bytes of the state the hooks compare (TableHooks::kept_size from kept_from, at the
+  // same offsets), as they were before the next action: the hooks bring them up to date after
+  // each action, and keep_state copies them after any other change.
+  std::vector<uint64_t> kept;
+  size_t kept_from = 0, kept_size = 0;
 
   int64_t time_now() const { return now == std::numeric_limits<int64_t>::min() ? 0 : now; }
 
   // --- events ---
-  Event& push(EventType type, int seat, int64_t time) {
-    if (events.size() == events.capacity()) [[unlikely]]
-      grow_events();
-    Event& e = events.emplace_back(Event{.seq = ++seq,
-                                         .time = time,
-                                         .type = type,
-                                         .seat = int8_t(seat),
-                                         .history = keeps_history ? game->history_size() : 0});
+  // A new event at the end; `history`: the game's history size now (0 without history).
+  [[gnu::always_inline]] Event& push(EventType type, int seat, int64_t time, uint64_t history) {
+    ++seq;
+    Event& e = events.add();
+    e = Event{.time = time, .history = history, .type = type, .seat = int8_t(seat)};
     return e;
   }
-  // Room for more events (out of line: push stays small).
-  [[gnu::noinline]] void grow_events() { events.reserve(std::max<size_t>(64, 2 * events.size())); }
+  Event& push(EventType type, int seat, int64_t time) {
+    return push(type, seat, time, history_now());
+  }
+  uint64_t history_now() const { return keeps_history ? game->history_size() : 0; }
+  // The cards of event e's i-th news, named.
+  CardNews news_of(const Event& e, uint32_t i) const {
+    if (e.named) return news[e.news + i];
+    CardNews out;
+    hooks->name(bits[e.news + i], &out);
+    return out;
+  }
   uint32_t add_text(std::string_view s, uint32_t* len) {
     const auto off = uint32_t(texts.size());
     texts.append(s);
@@ -261,6 +392,7 @@ struct Table::Impl {
         texts.clear();
         codes.clear();
         news.clear();
+        bits.clear();
         results.clear();
         first_seq = seq + 1;
       }
@@ -268,7 +400,8 @@ struct Table::Impl {
     }
     std::string kept_texts;
     std::vector<CardNews> kept_news;
-    std::vector<ActionCode> kept_codes;
+    Pool<CardBits> kept_bits;
+    Pool<ActionCode> kept_codes;
     std::vector<uint8_t> kept_results;
     for (size_t i = keep; i < events.size(); ++i) {
       Event e = events[i];
@@ -279,7 +412,7 @@ struct Table::Impl {
         *off = at;
       };
       if (e.type == EventType::action) {
-        kept_codes.push_back(codes[e.text]);
+        kept_codes.push(codes[e.text]);
         e.text = uint32_t(kept_codes.size() - 1);
       } else if (e.type != EventType::deal) {
         move_text(&e.text, e.text_len);
@@ -291,10 +424,14 @@ struct Table::Impl {
                             results.begin() + e.saved + hooks->result_size);
         e.saved = at;
       }
-      if (e.news_count) {
+      if (e.news_count && e.named) {
         const auto at = uint32_t(kept_news.size());
         kept_news.insert(kept_news.end(), news.begin() + e.news,
                          news.begin() + e.news + e.news_count);
+        e.news = at;
+      } else if (e.news_count) {
+        const auto at = uint32_t(kept_bits.size());
+        kept_bits.append(bits, e.news, e.news_count);
         e.news = at;
       }
       events[i - keep] = e;
@@ -302,9 +439,10 @@ struct Table::Impl {
     events.resize(events.size() - keep);
     texts.swap(kept_texts);
     news.swap(kept_news);
+    bits.swap(kept_bits);
     codes.swap(kept_codes);
     results.swap(kept_results);
-    first_seq = events.front().seq;
+    first_seq += keep;
   }
 
   // --- offers (T6) ---
@@ -364,15 +502,41 @@ struct Table::Impl {
 #endif
     return due_at;
   }
-  // After every change: the next move due, from the game and the table's state.
+  // After every change: the game's answers and the next move due.
   void refresh_due() {
+    refresh_status();
     due_at = compute_due();
   }
-  // A seat to act means a game neither over nor awaiting a deal (Game::to_act), so the common
-  // case asks the game two questions, not four; debug builds check it against all four.
-  int64_t compute_due() const {
+  // The game's answers into `status`, in one call to its hook where it has one.
+  void refresh_status() {
+    if (status_hook) [[likely]]
+      status_hook(game.state(), &status);
+    else
+      status = status_in_full();
+  }
+  // The same, asked of the game question by question.
+  TableStatus status_in_full() const {
+    TableStatus st;
+    st.to_act = int8_t(game->to_act());
+    st.over = game->over();
+    st.awaiting_deal = game->awaiting_deal();
+    st.needs_reshuffle = game->needs_reshuffle();
+    st.offering = is_offer(*game);
+    st.hands_scored = game->hands_scored();
+    return st;
+  }
+  // From the game's answers as kept (a seat to act means a game neither over nor awaiting a
+  // deal); debug builds check the answers against the game's own, and the time against one
+  // computed asking the game every question in order.
+  [[gnu::always_inline]] int64_t compute_due() const {
+#ifndef NDEBUG
+    if (!(status == status_in_full())) {
+      std::fprintf(stderr, "deckhand: table's kept game status differs from the game's\n");
+      std::abort();
+    }
+#endif
     if (!started) return -1;
-    const int s = game->to_act();
+    const int s = status.to_act;
     const int64_t due = s >= 0 ? due_of_seat(s) : due_of_no_seat();
 #ifndef NDEBUG
     if (due != compute_due_in_full()) {
@@ -384,8 +548,8 @@ struct Table::Impl {
     return due;
   }
   // Seat s is to act.
-  int64_t due_of_seat(int s) const {
-    if (game->needs_reshuffle()) return decision_start;
+  [[gnu::always_inline]] int64_t due_of_seat(int s) const {
+    if (status.needs_reshuffle) return decision_start;
     if (in_offer() && answers[size_t(s)] >= 0) return decision_start;
     // A bot answers an offer as it opens (within its window, whatever its thinking delay), but
     // its answer takes effect in its turn, not before.
@@ -396,14 +560,14 @@ struct Table::Impl {
   }
   // No seat is to act: over, or a deal or reshuffle to make.
   int64_t due_of_no_seat() const {
-    if (game->over()) return -1;
-    if (game->awaiting_deal()) {
+    if (status.over) return -1;
+    if (status.awaiting_deal) {
       // Fair deals: the commitment is due after the pause, the deal once every human seat has
       // sent its nonce (at the last one's time) or the window ends.
       if (committed) return all_nonces_in() ? decision_start : window_start + nonce_ms;
       return decision_start + deal_ms;
     }
-    if (game->needs_reshuffle()) return decision_start;
+    if (status.needs_reshuffle) return decision_start;
     return -1;
   }
 #ifndef NDEBUG
@@ -476,90 +640,114 @@ struct Table::Impl {
       for (std::string& n : nonces) n.clear();
     }
     clear_events_for_deal();
+    keep_state();
     Event& e = push(EventType::deal, -1, t);
     e.text = uint32_t(deals);
-    e.news = uint32_t(news.size());
     if (hooks) {
-      for (int s = 0; s < players; ++s) hooks->hand(game->state_data(), s, &news.emplace_back());
-      e.news_count = uint32_t(players);
+      e.news = uint32_t(bits.size());
+      for (int s = 0; s < players; ++s) hooks->hand(game.state(), s, &bits.push(CardBits{}));
+      e.news_count = uint8_t(players);
     }
-    decision_start = t;
+    refresh_status();
     opened(t);
     return Reason::ok;
   }
-  // After any change at time t: a new decision begins.
-  void opened(int64_t t) {
+  // After any change at time t, the game's answers asked: a new decision begins.
+  [[gnu::always_inline]] void opened(int64_t t) {
     decision_start = t;
-    const bool offer = is_offer(*game);
-    if (offer && !in_offer()) {
-      offer_start = t;
-      answers.assign(size_t(players), -1);
-    } else if (!offer && in_offer()) {
-      offer_start = -1;
-      answers.assign(size_t(players), -1);
+    if (status.offering != in_offer()) {
+      offer_start = status.offering ? t : -1;
+      std::fill(answers.begin(), answers.end(), int8_t(-1));
     }
-    refresh_due();
+    due_at = compute_due();
   }
+  // After a change that was not an action (a deal, a reshuffle, another game): the bytes the
+  // hooks compare, copied from the state.
+  void keep_state() {
+    if (hooks)
+      std::memcpy(reinterpret_cast<char*>(kept.data()) + kept_from,
+                  static_cast<const char*>(game.state()) + kept_from, kept_size);
+  }
+#ifndef NDEBUG
+  // Debug builds: the kept bytes are the state's after every change.
+  void check_kept() const {
+    if (hooks && std::memcmp(reinterpret_cast<const char*>(kept.data()) + kept_from,
+                             static_cast<const char*>(game.state()) + kept_from, kept_size) != 0) {
+      std::fprintf(stderr,
+                   "deckhand: the table's kept bytes of the state differ from the game's\n");
+      std::abort();
+    }
+  }
+#endif
   // Applies `code` for its seat at time t, with the events every seat is told.
   Reason apply(const ActionCode& code, By by, int64_t t, Error* err) {
-    const uint32_t scored = keep_before();
+    const uint32_t scored = status.hands_scored;
     const Reason r = game->apply(code, err);
     if (r != Reason::ok) return r;
-    return applied(code, by, t, scored);
+    return applied(codes.push(code), by, t, scored);
   }
-  // A human's action text, parsed and applied in one call to the game.
-  Reason apply_text(int seat, std::string_view action, int64_t t, Error* err) {
-    const uint32_t scored = keep_before();
-    ActionCode code;
-    const Reason r = game->apply_text_code(seat, action, &code, err);
-    if (r != Reason::ok) return r;
+  // A human's action text, parsed and applied in one call to the game (inlined into its one
+  // caller, Table::act: one frame for the common path).
+  [[gnu::always_inline]] Reason apply_text(int seat, std::string_view action, int64_t t,
+                                           Error* err) {
+    const uint32_t scored = status.hands_scored;
+    ActionCode& code = codes.add();  // the game writes the action's code in its place
+    Reason r;
+    try {
+      r = game->apply_text_code(seat, action, &code, err);
+    } catch (...) {
+      codes.pop();
+      throw;
+    }
+    if (r != Reason::ok) {
+      codes.pop();
+      return r;
+    }
     return applied(code, By::human, t, scored);
   }
-  // Before an action: the state the hooks read; returns the hands scored.
-  uint32_t keep_before() {
-    const Game& g = *game;
-    if (hooks)
-      std::memcpy(reinterpret_cast<char*>(before.data()) + before_from,
-                  static_cast<const char*>(g.state_data()) + before_from, before_size);
-    return g.hands_scored();
-  }
-  // After `code` was applied at time t: the events every seat is told.
-  Reason applied(const ActionCode& code, By by, int64_t t, uint32_t scored) {
+  // After `code` (the last of `codes`) was applied at time t: the events every seat is told.
+  // (Inlined into both callers: a human's action is the common path.)
+  [[gnu::always_inline]] Reason applied(const ActionCode& code, By by, int64_t t, uint32_t scored) {
     const int actor = code.seat;
     if (by == By::human && decision_ms > 0 && !in_offer()) {
       const int64_t used = t - decision_start - decision_ms;
       if (used > 0)
         seats[size_t(actor)].bank = std::max<int64_t>(0, seats[size_t(actor)].bank - used);
     }
-    Event& e = push(EventType::action, actor, t);
+    const uint64_t history = history_now();  // every event of this action's
+    Event& e = push(EventType::action, actor, t, history);
     e.detail = uint8_t(by);
-    e.text = uint32_t(codes.size());
-    codes.push_back(code);
-    if (hooks && hooks->public_text) {
-      std::string pub;
-      if (hooks->public_text(before.data(), code, &pub)) {
-        Event& back = events.back();
-        back.pub = add_text(pub, &back.pub_len);
+    e.text = uint32_t(codes.size() - 1);
+    if (received_hook) {  // the game has hooks
+      if (public_text_hook) {
+        char pub[TableHooks::kPublicTextMax];
+        if (const size_t n = public_text_hook(game.state(), code, pub); n > 0) {
+          Event& back = events.back();
+          back.pub = add_text(std::string_view(pub, n), &back.pub_len);
+        }
       }
-    }
-    if (hooks && hooks->received) {
-      CardNews* got = received;  // the hook writes each one it returns whole
-      const int n = hooks->received(before.data(), game->state_data(), got);
+      CardBits got[2];
+      const int n = received_hook(kept.data(), game.state(), code, got, &status);
       for (int i = 0; i < n; ++i) {
-        Event& c = push(EventType::cards, got[i].seat, t);
-        c.news = uint32_t(news.size());
+        Event& c = push(EventType::cards, got[i].seat, t, history);
+        c.news = uint32_t(bits.size());
         c.news_count = 1;
-        news.push_back(got[i]);
+        bits.push(got[i]);
       }
+#ifndef NDEBUG
+      check_kept();
+#endif
+    } else {
+      refresh_status();
     }
-    if (game->hands_scored() != scored) {
-      Event& h = push(EventType::hand_end, -1, t);
+    if (status.hands_scored != scored) {
+      Event& h = push(EventType::hand_end, -1, t, history);
       if (hooks && hooks->save_result) {
         // Kept as the numbers it is made of, written as JSON when asked for.
         h.text = uint32_t(texts.size());
         h.saved = uint32_t(results.size());
         results.resize(results.size() + hooks->result_size);
-        hooks->save_result(game->state_data(), results.data() + h.saved);
+        hooks->save_result(game.state(), results.data() + h.saved);
 #ifndef NDEBUG
         std::string now_json, saved_json;
         hand_json(game->last_hand_json(), game->last_deltas(), game->scores(), &now_json);
@@ -578,11 +766,11 @@ struct Table::Impl {
       }
     }
     if (fair) maybe_reveal(t);
-    if (game->over()) {
+    if (status.over) {
       text::Json j;
       numbers(j.begin_object().key("scores"), game->scores());
       numbers(j.key("winners"), game->winners()).end_object();
-      Event& o = push(EventType::over, -1, t);
+      Event& o = push(EventType::over, -1, t, history);
       o.text = add_text(j.str(), &o.text_len);
     }
     opened(t);
@@ -617,7 +805,9 @@ struct Table::Impl {
       const Reason r = game->reshuffle_seed(derive(seed, 3, reshuffles), err);
       if (r != Reason::ok) return r;
       ++reshuffles;
+      keep_state();
       push(EventType::reshuffle, -1, t);
+      refresh_status();
       opened(t);
       return Reason::ok;
     }
@@ -645,7 +835,10 @@ struct Table::Impl {
     for (;;) {
       const int64_t due = next_due();
       if (due < 0 || due > until) return Reason::ok;
-      const Reason r = due_move(due, err);
+      // A move overdue since before the last change (a seat that leaves an open offer: the
+      // offer keeps its clock) happens at that change, not before it: events go forward.
+      const int64_t at = events.empty() ? due : std::max(due, events.back().time);
+      const Reason r = due_move(at, err);
       if (r != Reason::ok) {
         refresh_due();  // a move that failed part-way may have spent a bank
         return r;
@@ -705,9 +898,10 @@ struct Table::Impl {
     hooks->hand_result(results.data() + e.saved, players, &result, deltas.data(), scores.data());
     hand_json(result, deltas, scores, out);
   }
-  std::string render(const Event& e, int viewer) const {
+  // Event e, whose sequence number is `number`, as `viewer` sees it.
+  std::string render(const Event& e, uint64_t number, int viewer) const {
     text::Json j;
-    j.begin_object().key("seq").value(int64_t(e.seq)).key("time_ms").value(e.time);
+    j.begin_object().key("seq").value(int64_t(number)).key("time_ms").value(e.time);
     j.key("type").value(kEventNames[size_t(e.type)]);
     auto cards = [&](const CardNews& n) {
       j.begin_array();
@@ -725,7 +919,7 @@ struct Table::Impl {
         j.key("deal").value(int64_t(e.text));
         if (viewer >= 0 && uint32_t(viewer) < e.news_count) {
           j.key("hand");
-          cards(news[e.news + uint32_t(viewer)]);
+          cards(news_of(e, uint32_t(viewer)));
         }
         break;
       case EventType::action:
@@ -736,13 +930,15 @@ struct Table::Impl {
           j.value(game->format_action(codes[e.text]));
         j.key("by").value(kByNames[e.detail]);
         break;
-      case EventType::cards:
-        j.key("seat").value(int(e.seat)).key("count").value(int(news[e.news].count));
+      case EventType::cards: {
+        const CardNews n = news_of(e, 0);
+        j.key("seat").value(int(e.seat)).key("count").value(int(n.count));
         if (viewer == e.seat) {
           j.key("cards");
-          cards(news[e.news]);
+          cards(n);
         }
         break;
+      }
       case EventType::timeout:
         j.key("seat").value(int(e.seat));
         break;
@@ -858,16 +1054,21 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
                                         : &impl->deal_ms;
     *field = parsed;
   }
-  impl->game.p = make_game(name, options, players, 0, err);
-  if (!impl->game.p) return nullptr;
+  impl->game.reset(make_game(name, options, players, 0, err));
+  if (!impl->game) return nullptr;
   impl->keeps_history = impl->game->keeps_history();
   if (!impl->keeps_history) impl->keep_all = false;
   const GameDescriptor* d = find_game(impl->game->name());
   impl->hooks = d && d->extensions ? d->extensions->table : nullptr;
+  if (impl->hooks) {
+    impl->status_hook = impl->hooks->status;
+    impl->received_hook = impl->hooks->received;
+    impl->public_text_hook = impl->hooks->public_text;
+  }
   if (const TableHooks* h = impl->hooks) {
-    impl->before.resize((h->state_size + 7) / 8);
-    impl->before_from = h->before_size ? h->before_offset : 0;
-    impl->before_size = h->before_size ? h->before_size : h->state_size;
+    impl->kept.resize((h->state_size + 7) / 8);
+    impl->kept_from = h->kept_size ? h->kept_offset : 0;
+    impl->kept_size = h->kept_size ? h->kept_size : h->state_size;
   }
   impl->name = impl->game->name();
   impl->players = impl->game->players();
@@ -877,6 +1078,8 @@ std::unique_ptr<Table> Table::create(std::string_view name, int players, const O
   for (Seat& s : impl->seats) s.bank = impl->bank_ms;
   impl->answers.assign(size_t(impl->players), -1);
   impl->nonces.resize(size_t(impl->players));
+  impl->keep_state();
+  impl->refresh_due();
   return std::unique_ptr<Table>(new Table(std::move(impl)));
 }
 
@@ -1085,9 +1288,8 @@ Reason Table::events_json(int seat, uint64_t since, std::string* out, Error* err
   text::Json j;
   j.begin_array();
   const size_t first = since < t.first_seq ? 0 : size_t(since + 1 - t.first_seq);
-  for (size_t i = first; i < t.events.size(); ++i) {
-    j.raw(t.render(t.events[i], seat));
-  }
+  for (size_t i = first; i < t.events.size(); ++i)
+    j.raw(t.render(t.events[i], t.first_seq + i, seat));
   j.end_array();
   *out = j.take();
   return Reason::ok;
@@ -1137,7 +1339,8 @@ Reason Table::snapshot_json(int seat, std::string* out, Error* err) const {
 Reason Table::write_record(std::string* out, Error* err) const {
   const Impl& t = *impl_;
   std::vector<std::pair<size_t, std::string>> comments;
-  for (const Event& e : t.events) {
+  for (size_t i = 0; i < t.events.size(); ++i) {
+    const Event& e = t.events[i];
     std::string c;
     if (e.type == EventType::seat) {
       c = "table: seat " + std::to_string(e.seat) + " " + kHolderNames[e.detail];
@@ -1271,12 +1474,12 @@ std::vector<uint8_t> Table::serialize() const {
   const std::vector<uint8_t> image = t.game->serialize();
   // The image holds the hands' results as JSON in the texts, in their places: with any kept
   // as numbers, the events and texts are written from a copy with each one written out.
-  const std::vector<Event>* events = &t.events;
   const std::string* texts = &t.texts;
   std::vector<Event> written;
   std::string pool;
   if (!t.results.empty()) {
-    written = t.events;
+    written.reserve(t.events.size());
+    for (size_t i = 0; i < t.events.size(); ++i) written.push_back(t.events[i]);
     pool.reserve(t.texts.size() + t.results.size() * 4);
     size_t copied = 0;
     uint32_t shift = 0;  // the length of the results written out so far
@@ -1297,12 +1500,15 @@ std::vector<uint8_t> Table::serialize() const {
       if (e.pub != kNone) e.pub += shift;
     }
     pool.append(t.texts, copied);
-    events = &written;
     texts = &pool;
   }
+  const size_t n_events = t.events.size();
+  auto event_at = [&](size_t i) -> const Event& {
+    return written.empty() ? t.events[i] : written[i];
+  };
   Writer w;
   // A server writes the table after every action: one allocation for the whole image.
-  w.reserve(256 + events->size() * 48 + texts->size() + t.news.size() * 130 +
+  w.reserve(256 + n_events * 48 + texts->size() + (t.news.size() + t.bits.size()) * 130 +
             t.codes.size() * sizeof(ActionCode) + image.size());
   w.bytes(kMagic, 4);
   w.u16(t.fair ? kFairVersion : kVersion);
@@ -1336,23 +1542,36 @@ std::vector<uint8_t> Table::serialize() const {
     w.u64(t.revealed);
     for (const std::string& n : t.nonces) w.str(n);
   }
-  w.u32(uint32_t(events->size()));
-  for (const Event& e : *events) {
-    w.u64(e.seq);
+  // The image's news are the named ones (from an image) and then those kept as bits, named:
+  // an event's place among them is its place in its pool, after the named ones for bits.
+  const auto news_place = [&](const Event& e) {
+    return e.named || e.news_count == 0 ? e.news : e.news + uint32_t(t.news.size());
+  };
+  w.u32(uint32_t(n_events));
+  for (size_t i = 0; i < n_events; ++i) {
+    const Event& e = event_at(i);
+    w.u64(t.first_seq + i);
     w.i64(e.time);
     for (uint8_t b : {uint8_t(e.type), uint8_t(e.seat), e.detail, e.detail2}) w.u8(b);
-    for (uint32_t v : {e.text, e.text_len, e.pub, e.pub_len, e.news, e.news_count}) w.u32(v);
+    for (uint32_t v : {e.text, e.text_len, e.pub, e.pub_len, news_place(e), uint32_t(e.news_count)})
+      w.u32(v);
     w.u64(e.history);
   }
   w.str(*texts);
-  w.u32(uint32_t(t.news.size()));
-  for (const CardNews& n : t.news) {
+  w.u32(uint32_t(t.news.size() + t.bits.size()));
+  auto write_news = [&](const CardNews& n) {
     w.u8(uint8_t(n.seat));
     w.u8(n.count);
     w.bytes(n.cards, sizeof n.cards);
+  };
+  for (const CardNews& n : t.news) write_news(n);
+  for (size_t i = 0; i < t.bits.size(); ++i) {
+    CardNews n;
+    t.hooks->name(t.bits[i], &n);
+    write_news(n);
   }
   w.u32(uint32_t(t.codes.size()));
-  for (const ActionCode& c : t.codes) w.bytes(&c, sizeof c);
+  for (size_t i = 0; i < t.codes.size(); ++i) w.bytes(&t.codes[i], sizeof(ActionCode));
   w.u32(uint32_t(image.size()));
   w.bytes(image.data(), image.size());
   w.u64(fnv1a(w.data(), w.size()));
@@ -1477,7 +1696,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   t.events.resize(n_events);
   for (uint32_t i = 0; i < n_events; ++i) {
     Event& e = t.events[i];
-    e.seq = r.u64();
+    const uint64_t seq = r.u64();
     e.time = r.i64();
     const uint8_t type = r.u8(), seat = r.u8();
     e.detail = r.u8();
@@ -1487,10 +1706,11 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     e.pub = r.u32();
     e.pub_len = r.u32();
     e.news = r.u32();
-    e.news_count = r.u32();
+    // No event has more than players (at most 255) news: a larger count fails the checks below.
+    e.news_count = uint8_t(std::min<uint32_t>(r.u32(), 255));
+    e.named = true;
     e.history = r.u64();
-    if (type > uint8_t(EventType::answered) || e.seq != t.first_seq + i)
-      return corrupt("bad event");
+    if (type > uint8_t(EventType::answered) || seq != t.first_seq + i) return corrupt("bad event");
     e.type = EventType(type);
     e.seat = int8_t(seat);
   }
@@ -1508,7 +1728,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   const uint32_t n_codes = r.u32();
   if (!r.ok() || n_codes > r.left() / sizeof(ActionCode)) return corrupt("bad actions");
   t.codes.resize(n_codes);
-  for (ActionCode& c : t.codes) r.bytes(&c, sizeof c);
+  for (uint32_t i = 0; i < n_codes; ++i) r.bytes(&t.codes[i], sizeof(ActionCode));
   const uint32_t image_len = r.u32();
   if (!r.ok() || image_len != r.left()) return corrupt("bad game image length");
   std::vector<uint8_t> image(image_len);
@@ -1518,11 +1738,12 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   if (std::string_view(game->name()) != t.name || game->players() != t.players ||
       game->keeps_history() != t.game->keeps_history())
     return corrupt("the game image is of another game");
-  t.game.p = std::move(game);
+  t.game.reset(std::move(game));
   // Every event must render: offsets inside the pools, seats in range, kinds consistent.
   const int64_t last_time = t.time_now();
   int64_t prev = std::numeric_limits<int64_t>::min();
-  for (const Event& e : t.events) {
+  for (size_t i = 0; i < t.events.size(); ++i) {
+    const Event& e = t.events[i];
     auto in_texts = [&](uint32_t off, uint32_t n) {
       return off != kNone && uint64_t(off) + n <= t.texts.size();
     };
@@ -1575,7 +1796,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
         break;
     }
     if (!ok) {
-      const std::string what = "event " + std::to_string(e.seq) + " (" +
+      const std::string what = "event " + std::to_string(t.first_seq + i) + " (" +
                                kEventNames[size_t(e.type)] + ") does not hold together";
       return corrupt(what.c_str());
     }
@@ -1596,6 +1817,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
       return corrupt("the reveals do not match the deals");
   }
   t.keeps_history = t.game->keeps_history();
+  t.keep_state();
   t.refresh_due();
   return table;
 }
@@ -1608,8 +1830,9 @@ bool detail_table_replace_game(Table& table, std::unique_ptr<Game> game) {
   Table::Impl& t = TableAccess::impl(table);
   if (!game || std::string_view(game->name()) != t.name || game->players() != t.players)
     return false;
-  t.game.p = std::move(game);
+  t.game.reset(std::move(game));
   t.keeps_history = t.game->keeps_history();
+  t.keep_state();
   t.refresh_due();
   return true;
 }

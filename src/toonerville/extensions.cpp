@@ -5,6 +5,8 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -119,8 +121,7 @@ const FaceName* face_names() {
 void name_faces(const FaceCounts& faces, uint64_t held, int seat, CardNews* out) {
   *out = CardNews{};
   out->seat = int8_t(seat);
-  // Written in place (an action's news is made on every draw): names space-separated, as many
-  // as fit, all counted; only the faces held are visited (a draw names one card of 57 faces).
+  // Names space-separated, as many as fit, all counted; only the faces held are visited.
   const FaceName* names = face_names();
   size_t at = 0;
   int count = 0;
@@ -138,44 +139,186 @@ void name_faces(const FaceCounts& faces, uint64_t held, int seat, CardNews* out)
   out->count = uint8_t(count);
 }
 
-// T14: a seat sees the cards it draws, buys (the penalty card) or takes; the others their count.
-int table_received(const void* before, const void* after, CardNews out[2]) {
-  const auto& b = *static_cast<const State*>(before);
-  const auto& a = *static_cast<const State*>(after);
-  int n = 0;
-  for (int s = 0; s < players(a) && n < 2; ++s) {
-    const FaceCounts &was = b.hands[s], &is = a.hands[s];
-    if (std::memcmp(is.n, was.n, sizeof is.n) == 0) continue;  // most hands are as they were
-    FaceCounts gained;
-    uint64_t any = 0;  // bit f: face f gained
-    static_assert(kRookFaces == 7 * 8 + 1);
-    // Eight faces at a time: a count is below 128, so each byte of (x | H) - y - L keeps its
-    // high bit exactly where x > y (no borrow crosses a byte).
-    constexpr uint64_t kH = 0x8080808080808080ull, kL = 0x0101010101010101ull;
-    for (int f = 0; f < 7 * 8; f += 8) {
-      uint64_t x, y;
-      std::memcpy(&x, is.n + f, 8);
-      std::memcpy(&y, was.n + f, 8);
-      if ((((x | kH) - y - kL) & kH) == 0) continue;  // nothing gained among these eight
-      for (int g = f; g < f + 8; ++g)
-        if (is.n[g] > was.n[g]) {
-          gained.n[g] = uint8_t(is.n[g] - was.n[g]);
-          any |= uint64_t(1) << g;
-        }
-    }
-    constexpr int kLast = kRookFaces - 1;
-    if (is.n[kLast] > was.n[kLast]) {
-      gained.n[kLast] = uint8_t(is.n[kLast] - was.n[kLast]);
-      any |= uint64_t(1) << kLast;
-    }
-    if (any) name_faces(gained, any, s, &out[n++]);
+// A seat's cards as CardBits: its counts per face.
+static_assert(sizeof(FaceCounts) <= sizeof(CardBits::bytes));
+void face_bits(int seat, const FaceCounts& faces, CardBits* out) {
+  out->seat = int8_t(seat);
+  std::memcpy(out->bytes, &faces, sizeof faces);
+}
+
+void table_name(const CardBits& bits, CardNews* out) {
+  FaceCounts faces;
+  std::memcpy(&faces, bits.bytes, sizeof faces);
+  name_faces(faces, faces.held(), bits.seat, out);
+}
+
+constexpr int kLastFace = kRookFaces - 1;
+static_assert(kRookFaces == 7 * 8 + 1);
+
+// Sixteen counts at a time (GCC and Clang vectors: SSE2 on x86-64, plain words elsewhere).
+using Counts16 = uint8_t __attribute__((vector_size(16)));
+
+// Seat s's cards got from the kept hands to `after` in an action that only gives it cards (a
+// take, draw or buy): its counts grew or stayed, so each count minus the kept one is the count
+// got. One CardBits into *out when it got any (returns 1); the kept hand then brought up to
+// date.
+int got_only(State& kept, const State& after, int s, CardBits* out) {
+  uint8_t* was = kept.hands[s].n;
+  const uint8_t* is = after.hands[s].n;
+  // Counts 0-15, 16-31, 32-47 and 41-56: the last block overlaps the one before, so every
+  // block is read before any is written.
+  constexpr int kAt[4] = {0, 16, 32, kRookFaces - 16};
+  Counts16 x[4], got[4];
+  for (int i = 0; i < 4; ++i) {
+    Counts16 y;
+    std::memcpy(&x[i], is + kAt[i], 16);
+    std::memcpy(&y, was + kAt[i], 16);
+    got[i] = x[i] - y;
   }
+  for (int i = 0; i < 4; ++i) {
+    std::memcpy(out->bytes + kAt[i], &got[i], 16);
+    std::memcpy(was + kAt[i], &x[i], 16);
+  }
+  const Counts16 changed = got[0] | got[1] | got[2] | got[3];
+  uint64_t lo, hi;
+  std::memcpy(&lo, &changed, 8);
+  std::memcpy(&hi, reinterpret_cast<const char*>(&changed) + 8, 8);
+  out->seat = int8_t(s);
+  return (lo | hi) ? 1 : 0;
+}
+
+// The same for any action (a swap gives a Rook for a natural card): the faces the hand holds
+// more of. Eight faces at a time, most of them as they were: where a word changed, a count is
+// below 128, so each byte of (x | H) - y - L keeps its high bit exactly where x > y (no borrow
+// crosses a byte), and its low bits plus one are then x - y.
+int got_any(State& kept, const State& after, int s, CardBits* out) {
+  const FaceCounts &was = kept.hands[s], &is = after.hands[s];
+  constexpr uint64_t kH = 0x8080808080808080ull, kL = 0x0101010101010101ull;
+  uint64_t got[7] = {};
+  uint64_t any = 0;
+  for (int w = 0; w < 7; ++w) {
+    uint64_t x, y;
+    std::memcpy(&x, is.n + 8 * w, 8);
+    std::memcpy(&y, was.n + 8 * w, 8);
+    if (x == y) continue;
+    const uint64_t t = (x | kH) - y - kL, more = t & kH;
+    got[w] = ((t & ~kH) + kL) & ((more >> 7) * 0xFF);
+    any |= more;
+  }
+  const uint8_t last =
+      is.n[kLastFace] > was.n[kLastFace] ? uint8_t(is.n[kLastFace] - was.n[kLastFace]) : 0;
+  kept.hands[s] = is;
+  if (!any && !last) return 0;
+  out->seat = int8_t(s);
+  std::memcpy(out->bytes, got, sizeof got);
+  out->bytes[kLastFace] = last;
+  return 1;
+}
+
+// The news of a buy: the buyer's cards, then the draw's when the offer was the turn's: told in
+// seat order.
+int got_in_buy(State& b, const State& a, int buyer, CardBits out[2]) {
+  const int turn = turn_seat(a);
+  if (turn == buyer) return got_only(b, a, buyer, out);
+  const int n = got_only(b, a, std::min(buyer, turn), out);
+  return n + got_only(b, a, std::max(buyer, turn), out + n);
+}
+
+// TableStatus::needs_reshuffle where the stock is empty (out of line: rare).
+[[gnu::noinline]] void reshuffle_status(const State& s, TableStatus* out) {
+  out->needs_reshuffle = needs_reshuffle(s);
+}
+
+void table_status(const void* state, TableStatus* out) {
+  const auto& s = *static_cast<const State*>(state);
+  out->to_act = int8_t(to_act(s));
+  out->over = is_over(s);
+  out->awaiting_deal = s.phase == Phase::deal;
+  out->offering = offering(s);
+  out->hands_scored = s.hands_scored;
+  // A stock with cards needs no reshuffle (the common case, answered without a call).
+  out->needs_reshuffle = false;
+  if (s.phase == Phase::draw && s.stock_count == 0) [[unlikely]]
+    reshuffle_status(s, out);
+}
+
+// The news found by `Got` (got_only, got_any or got_in_buy) for `seat`, and the status (out of
+// line: the actions that give nobody a card then take no frame).
+template <int (*Got)(State&, const State&, int, CardBits*)>
+[[gnu::noinline]] int got_then_status(State& b, const State& a, int seat, CardBits out[2],
+                                      TableStatus* status) {
+  const int n = Got(b, a, seat, out);
+  table_status(&a, status);
   return n;
 }
 
-void table_hand(const void* state, int seat, CardNews* out) {
-  const FaceCounts& hand = static_cast<const State*>(state)->hands[seat];
-  name_faces(hand, hand.held(), seat, out);
+// T14: a seat sees the cards it draws, buys (the penalty card) or takes; the others their
+// count. The kept bytes are the hands; an action changes at most two of them, named by the
+// action itself: its actor's, and for a buy or pass that ends the offer the hand of the seat
+// whose turn it is, which draws then. A round scored empties every hand (nothing gained).
+// Debug builds check that the kept hands match after every action, and the news against every
+// hand compared.
+int received_by_action(State& b, const State& a, const ActionCode& action, CardBits out[2],
+                       TableStatus* status) {
+  if (a.phase == Phase::deal || a.phase == Phase::over) {
+    std::memcpy(b.hands, a.hands, sizeof a.hands);  // scored: every hand emptied
+  } else {
+    const int actor = action.seat;
+    switch (ActionKind(action.kind)) {
+      case ActionKind::discard:
+      case ActionKind::down:
+      case ActionKind::layoff:
+        b.hands[actor] = a.hands[actor];  // cards given, none got
+        break;
+      case ActionKind::swap:
+        return got_then_status<&got_any>(b, a, actor, out, status);
+      case ActionKind::take:
+        return got_then_status<&got_only>(b, a, actor, out, status);
+      case ActionKind::draw:
+        if (a.pending_draw) break;  // the discard is offered first: nothing drawn yet
+        return got_then_status<&got_only>(b, a, actor, out, status);
+      case ActionKind::pass:
+        if (a.pending_draw) break;  // offered to the next seat, or waiting for a reshuffle
+        return got_then_status<&got_only>(b, a, turn_seat(a), out, status);
+      case ActionKind::buy:
+        return got_then_status<&got_in_buy>(b, a, actor, out, status);
+    }
+  }
+  table_status(&a, status);
+  return 0;
+}
+
+int table_received(void* kept, const void* after, const ActionCode& action, CardBits out[2],
+                   TableStatus* status) {
+  auto& b = *static_cast<State*>(kept);
+  const auto& a = *static_cast<const State*>(after);
+#ifndef NDEBUG
+  // Every seat's hand compared, in seat order, from a copy of the kept hands.
+  State all_kept;
+  std::memcpy(all_kept.hands, b.hands, sizeof b.hands);
+  CardBits all[kMaxPlayers];
+  int n_all = 0;
+  for (int s = 0; s < players(a); ++s) n_all += got_any(all_kept, a, s, &all[n_all]);
+  const int n = received_by_action(b, a, action, out, status);
+  bool same = n == n_all;
+  for (int i = 0; same && i < n; ++i)
+    same = out[i].seat == all[i].seat &&
+           std::memcmp(out[i].bytes, all[i].bytes, sizeof(FaceCounts)) == 0;
+  if (!same) {
+    std::fprintf(stderr,
+                 "deckhand: Toonerville's table news of action kind %d differ from the "
+                 "hands compared\n",
+                 int(action.kind));
+    std::abort();
+  }
+  return n;
+#else
+  return received_by_action(b, a, action, out, status);
+#endif
+}
+
+void table_hand(const void* state, int seat, CardBits* out) {
+  face_bits(seat, static_cast<const State*>(state)->hands[seat], out);
 }
 
 bool table_offering(const void* state) {
@@ -185,11 +328,12 @@ bool table_offering(const void* state) {
 using Saved = table_detail::SavedResult<State, &result_json>;
 
 // A discard offered to the other seats (T6) is answered with buy (kind 2) or pass (kind 7).
-// The hooks read nothing of the state before an action but the hands.
 const TableHooks kTableHooks{sizeof(State),
                              nullptr,
                              &table_received,
                              &table_hand,
+                             &table_name,
+                             &table_status,
                              2,
                              7,
                              &table_offering,
