@@ -44,9 +44,9 @@ enum class EventType : uint8_t {
   reshuffle,
   hand_end,
   over,
-  commit,  // fair deals: text "K HEX", the commitment to deal K
-  nonce,   // fair deals: text "HEX", the seat's nonce
-  reveal,  // fair deals: text "K SEED SALT", deal K's base seed and salt
+  commit,    // fair deals: text "K HEX", the commitment to deal K
+  nonce,     // fair deals: text "HEX", the seat's nonce
+  reveal,    // fair deals: text "K SEED SALT", deal K's base seed and salt
   answered,  // an offer answered ahead of its turn (T6): text the answer, told only to the seat
 };
 constexpr const char* kEventNames[] = {"seat",    "deal",      "action",   "cards",
@@ -1489,7 +1489,8 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
     e.news = r.u32();
     e.news_count = r.u32();
     e.history = r.u64();
-    if (type > uint8_t(EventType::answered) || e.seq != t.first_seq + i) return corrupt("bad event");
+    if (type > uint8_t(EventType::answered) || e.seq != t.first_seq + i)
+      return corrupt("bad event");
     e.type = EventType(type);
     e.seat = int8_t(seat);
   }
