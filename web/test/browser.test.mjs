@@ -335,7 +335,22 @@ async function checkMeldNames(p = page) {
     assert.doesNotMatch(name, /#\d/, `a meld by its cards, not its id: ${name}`);
     assertWords(name, "a meld's name");
   }
-  return p.locator("#melds .meld-tag").count();
+  // each name true to the meld's cards: a set's number on all its cards but the Rook, a run's
+  // colour on all of them and as many numbers as cards
+  const melds = await p.locator("#melds .meld").evaluateAll((rows) => rows.map((row) => ({
+    name: row.querySelector(".meld-tag").textContent, cards: [...row.querySelectorAll(".card")].map((c) => c.dataset.card) })));
+  for (const { name, cards } of melds) {
+    const naturals = cards.filter((c) => c !== "ROOK");
+    const set = /set of (\d+)s$/.exec(name);
+    const run = /(black|green|red|yellow) run (\d+) to (\d+)$/.exec(name);
+    assert.ok(set || run, `a set or a run: ${name}`);
+    if (set) assert.ok(naturals.every((c) => c.slice(0, -1) === set[1]), `${name}: ${cards}`);
+    else {
+      assert.ok(naturals.every((c) => c.at(-1) === run[1][0].toUpperCase()), `${name}: ${cards}`);
+      assert.equal(Number(run[3]) - Number(run[2]) + 1, cards.length, `${name}: ${cards}`);
+    }
+  }
+  return melds.length;
 }
 
 test("on a phone, a buy offer with melds on the table leaves your hand and buttons on the screen", async () => {
