@@ -94,9 +94,9 @@ function fillSeats() {
     select.id = `seat-level-${s}`;
     select.dataset.seat = s;
     select.add(new Option("a friend (online)", "human"));
-    for (const level of LEVELS) select.add(new Option(`bot · ${level}`, level));
+    for (const level of LEVELS) select.add(new Option(`a bot (${level})`, level));
     select.value = "basic";
-    const label = Object.assign(document.createElement("label"), { htmlFor: select.id, textContent: `Seat ${s + 1} ` });
+    const label = Object.assign(document.createElement("label"), { htmlFor: select.id, textContent: `Player ${s + 1} ` });
     const row = document.createElement("div");
     row.append(label, select);
     rows.push(row);

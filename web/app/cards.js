@@ -93,6 +93,20 @@ export function shortCard(code) {
   if (/^\d+[BGRY]$/.test(code)) return `${code.slice(0, -1)}${ROOK[code.at(-1)].shape}${code.at(-1)}`;
   return (code[0] === "T" ? "10" : code.slice(0, -1)) + (SUITS[code.at(-1)] ?? code.at(-1));
 }
+// A meld as players name it, from the view's kind and cards (a run's cards in order, the Rook
+// wild): "set of 13s", "green run 3 to 7". The view's "run "/"set " word in front is skipped.
+export function meldName(kind, cards) {
+  const codes = cards.split(" ").filter(isCard);
+  const naturals = codes.map((code, at) => ({ at, rook: /^(\d+)([BGRY])$/.exec(code) }))
+    .filter((c) => codes[c.at] !== "ROOK");
+  const numbers = [...new Set(naturals.map((c) => (c.rook ? c.rook[1] : shortCard(codes[c.at]).slice(0, -1))))];
+  if (kind === "set") return numbers.length === 1 ? `set of ${numbers[0]}s` : "set";
+  const colours = [...new Set(naturals.map((c) => c.rook?.[2]).filter(Boolean))];
+  const first = naturals.find((c) => c.rook);
+  if (kind !== "run" || colours.length !== 1 || !first) return kind;
+  const low = Number(first.rook[1]) - first.at;
+  return `${ROOK[colours[0]].name} run ${low} to ${low + codes.length - 1}`;
+}
 // An action as a screen reader says it: "play queen of clubs".
 export function actionSpoken(action) {
   return action.split(" ").map((w) => (isCard(w) ? cardName(w) : SUIT_NAMES[w] ?? w)).join(" ");

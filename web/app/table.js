@@ -3,8 +3,8 @@
 // Nothing here knows a game: the view's fields, the catalog (games()) and the events say
 // everything (see docs/web.md "The table").
 import {
-  actionLabel, actionSpoken, cardElement, cardName, cardsInText, isCard, scoreTable, shortCard, sortedHand, SUITS,
-  withoutRuleNumbers,
+  actionLabel, actionSpoken, cardElement, cardName, cardsInText, isCard, meldName, scoreTable, shortCard, sortedHand,
+  SUITS, withoutRuleNumbers,
 } from "./cards.js";
 import { verifyReveal } from "./fair.js";
 
@@ -20,9 +20,15 @@ const PER_SEAT = ["tricks_won", "points_taken", "buys"];
 
 // A game's name as people write it: the catalog description's words before its colon.
 export const displayName = (info) => (info?.description.includes(":") ? info.description.split(":")[0] : info?.name);
-const words = (key) => key.replace(/_/g, " ");
+// Fields whose name alone says little to a newcomer ("down: Ann"), in words.
+const FIELD_WORDS = { down: "gone down with melds" };
+const words = (key) => FIELD_WORDS[key] ?? key.replace(/_/g, " ");
 // Verbs written as one word in actions, as people write them.
 const VERBS = { layoff: "lay off" };
+// A hand's result item that says nothing: a count of 0, or 0 for every seat ("reneges — You: 0,
+// Bot 2: 0, Bot 3: 0").
+const nothingToSay = (value) => value === 0 || (Array.isArray(value) && value.length > 0 && value.every((v) => v === 0));
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"];
 const oneOf = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`);
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -156,7 +162,7 @@ export class TableScreen {
   }
 
   // An action as a button or a bubble says it: "Play Q♣", "Take 10▲G", "Lay off 5▲G on Bob's
-  // run #1" (the meld named by its owner and kind, from the view).
+  // green run 1 to 4" (the meld named by its owner and cards, from the view).
   label(action) {
     const [verb, ...rest] = action.split(" ");
     const kind = this.info?.action_kinds.find((k) => k.name === verb);
@@ -165,9 +171,18 @@ export class TableScreen {
     if (kind?.syntax.startsWith(`${verb} <meld-id>`) && rest.length) {
       const meld = (view.melds ?? []).find((m) => String(m.id) === rest[0]);
       const said = actionLabel([VERBS[verb] ?? verb, ...rest.slice(1)].join(" "));
-      return meld ? `${said} ${verb === "swap" ? "into" : "on"} ${this.nameIn(meld.owner) === "you" ? "your" : `${this.name(meld.owner)}'s`} ${meld.kind} #${meld.id}` : actionLabel(action);
+      return meld ? `${said} ${verb === "swap" ? "into" : "on"} ${this.nameIn(meld.owner) === "you" ? "your" : `${this.name(meld.owner)}'s`} ${this.meldLabel(meld)}` : actionLabel(action);
     }
     return actionLabel([VERBS[verb] ?? verb, ...rest].join(" "));
+  }
+
+  // A meld by its cards ("set of 10s"), told from its owner's other melds of the same name by
+  // its place among them ("second set of 10s"), never by the library's id.
+  meldLabel(meld) {
+    const name = meldName(meld.kind, meld.cards);
+    const alike = (this.view?.melds ?? []).filter((m) => m.owner === meld.owner && meldName(m.kind, m.cards) === name);
+    const place = alike.findIndex((m) => m.id === meld.id);
+    return alike.length < 2 || place < 0 ? name : `${ORDINALS[place] ?? `number ${place + 1}`} ${name}`;
   }
 
   update({ snapshot, events = [], legal = [], clockNow, error }) {
@@ -398,7 +413,7 @@ export class TableScreen {
       for (const owner of owners) {
         const group = el("section", { className: "meld-group" }, el("h3", {}, `${this.name(owner)}`));
         for (const meld of view.melds.filter((m) => m.owner === owner)) {
-          const row = el("div", { className: "meld" }, el("span", { className: "meld-tag" }, `${meld.kind} #${meld.id}`));
+          const row = el("div", { className: "meld" }, el("span", { className: "meld-tag" }, this.meldLabel(meld)));
           for (const card of meld.cards.split(" ")) row.append(cardElement(card));
           group.append(row);
         }
@@ -703,7 +718,7 @@ export class TableScreen {
       return el("li", {}, el("strong", {}, this.name(s)), ` ${d > 0 ? "+" : ""}${d} → ${e.scores[s]}`);
     });
     const details = Object.entries(e.result ?? {}).map(([k, v]) => [k, this.resultValue(k, v, players)])
-      .filter(([k, v]) => k !== "deltas" && v != null).map(([k, v]) => `${words(k)}${v.startsWith("per seat ") ? ` — ${v.slice(9)}` : `: ${v}`}`);
+      .filter(([k, v]) => k !== "deltas" && v != null && !nothingToSay(e.result[k])).map(([k, v]) => `${words(k)}${v.startsWith("per seat ") ? ` — ${v.slice(9)}` : `: ${v}`}`);
     box.querySelector(".summary").replaceChildren(el("h3", {}, "Hand over"), el("ul", {}, ...rows),
       el("p", { className: "details" }, details.join(" · ")));
     this.$("#btn-review").hidden = !this.transport.canReview;
@@ -745,15 +760,14 @@ export class TableScreen {
     }
     const lost = result.reduce((a, r) => a + r.loss, 0);
     const below = result.filter((r) => r.loss > 0).length;
-    const signed = (v) => `${v > 0 ? "+" : ""}${v}`;
     const points = (v) => `${v} point${Math.abs(v) === 1 ? "" : "s"}`;
     // each play against the best with every hand known: what the hand then brings you
     out.replaceChildren(el("h3", {}, below ? `Your ${result.length} plays: ${below} not the best, ${points(lost)} lost`
       : `Your ${result.length} plays: each one the best there was`),
       el("p", { className: "details" }, "Each card you played set against the best play with every hand known: what the hand brings you after it."),
       el("ol", { className: "review-list" }, ...result.map((r) => el("li", { className: r.loss ? "loss" : "best" },
-        `${this.label(r.action)} (${signed(r.value)})`,
-        r.loss ? ` — ${points(r.loss)} lost: ${r.best.map((a) => this.label(a)).join(" or ")} (${signed(r.bestValue)}) was better` : " — the best"))));
+        `${this.label(r.action)}: the hand then brings you ${points(r.value)}`,
+        r.loss ? ` — ${points(r.loss)} lost: ${r.best.map((a) => this.label(a)).join(" or ")} (${points(r.bestValue)}) was better` : " — the best"))));
   }
 
   showGameOver(e) {
@@ -762,7 +776,9 @@ export class TableScreen {
     dialog.querySelector(".result").replaceChildren(
       el("p", { className: "winners" }, `${e.winners.map((s) => this.name(s)).join(" and ")} ${e.winners.length > 1 || e.winners.includes(this.transport.seat) ? "win" : "wins"}${e.winners.includes(this.transport.seat) ? "!" : "."}`),
       el("ol", {}, ...e.scores.map((score, s) => ({ score, s })).sort((a, b) => (lower ? a.score - b.score : b.score - a.score))
-        .map(({ score, s }) => el("li", {}, `${this.name(s)}: ${score}`))));
+        .map(({ score, s }) => el("li", {}, `${this.name(s)}: ${score}`))),
+      // (in a game of penalty points a newcomer reads the highest score as the winner's)
+      ...(lower ? [el("p", {}, "The lowest score wins.")] : []));
     this.$("#btn-record").hidden = !this.transport.canRecord;
     if (!dialog.open) dialog.showModal();
   }

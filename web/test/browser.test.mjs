@@ -200,6 +200,7 @@ for (const name of GAMES) {
     for (; moves < 60 && (await yourTurn()); ++moves) {
       await checkHandShown();
       await checkStatus();
+      await checkMeldNames();
       if (moves === 4) await shot(`table-${name}`);
       await playHint();
       await checkStatus();
@@ -294,6 +295,7 @@ test("a game to its end: the result and the record to download", async () => {
   }
   await page.waitForFunction(() => document.getElementById("over-dialog").open, null, { timeout: 20000 });
   assert.match(await page.textContent("#over-dialog .result"), /wins?/);
+  assert.doesNotMatch(await page.textContent("#over-dialog .result"), /\b(null|undefined|NaN)\b/, "the result in words");
   const download = page.waitForEvent("download");
   await page.click("#btn-record");
   const file = await (await download).path();
@@ -323,6 +325,62 @@ test("the buy offer with its countdown", async () => {
     await playHint();
   }
   assert.fail("no buy offer came up");
+});
+
+// The melds are named as players name them ("set of 10s", "green run 3 to 7"), never by the
+// library's ids ("set #0"): on the table and on the buttons that lay off on them.
+async function checkMeldNames(p = page) {
+  const names = await p.locator("#melds .meld-tag, #actions button.action").allTextContents();
+  for (const name of names) {
+    assert.doesNotMatch(name, /#\d/, `a meld by its cards, not its id: ${name}`);
+    assertWords(name, "a meld's name");
+  }
+  // each name true to the meld's cards: a set's number on all its cards but the Rook, a run's
+  // colour on all of them and as many numbers as cards
+  const melds = await p.locator("#melds .meld").evaluateAll((rows) => rows.map((row) => ({
+    name: row.querySelector(".meld-tag").textContent, cards: [...row.querySelectorAll(".card")].map((c) => c.dataset.card) })));
+  for (const { name, cards } of melds) {
+    const naturals = cards.filter((c) => c !== "ROOK");
+    const set = /set of (\d+)s$/.exec(name);
+    const run = /(black|green|red|yellow) run (\d+) to (\d+)$/.exec(name);
+    assert.ok(set || run, `a set or a run: ${name}`);
+    if (set) assert.ok(naturals.every((c) => c.slice(0, -1) === set[1]), `${name}: ${cards}`);
+    else {
+      assert.ok(naturals.every((c) => c.at(-1) === run[1][0].toUpperCase()), `${name}: ${cards}`);
+      assert.equal(Number(run[3]) - Number(run[2]) + 1, cards.length, `${name}: ${cards}`);
+    }
+  }
+  return melds.length;
+}
+
+test("on a phone, a buy offer with melds on the table leaves your hand and buttons on the screen", async () => {
+  const name = CATALOG.find((g) => !SOLVED.includes(g.name)).name;
+  const phone = await openPage({ width: 390, height: 844 });
+  await startOffline(name, { p: phone, players: 3, seed: 1 });
+  for (let i = 0; i < 150; ++i) {
+    if (!(await yourTurn(phone, 20000))) {
+      await phone.waitForTimeout(700); // the next round's deal
+      continue;
+    }
+    const melds = await checkMeldNames(phone);
+    if ((await phone.getAttribute("#table-screen", "data-offer")) === "buy" && melds > 0) {
+      await phone.evaluate(() => { document.getAnimations().forEach((a) => a.finish()); scrollTo(0, 0); });
+      // without scrolling: every card of the hand and the offer's buttons inside 390x844
+      const outside = await phone.evaluate(() => [...document.querySelectorAll("#hand .card, #actions button")]
+        .map((e) => [e.textContent, e.getBoundingClientRect()])
+        .filter(([, box]) => box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth)
+        .map(([text, box]) => `${text} at ${Math.round(box.top)}..${Math.round(box.bottom)}`));
+      assert.deepEqual(outside, [], "the hand and the buttons on the phone's screen without scrolling");
+      assert.ok(await phone.locator("#hand .card").count() > 0);
+      assert.ok(await phone.locator('#actions button[data-action="buy"]').count());
+      await checkInsidePhone(phone);
+      await shot("buy-offer-phone", phone);
+      await phone.close();
+      return;
+    }
+    await playHint(phone);
+  }
+  assert.fail("no buy offer with melds on the table came up on the phone");
 });
 
 test("axe-core finds no serious accessibility violations in the lobby and at the table", async () => {

@@ -151,6 +151,7 @@ async function checkGameEnd(pages, game) {
   const records = [];
   for (const [i, p] of pages.entries()) {
     assert.match(await p.textContent("#over-dialog .result"), /wins?/);
+    assert.doesNotMatch(await p.textContent("#over-dialog .result"), /\b(null|undefined|NaN)\b/, "the result in words");
     const download = p.waitForEvent("download");
     await p.click("#btn-record");
     const record = readFileSync(await (await download).path(), "utf8");
