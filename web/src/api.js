@@ -702,18 +702,23 @@ function bind(M) {
   // A bot of the library (experimental: dh_bot_new, dh_bot_choose; docs/bots.md) for one
   // game, deciding for any seat from that seat's view alone.
   class Bot {
-    // new Bot("sheepshead", { level, seed, samples, timeMs }): level "random", "basic",
-    // "strong" or "expert", or the ladder's "1" to "5" (docs/bots.md); samples and timeMs are the searching levels' budget per decision (consistent deals, and a
-    // time limit in ms after which it stops sampling; the other levels ignore them).
+    // new Bot("sheepshead", { level, seed, samples, timeMs, lapse, persona }): level "random",
+    // "basic", "strong" or "expert", or the ladder's "1" to "5" (docs/bots.md); samples and
+    // timeMs are the searching levels' budget per decision (consistent deals, and a time limit
+    // in ms after which it stops sampling; the other levels ignore them); lapse (the percent of
+    // decisions taken on a human lapse) and persona (a game's convention: Sheepshead's
+    // "schmearer", say) are the heuristic levels' (1, 2, 3, basic); the library checks them all.
     constructor(gameName, settings = undefined) {
       textArg("gameName", gameName);
-      const { level: levelGiven, seed, samples, timeMs } =
-        bagArg("settings", settings, ["level", "seed", "samples", "timeMs"]);
+      const { level: levelGiven, seed, samples, timeMs, lapse, persona } = bagArg("settings",
+        settings, ["level", "seed", "samples", "timeMs", "lapse", "persona"]);
       const level = textArg("level", levelGiven ?? "basic");
       const seed64 = seedArg("seed", seed ?? 0);
       const opts = [];
       if (samples != null) opts.push(`samples=${optionNumberArg("samples", samples)}`);
       if (timeMs != null) opts.push(`time_ms=${optionNumberArg("timeMs", timeMs)}`);
+      if (lapse != null) opts.push(`lapse=${optionNumberArg("lapse", lapse)}`);
+      if (persona != null) opts.push(`persona=${textArg("persona", persona)}`);
       withString(gameName, (namePtr) => withString(level, (levelPtr) => withStrings(opts,
         (array, count) => callErr((err) =>
           M._dh_bot_new(outPtr, namePtr, levelPtr, seed64, array, count, err)))));

@@ -194,6 +194,13 @@ export interface BotOptions {
   /** strong's and expert's budget: stop sampling after this many ms (0: no limit); the choices then
    * depend on the machine's speed. */
   timeMs?: number;
+  /** The heuristic levels' (1, 2, 3, basic) share of decisions taken on a human lapse, in
+   * percent (0 to 100; overrides the level's own): forgetting what was played, playing on
+   * habit (docs/bots.md). */
+  lapse?: number;
+  /** The heuristic levels' persona, where the game has conventions (Sheepshead: "schmearer",
+   * "miser", "fail-leader", "called-suit-leader"); a game without them refuses any. */
+  persona?: string;
 }
 
 /** A bot of the library for one game, deciding for any seat from that seat's

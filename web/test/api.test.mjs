@@ -363,6 +363,41 @@ test("Bot: hint values every legal action and says why", () => {
   game.free();
 });
 
+test("Bot: the ladder's lapses and personas, as Python and the C ABI take them", () => {
+  // the library's own refusals, with its words
+  const persona = refusal(() => new dh.Bot("sheepshead", { level: "2", persona: "bogus" }));
+  assert.ok(persona instanceof dh.BadOption);
+  assert.match(persona.message, /schmearer, miser, fail-leader, called-suit-leader/);
+  assert.match(refusal(() => new dh.Bot("sheepshead", { level: "4", lapse: 10 })).message, /heuristic levels/);
+  assert.ok(refusal(() => new dh.Bot("sheepshead", { level: "basic", lapse: 101 })) instanceof dh.BadOption);
+  assert.throws(() => new dh.Bot("sheepshead", { lapse: "10" }), TypeError);
+  assert.throws(() => new dh.Bot("sheepshead", { lapse: 2.5 }), RangeError);
+  assert.throws(() => new dh.Bot("sheepshead", { persona: 3 }), TypeError);
+  // A bot on a lapse at every decision plays other moves than the same bot without lapses,
+  // each legal and the same for a seed.
+  const moves = (settings) => {
+    const bot = new dh.Bot("sheepshead", { level: "basic", seed: 5, ...settings });
+    const out = [];
+    for (let deal = 1; deal <= 6; ++deal) {
+      const game = new dh.Game("sheepshead");
+      game.deal(deal);
+      while (game.toAct !== null && !game.awaitingDeal && !game.isOver) {
+        const action = bot.choose(game);
+        assert.ok(game.isLegal(game.toAct, action));
+        out.push(action);
+        game.apply(game.toAct, action);
+      }
+      game.free();
+    }
+    bot.free();
+    return out;
+  };
+  const steady = moves({ lapse: 0 });
+  const lapsing = moves({ lapse: 100, persona: "schmearer" });
+  assert.deepEqual(moves({ lapse: 100, persona: "schmearer" }), lapsing, "the same for a seed");
+  assert.ok(steady.some((a, i) => a !== lapsing[i]), "lapses change some decisions");
+});
+
 test("Bot: refusals name what was wrong", () => {
   assert.throws(() => new dh.Bot("go-fish"), dh.UnknownGame);
   const level = refusal(() => new dh.Bot("sheepshead", { level: "grandmaster" }));
