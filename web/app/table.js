@@ -22,7 +22,7 @@ const PER_SEAT = ["tricks_won", "points_taken", "buys"];
 export const displayName = (info) => (info?.description.includes(":") ? info.description.split(":")[0] : info?.name);
 // Fields whose name alone says little to a newcomer ("down: Ann"), in words.
 const FIELD_WORDS = {
-  down: "gone down with melds", called: "called card", bury_points: "points buried", blind_points: "points in the blind",
+  down: "gone down with melds", called: "called card", unknown: "unknown card", bury_points: "points buried", blind_points: "points in the blind",
   picker_side_points: "picker's side points", picker_side_tricks: "picker's side tricks", leaster_winner: "leaster won by",
 };
 const words = (key) => FIELD_WORDS[key] ?? key.replace(/_/g, " ");
