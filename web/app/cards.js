@@ -23,11 +23,11 @@ export const withoutRuleNumbers = (text) => text
 // The card codes in a text (the library's messages: "AD held, diamonds led") as cards ("A♦").
 export const cardsInText = (text) => text.replace(CARDS_IN_TEXT, (code) => shortCard(code));
 
-// "queen of clubs", "14 yellow", "the Rook".
+// "queen of clubs", "14 yellow", "the Rook, wild" (the Rook stands for any card in a meld, T4).
 export function cardName(code) {
   if (code == null) return "no card yet";
   if (code === "unknown") return "a face-down card";
-  if (code === "ROOK") return "the Rook";
+  if (code === "ROOK") return "the Rook, wild";
   const rook = /^(\d+)([BGRY])$/.exec(code);
   if (rook) return `${rook[1]} ${ROOK[rook[2]].name}`;
   const suit = code.at(-1);
@@ -60,8 +60,14 @@ export function cardElement(code, { label } = {}) {
   pip.setAttribute("aria-hidden", "true");
   if (code === "ROOK") {
     el.classList.add("rook");
-    corner.textContent = "R";
+    corner.textContent = "Rook";
     pip.textContent = "★";
+    // (what the star means, on the card itself)
+    const wild = document.createElement("span");
+    wild.className = "wild";
+    wild.setAttribute("aria-hidden", "true");
+    wild.textContent = "wild";
+    el.append(wild);
   } else if (/^\d+[BGRY]$/.test(code)) {
     const colour = ROOK[code.at(-1)];
     el.classList.add("rook-deck", colour.name);

@@ -21,8 +21,20 @@ const PER_SEAT = ["tricks_won", "points_taken", "buys"];
 // A game's name as people write it: the catalog description's words before its colon.
 export const displayName = (info) => (info?.description.includes(":") ? info.description.split(":")[0] : info?.name);
 // Fields whose name alone says little to a newcomer ("down: Ann"), in words.
-const FIELD_WORDS = { down: "gone down with melds" };
+const FIELD_WORDS = {
+  down: "gone down with melds", called: "called card", unknown: "unknown card", bury_points: "points buried", blind_points: "points in the blind",
+  picker_side_points: "picker's side points", picker_side_tricks: "picker's side tricks", leaster_winner: "leaster won by",
+};
 const words = (key) => FIELD_WORDS[key] ?? key.replace(/_/g, " ");
+// A hand's result items that need more than their name (the library's view JSON, docs/cli.md):
+// factors that change nothing at 1, and outcomes said as such.
+const RESULT_WORDS = {
+  multiplier: { neutral: 1, say: (v) => `stakes ×${v}` },
+  doubled: { neutral: 1, say: (v) => `stakes doubled (×${v})` },
+  bumped: { neutral: 1, say: (v) => `loss doubled on the bump (×${v})` },
+  won: { yes: "the picker's side won", no: "the picker's side lost", about: "picker" },
+  made: { yes: "bid made", no: "bid not made", about: "declarer" },
+};
 // Verbs written as one word in actions, as people write them.
 const VERBS = { layoff: "lay off" };
 // A hand's result item that says nothing: a count of 0, or 0 for every seat ("reneges — You: 0,
@@ -46,6 +58,7 @@ export class TableScreen {
     this.fair = new Map(); // deal -> { commitment, nonces, seed, salt, verified }
     this.lastBySeat = new Map();
     this.received = new Map();
+    this.answered = new Set(); // seats that answered an offer ahead of their turn
     this.turnStart = null;
     this.turnKey = "";
     this.animations = localStorage.getItem("deckhand.animations") !== "off" &&
@@ -105,6 +118,7 @@ export class TableScreen {
     Object.assign(this, { hands: [], fair: new Map(), handEnded: null, gameOver: null, hinted: null, selected: [], turnActor: null, snapshot: null });
     this.lastBySeat.clear();
     this.received.clear();
+    this.answered.clear();
     this.$("#hand-over").hidden = true;
     this.$("#last-trick").hidden = true;
     this.$("#choices").hidden = true;
@@ -197,6 +211,7 @@ export class TableScreen {
     this.legal = legal;
     this.clockAt = { table: clockNow ?? snapshot.table.now_ms, page: performance.now() };
     for (const e of events) this.onEvent(e);
+    if (view.offered_to == null) this.answered.clear(); // the offer is over
     this.selected = this.selected.filter((c) => view.hand?.includes(c));
     this.render(events);
   }
@@ -215,7 +230,13 @@ export class TableScreen {
       if (got) got.pending = false;
     }
     // an offer answered ahead of its turn (T6): the answer to its own seat, "answered" to the rest
-    if (e.type === "answered") this.lastBySeat.set(e.seat, e.action ?? "answered");
+    if (e.type === "answered") {
+      this.lastBySeat.set(e.seat, e.action ?? "answered");
+      this.answered.add(e.seat);
+    }
+    // (the answer took effect in its turn, or a new deal)
+    if (e.type === "action") this.answered.delete(e.seat);
+    if (e.type === "deal") this.answered.clear();
     // cards a seat got that it still holds apart (a blind picked up, before its bury)
     if (e.type === "cards") this.received.set(e.seat, { count: e.count, pending: true });
     if (e.type === "hand_end") {
@@ -302,8 +323,9 @@ export class TableScreen {
     for (let s = 0; s < table.players; ++s) {
       const { x, y, rel } = this.position(s);
       const holder = table.seats?.[s]?.holder ?? "human";
-      const acting = (table.may_act ?? []).includes(s) || table.to_act === s;
-      const plate = el("section", { className: `seat rel-${rel}${acting ? " to-act" : ""}${s === me ? " me" : ""}` });
+      const { turn, deciding } = this.seatTurn(s);
+      const acting = turn || deciding;
+      const plate = el("section", { className: `seat rel-${rel}${turn ? " to-act" : ""}${deciding ? " deciding" : ""}${s === me ? " me" : ""}` });
       plate.dataset.seat = s;
       plate.style.left = `${x}%`;
       plate.style.top = `${y}%`;
@@ -312,18 +334,22 @@ export class TableScreen {
       const held = { human: s === me ? "" : connected === false ? "disconnected · waiting" : "online", away: "away · a bot plays for now", bot: `bot · ${level ?? ""}`, empty: "empty seat" }[holder] ?? holder;
       const status = [held, s === view.dealer ? "dealer" : null].filter(Boolean).join(" · ");
       const facts = PER_SEAT.filter((k) => Array.isArray(view[k])).map((k) => `${words(k)} ${view[k][s]}`);
-      const label = [this.name(s), s === view.dealer ? "dealer" : null, acting ? "to act" : null, held || null,
+      const tag = this.turnTag(s, turn, deciding);
+      const label = [this.name(s), s === view.dealer ? "dealer" : null, tag, held || null,
         s !== me ? `${this.handCount(s)} cards` : null, ...facts].filter(Boolean).join(", ");
       plate.setAttribute("aria-label", label);
       const avatar = el("div", { className: "avatar" });
       avatar.append(el("span", { className: "initial", ariaHidden: "true" }, this.name(s).slice(0, 1).toUpperCase()));
-      if (acting) avatar.append(this.ringSvg());
+      if (turn) avatar.append(this.ringSvg());
       if (s === view.dealer) avatar.append(el("span", { className: "dealer-chip", title: "dealer" }, "D"));
       plate.append(avatar, el("div", { className: "who" },
         el("strong", {}, this.name(s)),
         status ? el("small", { className: `holder ${holder}` }, status) : null,
         el("small", { className: "score" }, ...[`score ${table.scores?.[s] ?? view.scores?.[s] ?? 0}`, ...facts]
           .flatMap((fact, i) => [i ? " · " : null, el("span", { className: "count-fact" }, fact)]))));
+      // (the words on the plate during an offer, when more than one seat may answer; else the
+      // ring says it, and the status line)
+      if (tag && view.offered_to != null) plate.append(el("span", { className: `turn-tag ${turn ? "turn" : "early"}`, ariaHidden: "true" }, tag));
       if (s !== me && this.handCount(s) > 0) {
         const count = this.handCount(s);
         const backs = el("div", { className: "backs", ariaHidden: "true" });
@@ -337,6 +363,26 @@ export class TableScreen {
         plate.append(el("div", { className: "bubble" }, this.label(said)));
       box.append(plate);
     }
+  }
+
+  // Whose turn a seat's plate shows: the seat to act has the turn (its ring, its clock); during
+  // an offer the other seats that may answer ahead of their turn are "deciding", until they
+  // answered (the `answered` event). Only one seat ever has the turn.
+  seatTurn(s) {
+    const table = this.tableState;
+    const mayAct = table.may_act ?? [];
+    const turn = table.to_act != null ? table.to_act === s : mayAct[0] === s;
+    return { turn, deciding: !turn && mayAct.includes(s) && !this.answered.has(s) };
+  }
+
+  // The words on a seat's plate for its turn: the seat to act only, during an offer also the
+  // seats deciding on it, and yours says it is your answer.
+  turnTag(s, turn, deciding) {
+    const me = s === this.transport.seat;
+    const offer = this.view.offered_to != null;
+    if (turn) return offer ? (me ? "your turn to answer" : "turn to answer") : me ? "your turn" : "to act";
+    if (deciding) return offer ? (me ? "you may answer now" : "deciding on the offer") : me ? "you may act now" : "may act now";
+    return null;
   }
 
   ringSvg() {
@@ -575,7 +621,15 @@ export class TableScreen {
     return b;
   }
 
+  // The typed action's example: two of your legal actions now, else this game's action syntax
+  // from the catalog (never another game's codes).
+  actionExample() {
+    if (this.legal.length) return `e.g. ${[...new Set([this.legal[0], this.legal.at(-1)])].join(" or ")}`;
+    return (this.info?.action_kinds ?? []).map((k) => k.syntax).join(" · ");
+  }
+
   renderActions() {
+    this.$("#action-text").placeholder = this.actionExample();
     const bar = this.$("#actions");
     bar.replaceChildren();
     // actions naming no card of your hand (pass, bid 3, call AH: a card you do not hold)
@@ -601,8 +655,11 @@ export class TableScreen {
     if (table.over || view.over) text = "The game is over.";
     else if (!table.started) text = "Waiting for players to sit down…";
     else if (view.offered_to != null && this.legal.length) {
+      // yours to answer in turn, or ahead of the seat whose turn it is
       const top = view.discards?.at(-1);
-      text = `Your turn: buy ${top ? shortCard(top) : "the discard"} or pass`;
+      const choice = `buy ${top ? shortCard(top) : "the discard"} or pass`;
+      text = table.to_act === me || table.to_act == null ? `Your turn: ${choice}`
+        : `Your answer, ahead of your turn: ${choice} (it is ${this.name(table.to_act)}'s turn to answer)`;
     } else if (this.legal.length) {
       // what each kind of your legal actions asks ("play a card", "take the discard (10▲G)")
       const kinds = [...new Set(this.legal.map((a) => a.split(" ")[0]))];
@@ -611,10 +668,14 @@ export class TableScreen {
       const prompt = (k) => this.info?.action_kinds.find((x) => x.name === k)?.prompt ?? k;
       text = `Your turn: ${oneOf(kinds.map((k) => (k === "take" && top ? `${prompt(k)} (${shortCard(top)})` : prompt(k))))}`;
     } else if (table.to_act != null) {
-      // the seat to act, and the others answering an offer
-      const waiting = [...new Set([table.to_act, ...(table.may_act ?? [])])];
-      text = table.seats?.[table.to_act]?.holder === "bot" && waiting.length === 1 ? `${this.name(table.to_act)} is thinking…`
-        : waiting.length === 1 ? `${this.name(table.to_act)}'s turn` : `Waiting for ${oneOf(waiting.map((s) => this.name(s)))}`;
+      // the seat to act; during an offer, the others deciding on it and your answer given
+      const deciding = (table.may_act ?? []).filter((s) => this.seatTurn(s).deciding);
+      const offer = view.offered_to != null;
+      text = table.seats?.[table.to_act]?.holder === "bot" && !deciding.length && !offer ? `${this.name(table.to_act)} is thinking…`
+        : `${this.name(table.to_act)}'s turn${offer ? " to answer the offer" : ""}`;
+      if (deciding.length) text += ` · ${oneOf(deciding.map((s) => this.name(s)))} ${offer ? "deciding on it too" : "may act too"}`;
+      const mine = this.lastBySeat.get(me);
+      if (offer && this.answered.has(me)) text += ` · you answered${mine && mine !== "answered" ? `: ${this.label(mine).toLowerCase()}` : ""}`;
     }
     else if (view.phase === "deal" || !this.$("#hand-over").hidden) text = "Hand over: the next deal comes in a moment…";
     else text = "";
@@ -642,7 +703,15 @@ export class TableScreen {
     const box = this.$("#fair");
     const deals = [...this.fair.values()];
     box.hidden = deals.length === 0;
-    box.replaceChildren(el("h3", {}, "Fair deals"), ...deals.slice(-3).map((d) => {
+    // one line saying it all, the commitments behind it (opened as the player left it)
+    const open = (box.querySelector("details")?.open ?? false) || deals.some((d) => d.verified === false);
+    const checked = deals.filter((d) => d.verified != null);
+    const summary = deals.some((d) => d.verified === false) ? "✘ a deal is NOT fair: its seed does not match its commitment"
+      : checked.length ? `Fair deal${checked.length > 1 ? "s" : ""} ✔ verified${deals.length > checked.length ? " · this deal is checked after the hand" : ""}`
+        : "Fair deal: committed before the deal, checked after the hand";
+    const folded = el("details", { open }, el("summary", { className: `fair-summary ${deals.some((d) => d.verified === false) ? "bad" : checked.length ? "ok" : ""}` }, summary));
+    box.replaceChildren(folded);
+    folded.append(...deals.slice(-3).map((d) => {
       const state = d.seed == null ? "committed; the seed is revealed after the hand"
         : d.verified == null ? "checking…" : d.verified ? "✔ verified: the seed matches the commitment" : "✘ the revealed seed does NOT match the commitment";
       return el("p", { className: `fair-deal ${d.verified === true ? "ok" : d.verified === false ? "bad" : ""}` },
@@ -717,14 +786,38 @@ export class TableScreen {
       const d = e.deltas[s];
       return el("li", {}, el("strong", {}, this.name(s)), ` ${d > 0 ? "+" : ""}${d} → ${e.scores[s]}`);
     });
-    const details = Object.entries(e.result ?? {}).map(([k, v]) => [k, this.resultValue(k, v, players)])
-      .filter(([k, v]) => k !== "deltas" && v != null && !nothingToSay(e.result[k])).map(([k, v]) => `${words(k)}${v.startsWith("per seat ") ? ` — ${v.slice(9)}` : `: ${v}`}`);
+    const details = this.resultDetails(e.result ?? {}, players);
     box.querySelector(".summary").replaceChildren(el("h3", {}, "Hand over"), el("ul", {}, ...rows),
       el("p", { className: "details" }, details.join(" · ")));
     this.$("#btn-review").hidden = !this.transport.canReview;
     this.$("#review").replaceChildren();
     this.reviewing = false;
     box.hidden = false;
+  }
+
+  // A hand's result (the library's view JSON) as items in players' words: neutral values left
+  // out (a factor of 1, a "no" that is not the outcome, zeros), the outcome said ("bid made",
+  // "the picker's side won"), the rest "name: value".
+  resultDetails(result, players) {
+    const items = [];
+    for (const [key, value] of Object.entries(result)) {
+      if (key === "deltas" || nothingToSay(value)) continue;
+      const said = RESULT_WORDS[key];
+      if (said?.neutral !== undefined) {
+        if (value !== said.neutral && typeof value === "number") items.push(said.say(value));
+        continue;
+      }
+      if (typeof value === "boolean") {
+        // an outcome about a side that had no one in this hand (no picker: a leaster) says nothing
+        if (said?.about && result[said.about] == null) continue;
+        if (said?.yes) items.push(value ? said.yes : said.no);
+        else if (value) items.push(words(key));
+        continue;
+      }
+      const text = this.resultValue(key, value, players);
+      if (text != null) items.push(`${words(key)}${text.startsWith("per seat ") ? ` — ${text.slice(9)}` : `: ${text}`}`);
+    }
+    return items;
   }
 
   // One item of a hand's result in words: per-seat lists by name ("per seat You: 2, Bot 2: 4",

@@ -80,7 +80,8 @@ async function checkStatus(p = page) {
       actor: toAct == null ? null : screen.name(toAct), over: !!(screen.tableState.over || screen.view.over) };
   });
   if (over) return;
-  if (mine) assert.match(status, /^Your turn: \w/);
+  // (an offer answered ahead of your turn says so: it is not your turn)
+  if (mine) assert.match(status, /^Your (turn|answer, ahead of your turn): \w/);
   else if (actor) assert.ok(status.includes(actor), `the status names ${actor}: ${status}`);
   assertWords(status, "the status line");
 }
@@ -193,6 +194,23 @@ test("the lobby offers every game of the catalog with its house rules described"
   await phone.close();
 });
 
+// The typed action's example is this game's: its card codes are among your legal actions now
+// (never another game's codes), else the catalog's syntax of this game.
+async function checkActionExample(name, p = page) {
+  const placeholder = await p.getAttribute("#action-text", "placeholder");
+  const { legal } = await tableState(p);
+  assert.ok(placeholder, "the typed action has an example");
+  for (const code of placeholder.match(/\b([2-9TJQKA][CDHS]|\d{1,2}[BGRY]|ROOK)\b/g) ?? [])
+    assert.ok(legal.some((a) => a.split(" ").includes(code)), `${name}: the example's ${code} is one of your legal actions: ${placeholder}`);
+  if (!legal.length) assert.equal(placeholder, CATALOG.find((g) => g.name === name).action_kinds.map((k) => k.syntax).join(" · "));
+}
+
+// A hand's result in words: no factor that changes nothing ("multiplier: 1"), no "yes"/"no".
+const checkResultWords = (text) => {
+  assert.doesNotMatch(text, /\b(multiplier|doubled|bumped): 1\b|: (yes|no)\b/, `the result in players' words: ${text}`);
+  assertWords(text, "the hand's result");
+};
+
 for (const name of GAMES) {
   test(`${name}: a hand against the bots, played by the hints, on desktop and phone`, async () => {
     await startOffline(name, { players: CATALOG.find((g) => g.name === name).min_players });
@@ -202,10 +220,12 @@ for (const name of GAMES) {
       await checkStatus();
       await checkMeldNames();
       if (moves === 4) await shot(`table-${name}`);
+      if (moves < 3) await checkActionExample(name);
       await playHint();
       await checkStatus();
     }
     assert.ok(moves > 0);
+    if (await page.isVisible("#hand-over")) checkResultWords(await page.textContent("#hand-over .details"));
     const state = await tableState();
     assert.ok(state.seq > 10);
     // the seats, the dealer, the seat to act
@@ -305,6 +325,61 @@ test("a game to its end: the result and the record to download", async () => {
   await page.click("#over-dialog .close");
 });
 
+// During an offer exactly one seat has the turn (the seat to act: its ring, "turn to answer"),
+// every other seat that may still answer says in words that it is deciding (yours: that you
+// may answer now), and a seat that answered ahead of its turn is not deciding any more.
+async function checkOfferSeats(p = page) {
+  const { toAct, mayAct, answered, plates, me } = await p.evaluate(() => {
+    const screen = window.deckhandApp.screen;
+    return { toAct: screen.tableState.to_act, mayAct: screen.tableState.may_act ?? [], answered: [...screen.answered], me: screen.transport.seat,
+      plates: [...document.querySelectorAll("#seats .seat")].map((plate) => ({ seat: Number(plate.dataset.seat),
+        turn: plate.classList.contains("to-act"), ring: !!plate.querySelector(".ring"), deciding: plate.classList.contains("deciding"),
+        tag: plate.querySelector(".turn-tag")?.textContent ?? "" })) };
+  });
+  assert.deepEqual(plates.filter((x) => x.turn).map((x) => x.seat), [toAct], "one seat has the turn: the seat to act");
+  assert.deepEqual(plates.filter((x) => x.ring).map((x) => x.seat), [toAct], "one clock ring");
+  for (const plate of plates) {
+    const deciding = plate.seat !== toAct && mayAct.includes(plate.seat) && !answered.includes(plate.seat);
+    assert.equal(plate.deciding, deciding, `seat ${plate.seat} deciding`);
+    if (plate.seat === toAct) assert.equal(plate.tag, plate.seat === me ? "your turn to answer" : "turn to answer");
+    else assert.equal(plate.tag, deciding ? (plate.seat === me ? "you may answer now" : "deciding on the offer") : "");
+  }
+}
+
+test("a hand's result in players' words: no neutral factor, the outcome said", async () => {
+  const details = await page.evaluate(() => {
+    const screen = window.deckhandApp.screen;
+    // Sheepshead's result JSON as the library gives it (docs/cli.md): a called hand won, one
+    // doubled and lost, a leaster
+    const base = { contract: "called", picker: 1, partner: 3, called: "AS", unknown: null, bury_points: 3, picker_side_points: 74,
+      picker_side_tricks: 3, won: true, multiplier: 1, doubled: 1, bumped: 1, leaster_winner: null, blind_points: 0,
+      points: [18, 0, 0, 71, 28], tricks: [1, 0, 0, 3, 2], deltas: [-1, 2, -1, 1, -1] };
+    return [base, { ...base, won: false, multiplier: 2, doubled: 2 },
+      { ...base, contract: "leaster", picker: null, partner: null, called: null, won: false, leaster_winner: 2, blind_points: 11 }]
+      .map((result) => screen.resultDetails(result, 5).join(" · "));
+  });
+  for (const text of details) checkResultWords(text);
+  assert.match(details[0], /the picker's side won/);
+  assert.doesNotMatch(details[0], /stakes|doubled|bumped/);
+  assert.match(details[1], /the picker's side lost.*stakes ×2.*stakes doubled \(×2\)/);
+  assert.doesNotMatch(details[2], /picker's side (won|lost)/, "a leaster has no picker's side");
+  assert.match(details[2], /leaster won by: .*points in the blind: 11/);
+});
+
+test("the Rook says on its face and to a screen reader that it is wild", async () => {
+  const rook = await page.evaluate(async () => {
+    const { cardElement } = await import("./cards.js");
+    const card = cardElement("ROOK");
+    document.body.append(card);
+    const seen = { text: card.innerText, label: card.getAttribute("aria-label") };
+    card.remove();
+    return seen;
+  });
+  assert.match(rook.text, /Rook/);
+  assert.match(rook.text, /wild/i);
+  assert.match(rook.label, /Rook, wild/);
+});
+
 test("the buy offer with its countdown", async () => {
   const name = CATALOG.find((g) => !SOLVED.includes(g.name)).name;
   await startOffline(name, { players: 4, seed: 4 });
@@ -318,7 +393,38 @@ test("the buy offer with its countdown", async () => {
       await checkStatus();
       assertWords(await page.textContent("#offer-bar"), "the offer");
       assert.ok(await page.locator('#actions button[data-action="buy"]').count());
+      await checkOfferSeats();
       await shot("buy-offer");
+      // the same offer with every seat that may still buy deciding at once (as when they are
+      // slower than the bots here): one turn, the others deciding in words; one that answered
+      // ahead of its turn no longer deciding, its answer in its bubble
+      const planted = await page.evaluate(() => {
+        const screen = window.deckhandApp.screen;
+        const real = screen.tableState;
+        const seats = Array.from({ length: real.players }, (_, s) => s).filter((s) => s !== screen.view.declined_by);
+        screen.tableState = { ...real, may_act: [real.to_act, ...seats.filter((s) => s !== real.to_act)] };
+        screen.renderSeats();
+        screen.renderStatus();
+        const all = { tags: [...document.querySelectorAll("#seats .seat .turn-tag")].map((t) => t.textContent),
+          turns: document.querySelectorAll("#seats .seat.to-act, #seats .seat:has(.ring)").length, status: document.getElementById("status").textContent };
+        const early = seats.find((s) => s !== real.to_act && s !== screen.transport.seat);
+        screen.onEvent({ type: "answered", seat: early });
+        screen.renderSeats();
+        const plate = document.querySelector(`#seats .seat[data-seat="${early}"]`);
+        const answered = { deciding: plate.classList.contains("deciding"), tag: plate.querySelector(".turn-tag")?.textContent ?? "",
+          bubble: plate.querySelector(".bubble")?.textContent ?? "" };
+        screen.answered.delete(early);
+        screen.tableState = real;
+        screen.render([]);
+        return { all, answered, deciders: seats.length - 1 };
+      });
+      assert.equal(planted.all.turns, 1, "exactly one seat has the turn");
+      assert.equal(planted.all.tags.filter((t) => /turn to answer/.test(t)).length, 1, planted.all.tags.join(", "));
+      assert.equal(planted.all.tags.filter((t) => /^(deciding on the offer|you may answer now)$/.test(t)).length, planted.deciders, planted.all.tags.join(", "));
+      assert.match(planted.all.status, /turn|deciding/);
+      assertWords(planted.all.status, "the status line");
+      assert.deepEqual(planted.answered, { deciding: false, tag: "", bubble: "Answered" });
+      await checkOfferSeats();
       await page.click('#actions button[data-action="buy"]');
       return;
     }
@@ -410,6 +516,24 @@ test("fair deals: a revealed seed is checked against its commitment with Web Cry
   }, [commitment, s, salt]);
   assert.equal(await check(String(seed)), true);
   assert.equal(await check(String(seed + 1n)), false);
+  // at the table: one line, "fair deal ✔ verified", the commitment folded behind it
+  if (!(await page.isVisible("#table-screen"))) await startOffline(TRICKS);
+  const fair = await page.evaluate(async ([c, s, salt2]) => {
+    const screen = window.deckhandApp.screen;
+    screen.onEvent({ type: "commit", deal: 1, commitment: c });
+    screen.renderFair();
+    const before = document.querySelector("#fair summary").textContent;
+    screen.onEvent({ type: "reveal", deal: 1, seed: s, salt: salt2 });
+    await new Promise((done) => { const wait = () => (screen.fair.get(1).verified != null ? done() : setTimeout(wait, 20)); wait(); });
+    const box = document.getElementById("fair");
+    return { before, after: box.querySelector("summary").textContent, shown: box.querySelector(".fair-deal").checkVisibility(), text: box.textContent };
+  }, [commitment, String(seed), salt]);
+  assert.match(fair.before, /committed before the deal/);
+  assert.equal(fair.after, "Fair deal ✔ verified");
+  assert.equal(fair.shown, false, "the commitment folded");
+  assert.ok(fair.text.includes(commitment.slice(0, 16)));
+  await page.click("#fair summary");
+  assert.ok(await page.isVisible("#fair .fair-deal.ok"), "the commitment shown on request");
   // the record checker verifies a record's commitments
   await page.click("#btn-leave").catch(() => {});
   await page.click("#tab-validate");
