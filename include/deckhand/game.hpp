@@ -137,8 +137,8 @@ class Game {
   // history's event of that index (at the end for an index past the last), in order.
   virtual size_t history_size() const = 0;
   // Where history_size() is kept, for a caller that reads it after every action (a table):
-  // valid, and always history_size(), while this game lives; nullptr where it is not kept so.
-  virtual const size_t* history_size_address() const { return nullptr; }
+  // valid, and always history_size() (0 without history), while this game lives.
+  virtual const size_t* history_size_address() const = 0;
   virtual Reason write_record_with_comments(
       std::span<const std::pair<size_t, std::string>> comments, std::string* out,
       Error* err) const = 0;

@@ -277,8 +277,8 @@ struct OwnedGame {
   // The game's history size, read where the game keeps it (one load, not a virtual call, on
   // every action's events).
   size_t history_size() const {
-    assert(!history_size_ || *history_size_ == p->history_size());
-    return history_size_ ? *history_size_ : p->history_size();
+    assert(*history_size_ == p->history_size());
+    return *history_size_;
   }
 
  private:
@@ -361,7 +361,11 @@ struct Table::Impl {
   Event& push(EventType type, int seat, int64_t time) {
     return push(type, seat, time, history_now());
   }
-  uint64_t history_now() const { return keeps_history ? game.history_size() : 0; }
+  // (0 without history: the game keeps none.)
+  uint64_t history_now() const {
+    assert(keeps_history || game.history_size() == 0);
+    return game.history_size();
+  }
   // The cards of event e's i-th news, named.
   CardNews news_of(const Event& e, uint32_t i) const {
     if (e.named) return news[e.news + i];
