@@ -83,10 +83,9 @@ class Game {
                               Error* err) const = 0;
   // apply_text that also gives the action's code, as parse_action gives it (a table keeps the
   // code): one parse and one call. On failure nothing changes.
-  virtual Reason apply_text_code(int seat, std::string_view action, ActionCode* out, Error* err) {
-    if (Reason r = parse_action(seat, action, out, err); r != Reason::ok) return r;
-    return apply(*out, err);
-  }
+  // (Defined out of line: a caller's compiler then makes one indirect call, not a guess at this
+  // default first.)
+  virtual Reason apply_text_code(int seat, std::string_view action, ActionCode* out, Error* err);
   virtual std::string format_action(const ActionCode& action) const = 0;
   // Legal actions of the seat to act, into out[0..n); returns n. When n exceeds cap it
   // writes nothing and returns the number needed.
@@ -137,6 +136,9 @@ class Game {
   // comment lines: each pair's text (one line, no newline) written as "# text" before the
   // history's event of that index (at the end for an index past the last), in order.
   virtual size_t history_size() const = 0;
+  // Where history_size() is kept, for a caller that reads it after every action (a table):
+  // valid, and always history_size() (0 without history), while this game lives.
+  virtual const size_t* history_size_address() const = 0;
   virtual Reason write_record_with_comments(
       std::span<const std::pair<size_t, std::string>> comments, std::string* out,
       Error* err) const = 0;

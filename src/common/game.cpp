@@ -7,6 +7,11 @@
 
 namespace deckhand {
 
+Reason Game::apply_text_code(int seat, std::string_view action, ActionCode* out, Error* err) {
+  if (Reason r = parse_action(seat, action, out, err); r != Reason::ok) return r;
+  return apply(*out, err);
+}
+
 const std::vector<GameSpec>& game_specs() {
   static const std::vector<GameSpec> specs = [] {
     std::vector<GameSpec> out;

@@ -211,6 +211,7 @@ class GameAdapter final : public CGame {
       return *this;
     }
     size_t size() const { return size_; }
+    const size_t* size_address() const { return &size_; }
     const Event* data() const { return slots_.data(); }
     const Event* begin() const { return slots_.data(); }
     const Event* end() const { return slots_.data() + size_; }
@@ -745,6 +746,7 @@ class GameAdapter final : public CGame {
     return write_record_with_comments({}, record_out, err);
   }
   size_t history_size() const override { return history_.size(); }
+  const size_t* history_size_address() const override { return history_.size_address(); }
   Reason write_record_with_comments(std::span<const std::pair<size_t, std::string>> comments,
                                     std::string* record_out, Error* err) const override {
     if (!keep_history_)

@@ -265,6 +265,7 @@ struct OwnedGame {
   void reset(std::unique_ptr<Game> game) {
     p = std::move(game);
     state_ = p ? p->state_data() : nullptr;
+    history_size_ = p ? p->history_size_address() : nullptr;
   }
   explicit operator bool() const { return p != nullptr; }
   Game* operator->() const { return p.get(); }
@@ -273,9 +274,16 @@ struct OwnedGame {
     assert(state_ == p->state_data());
     return state_;
   }
+  // The game's history size, read where the game keeps it (one load, not a virtual call, on
+  // every action's events).
+  size_t history_size() const {
+    assert(*history_size_ == p->history_size());
+    return *history_size_;
+  }
 
  private:
   const void* state_ = nullptr;
+  const size_t* history_size_ = nullptr;
 };
 
 }  // namespace
@@ -306,6 +314,7 @@ struct Table::Impl {
   uint64_t seq = 0;
   uint64_t first_seq = 1;
   std::vector<int8_t> answers;  // per seat during an offer: -1 none, 0 decline, 1 accept
+  bool any_answer = false;      // some entry of answers is not -1 (most offers get none ahead)
   // When the next move is due (next_due_ms), kept by every change (refresh_due) so that each
   // act and tick reads it rather than asking the game again; debug builds check it.
   int64_t due_at = -1;
@@ -352,7 +361,11 @@ struct Table::Impl {
   Event& push(EventType type, int seat, int64_t time) {
     return push(type, seat, time, history_now());
   }
-  uint64_t history_now() const { return keeps_history ? game->history_size() : 0; }
+  // (0 without history: the game keeps none.)
+  uint64_t history_now() const {
+    assert(keeps_history || game.history_size() == 0);
+    return game.history_size();
+  }
   // The cards of event e's i-th news, named.
   CardNews news_of(const Event& e, uint32_t i) const {
     if (e.named) return news[e.news + i];
@@ -451,6 +464,19 @@ struct Table::Impl {
     return hooks && hooks->offering && hooks->offering(g.state_data());
   }
   bool in_offer() const { return offer_start >= 0; }
+  // Every seat's answer back to none, as an offer opens or closes.
+  void clear_answers() {
+#ifndef NDEBUG
+    if (!any_answer && std::find_if(answers.begin(), answers.end(),
+                                    [](int8_t a) { return a >= 0; }) != answers.end()) {
+      std::fprintf(stderr, "deckhand: table's offer answers kept without any_answer\n");
+      std::abort();
+    }
+#endif
+    if (!any_answer) return;
+    std::fill(answers.begin(), answers.end(), int8_t(-1));
+    any_answer = false;
+  }
   // The seats that may still answer the open offer, in the rules' order.
   std::vector<int> offer_seats() const {
     std::vector<int> out;
@@ -525,17 +551,28 @@ struct Table::Impl {
     st.hands_scored = game->hands_scored();
     return st;
   }
-  // From the game's answers as kept (a seat to act means a game neither over nor awaiting a
-  // deal); debug builds check the answers against the game's own, and the time against one
-  // computed asking the game every question in order.
-  [[gnu::always_inline]] int64_t compute_due() const {
+  // Debug builds: the kept status is the game's answers.
+  void check_status() const {
 #ifndef NDEBUG
     if (!(status == status_in_full())) {
       std::fprintf(stderr, "deckhand: table's kept game status differs from the game's\n");
       std::abort();
     }
 #endif
-    if (!started) return -1;
+  }
+  // From the game's answers as kept (a seat to act means a game neither over nor awaiting a
+  // deal); debug builds check the answers against the game's own, and the time against one
+  // computed asking the game every question in order.
+  [[gnu::always_inline]] int64_t compute_due() const {
+    if (started) return due_when_started();
+    check_status();
+    return -1;
+  }
+  // The same for a started table (every change that opens a decision: an action, a deal or a
+  // reshuffle, each made only once the table has started).
+  [[gnu::always_inline]] int64_t due_when_started() const {
+    assert(started);
+    check_status();
     const int s = status.to_act;
     const int64_t due = s >= 0 ? due_of_seat(s) : due_of_no_seat();
 #ifndef NDEBUG
@@ -657,9 +694,9 @@ struct Table::Impl {
     decision_start = t;
     if (status.offering != in_offer()) {
       offer_start = status.offering ? t : -1;
-      std::fill(answers.begin(), answers.end(), int8_t(-1));
+      clear_answers();
     }
-    due_at = compute_due();
+    due_at = due_when_started();
   }
   // After a change that was not an action (a deal, a reshuffle, another game): the bytes the
   // hooks compare, copied from the state.
@@ -865,7 +902,7 @@ struct Table::Impl {
     return Reason::ok;
   }
   Reason check_seat(int seat, Error* err) const {
-    if (seat < 0 || seat >= players)
+    if (unsigned(seat) >= unsigned(players))  // below 0 too
       return fail(err, Reason::bad_seat, "seat %d: this table has seats 0 to %d", seat,
                   players - 1);
     return Reason::ok;
@@ -1143,7 +1180,7 @@ Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err)
   // The moves due by now come first (a refusal leaves the table as tick(now_ms) would).
   t.now = now_ms;
   if (Reason r = t.run_due(now_ms, err); r != Reason::ok) return r;
-  if (t.in_offer() && t.game->to_act() != seat) {
+  if (t.in_offer() && t.status.to_act != seat) {  // the status is kept after every change
     if (t.answers[size_t(seat)] >= 0)
       return fail(err, Reason::wrong_phase, "seat %d has answered this offer already", seat);
     const std::vector<int> may = t.offer_seats();
@@ -1153,6 +1190,7 @@ Reason Table::act(int seat, std::string_view action, int64_t now_ms, Error* err)
       for (size_t i = 0; i < answers.size(); ++i)
         if (text::iequals(text::trim(action), answers[i])) {
           t.answers[size_t(seat)] = int8_t(i == 0);
+          t.any_answer = true;
           // A change of the table (the seat leaves may_act, its image holds the answer), so it
           // gets a seq like every change: a host saving each seq keeps the answer.
           Event& e = t.push(EventType::answered, seat, now_ms);
@@ -1675,6 +1713,7 @@ std::unique_ptr<Table> Table::deserialize(const uint8_t* bytes, size_t len, Erro
   for (int8_t& a : t.answers) {
     a = int8_t(r.u8());
     if (a < -1 || a > 1) return corrupt("bad offer answer");
+    if (a >= 0) t.any_answer = true;
   }
   if (fair) {
     const uint8_t committed = r.u8();
