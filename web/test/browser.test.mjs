@@ -88,20 +88,22 @@ async function checkStatus(p = page) {
 
 // Nothing of the table screen sticks out of a phone's screen (the cards' slides finished).
 async function checkInsidePhone(p) {
-  await p.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
-  const width = await p.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `the page fits the phone's width (${width})`);
-  const outside = await p.evaluate(() => [...document.querySelectorAll("#table-screen *")].filter((e) => {
-    const box = e.getBoundingClientRect();
-    return box.width > 1 && box.height > 1 && e.checkVisibility() && (box.left < -1 || box.right > innerWidth + 1);
-  }).map((e) => `${e.tagName}.${e.className} ${e.textContent.slice(0, 30)}: ${Math.round(e.getBoundingClientRect().left)}..${Math.round(e.getBoundingClientRect().right)}`));
-  assert.deepEqual(outside, [], "every element inside the phone's screen");
-  // the cards of the trick lie clear of the seats' plates (each readable)
-  const overlaps = await p.evaluate(() => {
+  // One synchronous evaluation: the slides are finished and the boxes measured with no event
+  // in between (a bot's card arriving between two evaluations starts a slide from its seat).
+  const { width, outside, overlaps } = await p.evaluate(() => {
+    document.getAnimations().forEach((a) => a.finish());
+    const outside = [...document.querySelectorAll("#table-screen *")].filter((e) => {
+      const box = e.getBoundingClientRect();
+      return box.width > 1 && box.height > 1 && e.checkVisibility() && (box.left < -1 || box.right > innerWidth + 1);
+    }).map((e) => `${e.tagName}.${e.className} ${e.textContent.slice(0, 30)}: ${Math.round(e.getBoundingClientRect().left)}..${Math.round(e.getBoundingClientRect().right)}`);
+    // the cards of the trick lie clear of the seats' plates (each readable)
     const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => [e.textContent, e.getBoundingClientRect()]);
     const cross = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    return boxes("#trick .played .card").flatMap(([card, a]) => boxes("#seats .seat").filter(([, b]) => cross(a, b)).map(([seat]) => `${card} over ${seat}`));
+    const overlaps = boxes("#trick .played .card").flatMap(([card, a]) => boxes("#seats .seat").filter(([, b]) => cross(a, b)).map(([seat]) => `${card} over ${seat}`));
+    return { width: document.documentElement.scrollWidth, outside, overlaps };
   });
+  assert.ok(width <= 390, `the page fits the phone's width (${width})`);
+  assert.deepEqual(outside, [], "every element inside the phone's screen");
   assert.deepEqual(overlaps, [], "the trick's cards clear of the seats");
 }
 
