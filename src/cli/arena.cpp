@@ -1,7 +1,9 @@
 // `deckhand arena`: tournaments between library bots (include/deckhand/bots.hpp) on duplicate
 // deals. Each deal is played once per seating, the bots moving one seat on each time, so
 // every bot holds every seat's cards of every deal; the luck of the deal cancels in the
-// differences between bots.
+// differences between bots. A lineup of three different bots or more is also played in its
+// mirror image (its rotations too), so that each bot sits as often after each other bot as
+// before it.
 //
 //   deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] [--option KEY=VALUE]...
 //                  [--bot-option KEY=VALUE]... [--json]
@@ -216,6 +218,7 @@ struct Lineup {
   std::vector<std::vector<double>> per_deal;
   std::vector<int64_t> hands_of;
   std::vector<std::vector<double>> decision_ms;  // per entry
+  int seatings = 0;  // per deal: the rotations, and their mirror images when they differ
   bool usage = false;  // the failure is the caller's input (print the usage)
 };
 
@@ -253,15 +256,35 @@ bool run_lineup(const ArenaArgs& a, const GameSpec& game, const std::vector<std:
   hands_of.assign(names.size(), 0);
   std::vector<std::vector<double>>& decision_ms = out->decision_ms;
   decision_ms.assign(static_cast<size_t>(players), {});
-  for (int64_t g = 0; g < a.deals; ++g) {
-    // hands[r][h][seat]: seating r's score changes in its h-th hand.
-    std::vector<std::vector<std::vector<int64_t>>> hands(static_cast<size_t>(players));
+  // The seatings: entry e sits at seat at[e]. Every rotation of the lineup, and every rotation
+  // of its mirror image too unless that repeats a rotation (a lineup of one level against
+  // another): at a table of three or more, where a bot sits relative to each other bot (who
+  // plays before it, who after) changes its score, and rotations alone keep that order fixed.
+  std::vector<std::vector<int>> seatings;
+  for (int mirrored = 0; mirrored < 2; ++mirrored)
     for (int r = 0; r < players; ++r) {
       std::vector<int> at(static_cast<size_t>(players));
-      for (int e = 0; e < players; ++e) at[size_t(e)] = (e + r) % players;
-      if (!play_deal(a, players, a.seed + uint64_t(g) * 100, entries, at, decision_ms,
-                     hands[size_t(r)], why) ||
-          (hands[size_t(r)].size() != hands[0].size() &&
+      for (int e = 0; e < players; ++e)
+        at[size_t(e)] = mirrored ? (r - e + players) % players : (e + r) % players;
+      seatings.push_back(std::move(at));
+    }
+  const auto name_at = [&](const std::vector<int>& at) {
+    std::vector<int> around(static_cast<size_t>(players));
+    for (int e = 0; e < players; ++e) around[size_t(at[size_t(e)])] = name_of[size_t(e)];
+    return around;
+  };
+  bool mirror_repeats = false;
+  for (int r = 0; r < players && !mirror_repeats; ++r)
+    mirror_repeats = name_at(seatings[size_t(players)]) == name_at(seatings[size_t(r)]);
+  if (mirror_repeats) seatings.resize(size_t(players));
+  out->seatings = int(seatings.size());
+  for (int64_t g = 0; g < a.deals; ++g) {
+    // hands[r][h][seat]: seating r's score changes in its h-th hand.
+    std::vector<std::vector<std::vector<int64_t>>> hands(seatings.size());
+    for (size_t r = 0; r < seatings.size(); ++r) {
+      if (!play_deal(a, players, a.seed + uint64_t(g) * 100, entries, seatings[r], decision_ms,
+                     hands[r], why) ||
+          (hands[r].size() != hands[0].size() &&
            (*why = "the seatings scored different numbers of hands", true))) {
         *why = fmt::format("deal {} failed: {}", g, *why);
         return false;
@@ -269,10 +292,10 @@ bool run_lineup(const ArenaArgs& a, const GameSpec& game, const std::vector<std:
     }
     for (size_t h = 0; h < hands[0].size(); ++h) {
       std::vector<double> sum(names.size(), 0.0), count(names.size(), 0.0);
-      for (int r = 0; r < players; ++r)
+      for (size_t r = 0; r < seatings.size(); ++r)
         for (int e = 0; e < players; ++e) {
           const size_t n = size_t(name_of[size_t(e)]);
-          sum[n] += double(hands[size_t(r)][h][size_t((e + r) % players)]);
+          sum[n] += double(hands[r][h][size_t(seatings[r][size_t(e)])]);
           count[n] += 1;
           hands_of[n] += 1;
         }
@@ -307,6 +330,7 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
   std::vector<LadderPair> pairs;
   std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0.0));
   size_t deals = 0;
+  int seatings = players;
   for (size_t i = 0; i < k; ++i)
     for (size_t j = i + 1; j < k; ++j) {
       std::vector<std::string> seats(size_t(players), a.seats[j]);
@@ -328,6 +352,7 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
         if (ahead == 0) ++pair.ties, wins[i][j] += 0.5, wins[j][i] += 0.5;
       }
       deals = diff.size();
+      seatings = lineup.seatings;
       pair.s = summarize(diff);
       pairs.push_back(pair);
     }
@@ -360,7 +385,7 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
     return 0;
   }
   fmt::print("ladder: {}, {} players, {} duplicate deals per pair x {} seatings, seed {}{}\n",
-             spec.name, players, deals, players, a.seed,
+             spec.name, players, deals, seatings, a.seed,
              spec.lower_is_better ? " (penalty points: fewer is better)" : "");
   fmt::print("{:<8} {:>8}  {}\n", "level", "Elo", fmt::format("95% CI (against {})", levels[0]));
   for (size_t i = 0; i < k; ++i)
@@ -426,9 +451,9 @@ int cmd_arena(int argc, char** argv) {
     }
     const auto same = [](const std::string& json) { return json; };
     fmt::print(
-        "{{\"game\": {}, \"deals\": {}, \"seed\": {}, \"seats\": {}, \"bots\": {}, "
-        "\"pairs\": {}}}\n",
-        json_string(spec->name), deals, a.seed, json_array(a.seats, json_string),
+        "{{\"game\": {}, \"deals\": {}, \"seatings\": {}, \"seed\": {}, \"seats\": {}, "
+        "\"bots\": {}, \"pairs\": {}}}\n",
+        json_string(spec->name), deals, lineup.seatings, a.seed, json_array(a.seats, json_string),
         json_array(bots_json, same), json_array(pairs, [&](const Pair& p) {
           return fmt::format("{{\"a\": {}, \"b\": {}, \"diff\": {:.4f}, \"ci95\": {}}}",
                              json_string(names[p.a]), json_string(names[p.b]), p.s.mean,
@@ -439,7 +464,7 @@ int cmd_arena(int argc, char** argv) {
   const bool whole_games = plugin && plugin->whole_game_deals;
   const bool penalties = spec->lower_is_better;
   fmt::print("arena: {}, {} duplicate deals x {} seatings, seed {}{}{}\n", spec->name, deals,
-             players, a.seed,
+             lineup.seatings, a.seed,
              whole_games ? fmt::format(" ({} games; a deal is a hand of one)", a.deals) : "",
              penalties ? " (penalty points: fewer is better)" : "");
   fmt::print("{:<8} {:>9} {:>12}  {}\n", "bot", "hands", "mean/hand", "95% CI");
