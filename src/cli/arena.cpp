@@ -20,11 +20,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_util.hpp"
@@ -48,6 +50,7 @@ struct ArenaArgs {
   bool json = false;
   bool ladder = false;  // --ladder: every level of --seats (default 1,...,5) against every other
   int64_t players = 0;  // --players, with --ladder: the table's size (default: the fewest)
+  int64_t jobs = 1;     // --jobs, with --ladder: pairs played at once, each on its own thread
 };
 
 // A game's player count: "3", or "3 to 5".
@@ -75,11 +78,12 @@ int arena_usage(const std::string& why) {
       stderr,
       "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
       "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
-      "       deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] [--games N] ...\n"
+      "       deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] [--jobs J] [--games N] ...\n"
       "  levels: random, basic, strong, expert, 1 to 5; one per seat ({}); N duplicate deals, "
       "each played once per seating{}\n"
       "  --ladder: every level of --seats (default 1,2,3,4,5) against every other, one in a seat "
-      "and the other in the rest; Bradley-Terry ratings (Elo scale, the first level 0)\n",
+      "and the other in the rest; Bradley-Terry ratings (Elo scale, the first level 0); --jobs: "
+      "pairs played at once\n",
       seats,
       whole_games.empty()
           ? ""
@@ -118,6 +122,9 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
     } else if (flag == "--players") {
       if (!parse_int(value, 1, 100, &a->players))
         return *why = "--players takes a number of seats", false;
+    } else if (flag == "--jobs") {
+      if (!parse_int(value, 1, 256, &a->jobs))
+        return *why = "--jobs takes a number of threads from 1 to 256", false;
     } else if (flag == "--seed") {
       if (!parse_u64(value, &a->seed))
         return *why = "--seed takes a number from 0 to 2^64-1", false;
@@ -136,6 +143,7 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
     for (const char* level : bots::kLadder) a->seats.emplace_back(level);
   if (a->seats.empty()) return *why = "--seats is required", false;
   if (a->players && !a->ladder) return *why = "--players goes with --ladder", false;
+  if (a->jobs != 1 && !a->ladder) return *why = "--jobs goes with --ladder", false;
   if (a->ladder) {
     if (a->seats.size() < 2) return *why = "--ladder rates two levels or more in --seats", false;
     for (size_t i = 0; i < a->seats.size(); ++i)
@@ -329,33 +337,51 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
   };
   std::vector<LadderPair> pairs;
   std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0.0));
+  // Every pair's lineup, played on up to --jobs threads at once: each lineup has its own bots
+  // and games, so the results (and the output) are the same whatever the number of threads.
+  std::vector<std::pair<size_t, size_t>> todo;
+  for (size_t i = 0; i < k; ++i)
+    for (size_t j = i + 1; j < k; ++j) todo.emplace_back(i, j);
+  std::vector<Lineup> lineups(todo.size());
+  std::vector<std::string> failures(todo.size());
+  std::vector<char> ok(todo.size(), 0);
+  std::atomic<size_t> next{0};
+  const auto work = [&] {
+    for (size_t t; (t = next.fetch_add(1)) < todo.size();) {
+      std::vector<std::string> seats(size_t(players), a.seats[todo[t].second]);
+      seats[0] = a.seats[todo[t].first];
+      ok[t] = run_lineup(a, spec, seats, &lineups[t], &failures[t]);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int64_t t = 1; t < std::min<int64_t>(a.jobs, int64_t(todo.size())); ++t)
+    threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
   size_t deals = 0;
   int seatings = players;
-  for (size_t i = 0; i < k; ++i)
-    for (size_t j = i + 1; j < k; ++j) {
-      std::vector<std::string> seats(size_t(players), a.seats[j]);
-      seats[0] = a.seats[i];
-      Lineup lineup;
-      std::string why;
-      if (!run_lineup(a, spec, seats, &lineup, &why)) {
-        if (lineup.usage) return arena_usage(why);
-        fmt::print(stderr, "deckhand arena: {} against {}: {}\n", levels[i], levels[j], why);
-        return 1;
-      }
-      LadderPair pair{i, j, {}};
-      std::vector<double> diff(lineup.per_deal[0].size());
-      for (size_t d = 0; d < diff.size(); ++d) {
-        diff[d] = lineup.per_deal[0][d] - lineup.per_deal[1][d];
-        const double ahead = spec.lower_is_better ? -diff[d] : diff[d];
-        if (ahead > 0) ++pair.wins, wins[i][j] += 1;
-        if (ahead < 0) ++pair.losses, wins[j][i] += 1;
-        if (ahead == 0) ++pair.ties, wins[i][j] += 0.5, wins[j][i] += 0.5;
-      }
-      deals = diff.size();
-      seatings = lineup.seatings;
-      pair.s = summarize(diff);
-      pairs.push_back(pair);
+  for (size_t t = 0; t < todo.size(); ++t) {
+    const auto [i, j] = todo[t];
+    const Lineup& lineup = lineups[t];
+    if (!ok[t]) {
+      if (lineup.usage) return arena_usage(failures[t]);
+      fmt::print(stderr, "deckhand arena: {} against {}: {}\n", levels[i], levels[j], failures[t]);
+      return 1;
     }
+    LadderPair pair{i, j, {}};
+    std::vector<double> diff(lineup.per_deal[0].size());
+    for (size_t d = 0; d < diff.size(); ++d) {
+      diff[d] = lineup.per_deal[0][d] - lineup.per_deal[1][d];
+      const double ahead = spec.lower_is_better ? -diff[d] : diff[d];
+      if (ahead > 0) ++pair.wins, wins[i][j] += 1;
+      if (ahead < 0) ++pair.losses, wins[j][i] += 1;
+      if (ahead == 0) ++pair.ties, wins[i][j] += 0.5, wins[j][i] += 0.5;
+    }
+    deals = diff.size();
+    seatings = lineup.seatings;
+    pair.s = summarize(diff);
+    pairs.push_back(pair);
+  }
   std::vector<LadderRating> ratings;
   if (!fit_bradley_terry(wins, &ratings)) {
     fmt::print(stderr, "deckhand arena: the ladder's ratings could not be fitted\n");
