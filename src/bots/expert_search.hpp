@@ -45,6 +45,7 @@ inline constexpr double kInferenceEpsilon = 0.3;
 // Candidate deals drawn per deal searched.
 inline constexpr uint32_t kExpertCandidates = 4;
 
+
 // How likely the other seats' decisions of this hand are on the sampled deal `world`, under
 // the softened basic policy (a positive number, 1 when nothing is scored).
 template <typename Rules>
@@ -150,7 +151,7 @@ void expert_search(const typename Rules::State& s, int seat, const typename Rule
       if (legal[i] == b) report->best = i;
     return;
   }
-  const uint32_t want = budget.samples ? budget.samples : Rules::kDefaultSamples;
+  const uint32_t want = budget.samples ? budget.samples : Rules::kExpertSamples;
   std::vector<typename Rules::State> deals;
   if (!inferred_deals<Rules>(sampler, seat, want, rng, &deals, report)) return;
   std::vector<double> sum(static_cast<size_t>(n), 0.0), sum2 = sum;

@@ -8,6 +8,7 @@
 //     static constexpr const char* kName;
 //     static constexpr int kPlayers, kMaxLegal;
 //     static constexpr uint32_t kDefaultSamples;  // deals per decision without `samples`
+//     static constexpr uint32_t kExpertSamples;   // the expert's (expert_search.hpp)
 //     to_act(s), legal(s, out), view(s, seat), advance(&s, a), in_play(s),
 //     basic(view, legal, n, rng), sample(sampler, rng, &out), text(a)
 //   };
