@@ -223,6 +223,7 @@ web-bench: web
 	  -Lbuild/web/native -ldeckhand -Wl,-rpath,$(CURDIR)/build/web/native -o build/web/bench_native
 	build/web/bench_native
 	node web/bench/bench_playout.mjs
+	node web/bench/bench_bots.mjs expert
 
 clean:
 	rm -rf build
