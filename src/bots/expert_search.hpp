@@ -45,7 +45,6 @@ inline constexpr double kInferenceEpsilon = 0.3;
 // Candidate deals drawn per deal searched.
 inline constexpr uint32_t kExpertCandidates = 4;
 
-
 // How likely the other seats' decisions of this hand are on the sampled deal `world`, under
 // the softened basic policy (a positive number, 1 when nothing is scored).
 template <typename Rules>

@@ -78,7 +78,8 @@ int arena_usage(const std::string& why) {
       stderr,
       "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
       "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
-      "       deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] [--jobs J] [--games N] ...\n"
+      "       deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] [--jobs J] "
+      "[--games N] ...\n"
       "  levels: random, basic, strong, expert, 1 to 5; one per seat ({}); N duplicate deals, "
       "each played once per seating{}\n"
       "  --ladder: every level of --seats (default 1,2,3,4,5) against every other, one in a seat "
@@ -226,7 +227,7 @@ struct Lineup {
   std::vector<std::vector<double>> per_deal;
   std::vector<int64_t> hands_of;
   std::vector<std::vector<double>> decision_ms;  // per entry
-  int seatings = 0;  // per deal: the rotations, and their mirror images when they differ
+  int seatings = 0;    // per deal: the rotations, and their mirror images when they differ
   bool usage = false;  // the failure is the caller's input (print the usage)
 };
 

@@ -363,11 +363,13 @@ check "arena json parses" 0 'basic random 90 180 True' -- sh -c "\"$deckhand\" a
 check "arena repeats" 0 "$(cat "$tmp/arena1.json")" -- "$deckhand" arena --game toonerville --seats basic,random,strong --games 1 --option max_turns=5 --bot-option samples=2 --json
 # A Toonerville round is a deal: 2 games of 11 rounds, each played in 3 seatings.
 check "arena toonerville rounds are deals" 0 '22 66 132 True' -- sh -c "\"$deckhand\" arena --game toonerville --seats basic,random,random --games 2 --option max_turns=5 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; p=d[\"pairs\"][0]; print(d[\"deals\"], b[0][\"hands\"], b[1][\"hands\"], p[\"ci95\"][0] <= p[\"diff\"] <= p[\"ci95\"][1])'"
-# Without a limit given, a deal ends by the game's unattended limit (random Toonerville play
-# would otherwise go on for ever, T13), and a limit of 0 is refused.
 # A lineup of three different bots or more is played in its mirror image too (each bot as often
 # after each other bot as before it); a lineup of one level against another is not.
-check "arena mirrors three bots" 0 '6 60 60 10 400 3' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,random,1 --games 10 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; print(d[\"seatings\"], b[0][\"hands\"], b[2][\"hands\"], end=\" \")'; \"$deckhand\" arena --game sheepshead --seats basic,random,1,1,1 --games 10 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(d[\"seatings\"], d[\"bots\"][0][\"hands\"] + d[\"bots\"][2][\"hands\"], end=\" \")'; \"$deckhand\" arena --game ghost-euchre --seats basic,random,random --games 10 --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)[\"seatings\"])'"
+check "arena mirrors three bots" 0 '6 60 60' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,random,1 --games 10 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; print(d[\"seatings\"], b[0][\"hands\"], b[2][\"hands\"])'"
+check "arena mirrors three of five" 0 '10 100 300' -- sh -c "\"$deckhand\" arena --game sheepshead --seats basic,random,1,1,1 --games 10 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; print(d[\"seatings\"], b[0][\"hands\"], b[2][\"hands\"])'"
+check "arena does not mirror two" 0 '3 30 60' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,random,random --games 10 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; print(d[\"seatings\"], b[0][\"hands\"], b[1][\"hands\"])'"
+# Without a limit given, a deal ends by the game's unattended limit (random Toonerville play
+# would otherwise go on for ever, T13), and a limit of 0 is refused.
 check "arena plays with the play limit" 0 '"deals": 11' -- "$deckhand" arena --game toonerville --seats random,random,random --games 1 --json
 check "arena refuses no limit" 2 'would let a game go on forever' -- \
   sh -c "\"$deckhand\" arena --game toonerville --seats basic,basic,basic --option max_turns=0 2>&1"
