@@ -479,7 +479,8 @@ void check_tv_lay_off(const std::string& clause, const tv::State& s, int seat, R
   for (int m = 0; m < s.meld_count; ++m)
     if (tv::can_lay_off(s.melds[m], face)) first = first < 0 ? m : first, ++takers;
   if (takers == 0) {
-    CHECK(tv_has(clause, "no meld on the table takes it"));
+    CHECK(tv_has(clause,
+                 s.meld_count ? "no meld on the table takes it" : "no meld is down yet"));
     return;
   }
   const std::string owner = s.meld_owner[first] == seat

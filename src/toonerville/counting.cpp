@@ -130,8 +130,9 @@ std::string counts_text(const tv::View& v, RookFace face, bool on_top) {
 }
 
 // The melds on the table that take `face` (T8): "it can be laid off on seat 1's set of 7s
-// (meld 0)" and who is down to do it, or "no meld on the table takes it".
-std::string lay_off_text(const tv::View& v, RookFace face) {
+// (meld 0)", and, for a card the seat gives up (`discarded`), who else is down to do it; or
+// "no meld on the table takes it".
+std::string lay_off_text(const tv::View& v, RookFace face, bool discarded) {
   int takers = 0;
   std::string named;
   for (int m = 0; m < v.meld_count; ++m) {
@@ -139,9 +140,10 @@ std::string lay_off_text(const tv::View& v, RookFace face) {
     if (takers < 2) named += (takers ? " or " : "") + meld_name(v, m);
     ++takers;
   }
-  if (takers == 0) return "no meld on the table takes it";
+  if (takers == 0) return v.meld_count ? "no meld on the table takes it" : "no meld is down yet";
   std::string text = "it can be laid off on " + named;
   if (takers > 2) text += " (and " + count_of(takers - 2, "more meld", "more melds") + ")";
+  if (!discarded) return text;
   const int others = other_seats_down(v);
   return text + (others ? ", and " + count_of(others, "other seat is", "other seats are") + " down"
                         : ", but no other seat is down");
@@ -152,7 +154,7 @@ std::string lay_off_text(const tv::View& v, RookFace face) {
 std::string top_text(const tv::View& v) {
   const RookFace top = v.pile[v.pile_count - 1];
   return std::string(rook_face_name(top)) + " is on the pile; " +
-         (seat_is_down(v) ? lay_off_text(v, top) : counts_text(v, top, true));
+         (seat_is_down(v) ? lay_off_text(v, top, false) : counts_text(v, top, true));
 }
 
 std::string stock_text(const tv::View& v) {
@@ -187,7 +189,7 @@ std::string toonerville_count_reason(const tv::View& v, const tv::Action& a) {
       const RookFace face = a.bytes[0];
       // A seat that is down makes no new meld (T7): only the lay-offs count for it.
       const std::string text = seat_is_down(v) ? "" : counts_text(v, face, false) + "; ";
-      return text + lay_off_text(v, face) + "; held at the round's end it costs you " +
+      return text + lay_off_text(v, face, true) + "; held at the round's end it costs you " +
              std::to_string(penalty_points(face)) + " penalty points";
     }
     case tv::ActionKind::take:
