@@ -479,8 +479,7 @@ void check_tv_lay_off(const std::string& clause, const tv::State& s, int seat, R
   for (int m = 0; m < s.meld_count; ++m)
     if (tv::can_lay_off(s.melds[m], face)) first = first < 0 ? m : first, ++takers;
   if (takers == 0) {
-    CHECK(tv_has(clause,
-                 s.meld_count ? "no meld on the table takes it" : "no meld is down yet"));
+    CHECK(tv_has(clause, s.meld_count ? "no meld on the table takes it" : "no meld is down yet"));
     return;
   }
   const std::string owner = s.meld_owner[first] == seat
@@ -505,13 +504,14 @@ TEST_CASE("hint: Toonerville's reason counts the copies of the card it concerns"
     REQUIRE(game->deal_seed(seed, &err) == Reason::ok);
     const auto& s = *static_cast<const tv::State*>(game->state_data());
     auto basic = bots::make_bot("toonerville", "basic", seed, {}, &err);
-    // Rounds 1 to 3 (sets, a run and a set, runs), early and late in the round.
+    // Rounds 1 to 4 (sets; a run and a set; runs), early and late in the round.
     const int moves = 10 + int(seed * 37 % 400);
     for (int m = 0; m < moves && game->to_act() >= 0; ++m) {
       ActionCode a;
       REQUIRE(basic->choose(*game, game->to_act(), &a, &err) == Reason::ok);
       REQUIRE(game->apply(a, &err) == Reason::ok);
-      if (game->to_act() < 0 && !tv::is_over(s)) REQUIRE(game->deal_seed(seed + 1000 * m, &err) == Reason::ok);
+      if (game->to_act() < 0 && !tv::is_over(s))
+        REQUIRE(game->deal_seed(seed + 1000 * m, &err) == Reason::ok);
     }
     const int seat = tv::to_act(s);
     if (seat < 0) continue;
@@ -532,9 +532,9 @@ TEST_CASE("hint: Toonerville's reason counts the copies of the card it concerns"
           }
           check_tv_lay_off(clause, s, seat, a.bytes[0]);
           CHECK(tv_has(clause, "held at the round's end it costs you " +
-                                   std::to_string(is_rook(a.bytes[0])                 ? 25
+                                   std::to_string(is_rook(a.bytes[0])             ? 25
                                                   : face_number(a.bytes[0]) >= 10 ? 10
-                                                                                   : 5) +
+                                                                                  : 5) +
                                    " penalty points"));
           break;
         case tv::ActionKind::take:
@@ -556,8 +556,8 @@ TEST_CASE("hint: Toonerville's reason counts the copies of the card it concerns"
           ++layoffs;
           const RookFace face = a.bytes[0] & tv::kRookAt ? kRook : a.bytes[0];
           CHECK(tv_has(clause, std::string(rook_face_name(face)) + " goes on "));
-          CHECK(tv_has(clause, "(meld " + std::to_string(a.target) + "): " +
-                                   std::to_string(penalty_points(face)) +
+          CHECK(tv_has(clause, "(meld " + std::to_string(a.target) +
+                                   "): " + std::to_string(penalty_points(face)) +
                                    " penalty points out of your hand"));
           break;
         }
@@ -593,16 +593,13 @@ TEST_CASE("hint: Toonerville's reason counts the copies of the card it concerns"
       if (legal.size() > 1) {
         tv::Action best;
         REQUIRE(tv::parse_action(hint.text, seat, &best, &err) == Reason::ok);
-        CHECK(hint.reason.rfind(hint.text + ": " +
-                                    bots::detail::toonerville_count_reason(v, best) +
+        CHECK(hint.reason.rfind(hint.text + ": " + bots::detail::toonerville_count_reason(v, best) +
                                     "; the round costs you ",
                                 0) == 0);
         ++hints;
       }
     }
   }
-  MESSAGE("discards ", discards, " (runs ", runs, "), tops ", tops, ", down discards ",
-          down_discards, ", downs ", downs, ", layoffs ", layoffs, ", hints ", hints);
   CHECK(discards > 120);
   CHECK(runs > 20);
   CHECK(tops > 20);

@@ -94,11 +94,10 @@ bool counts_for_set(const tv::View& v, RookFace face, bool in_hand) {
 std::string group_text(const tv::View& v, RookFace face, bool on_top) {
   const bool rook = is_rook(face);
   const CopiesSeen c = copies_seen(v, rook ? face_bit(kRook) : number_faces(face_number(face)));
-  std::string text = "of the " + std::to_string(c.copies - c.top * on_top) +
-                     (on_top ? " other" : "") +
-                     (rook ? " Rooks" : " natural " + std::to_string(face_number(face)) + "s") +
-                     " you hold " + std::to_string(c.held) + (on_top ? "" : " with it") + ", " +
-                     gone_text(c);
+  std::string text =
+      "of the " + std::to_string(c.copies - c.top * on_top) + (on_top ? " other" : "") +
+      (rook ? " Rooks" : " natural " + std::to_string(face_number(face)) + "s") + " you hold " +
+      std::to_string(c.held) + (on_top ? "" : " with it") + ", " + gone_text(c);
   if (!on_top && c.top) text += ", 1 is on the pile's top";
   return text + " and " + are(c.out()) + " still out";
 }
@@ -114,8 +113,8 @@ std::string run_text(const tv::View& v, RookFace face, bool on_top) {
     if (number + d < 1 || number + d > kRookNumbers) continue;
     const RookFace n = rook_face(colour, number + d);
     const CopiesSeen c = copies_seen(v, face_bit(n));
-    text += std::string(first ? "" : ", and ") + rook_face_name(n) + " " +
-            std::to_string(c.held) + " yours, " + std::to_string(c.pile + c.melds) + " gone, ";
+    text += std::string(first ? "" : ", and ") + rook_face_name(n) + " " + std::to_string(c.held) +
+            " yours, " + std::to_string(c.pile + c.melds) + " gone, ";
     if (!on_top && c.top) text += "1 on the pile's top, ";
     text += std::to_string(c.out()) + " still out";
     first = false;

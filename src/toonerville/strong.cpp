@@ -209,8 +209,7 @@ void toonerville_hint(const tv::State& s, int seat, const tv::Action* legal, int
   append(&out->reason,
          "the round costs you %.1f penalty points on average [%.1f, %.1f] over %u deals "
          "played out to its end",
-         -out->mean[b], -out->mean[b] - 1.96 * out->se[b],
-         -out->mean[b] + 1.96 * out->se[b], k);
+         -out->mean[b], -out->mean[b] - 1.96 * out->se[b], -out->mean[b] + 1.96 * out->se[b], k);
   const int second = runner_up(*out);
   if (second >= 0)
     append(&out->reason, ", against %.1f for %s, the next best", -out->mean[size_t(second)],
