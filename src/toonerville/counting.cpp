@@ -31,8 +31,10 @@ std::string count_of(int k, const char* one, const char* many) {
   return std::to_string(k) + " " + (k == 1 ? one : many);
 }
 
-// "seat 1's set of 7s (meld 0)", "your run 3R-6R (meld 2)".
+// "seat 1's set of 7s (meld 0)", "your run 3R-6R (meld 2)"; an id past the table's melds (an
+// action checked against another state) as "meld 9, not on the table".
 std::string meld_name(const tv::View& v, int m) {
+  if (m >= v.meld_count) return "meld " + std::to_string(m) + ", not on the table";
   const tv::Meld& meld = v.melds[m];
   std::string text = v.meld_owner[m] == v.seat
                          ? std::string("your")
@@ -210,14 +212,14 @@ std::string toonerville_count_reason(const tv::View& v, const tv::Action& a) {
       }
       const int left = v.hand.total() - laid.total();
       std::string text = names + (laid.total() == 1 ? " goes" : " go") + " on " +
-                         (a.target < v.meld_count ? meld_name(v, a.target) : "meld ?") + ": " +
-                         std::to_string(penalty_points(laid)) + " penalty points out of your hand";
+                         meld_name(v, a.target) + ": " + std::to_string(penalty_points(laid)) +
+                         " penalty points out of your hand";
       return text + (left > 0 ? ", " + count_of(left, "card", "cards") + " left in it"
                               : ", and you go out");
     }
     case tv::ActionKind::swap:
       return std::string(rook_face_name(a.bytes[0])) + " takes the Rook's place in " +
-             (a.target < v.meld_count ? meld_name(v, a.target) : "meld ?") +
+             meld_name(v, a.target) +
              "; the Rook (25 penalty points) must go to the table this turn";
     case tv::ActionKind::down: {
       FaceCounts used;
