@@ -20,10 +20,12 @@
 #include "deckhand/sheepshead_bots.hpp"
 #include "ghost_euchre/bots.hpp"
 #include "sheepshead/bots.hpp"
+#include "toonerville/bots.hpp"
 
 using namespace deckhand;
 namespace ge = deckhand::ghost_euchre;
 namespace sh = deckhand::sheepshead;
+namespace tv = deckhand::toonerville;
 
 TEST_CASE("expert: a bid makes the hands that bid it likelier in the weighted samples") {
   double uniform_hits = 0, uniform_all = 0, weighted_hits = 0, weighted_all = 0;
@@ -380,4 +382,229 @@ TEST_CASE("hint: Sheepshead's reason counts the cards higher than the one it pla
     checked += check_counting(hint.reason, hint.text, c);
   }
   CHECK(checked > 25);
+}
+
+namespace {
+
+// Toonerville's counting clause checked against the state, counted here apart from the
+// clause's code: the seat's hand, the pile below its top, the top, and the natural cards (or
+// Rooks) in the melds, read from each meld's fields.
+struct TvCount {
+  int copies = 0, held = 0, gone = 0, top = 0, out = 0;
+};
+
+int tv_meld_copies(const tv::Meld& m, RookFace face) {
+  if (is_rook(face)) return m.rooks;
+  int k = 0;
+  if (m.is_set() && m.low == face_number(face)) k = m.naturals[face_colour(face)];
+  if (m.is_run() && m.colour == face_colour(face) && face_number(face) >= m.low &&
+      face_number(face) <= m.high && !((m.rooks_at >> (face_number(face) - 1)) & 1))
+    k = 1;
+  return k;
+}
+
+TvCount tv_count(const tv::State& s, int seat, const std::vector<RookFace>& faces) {
+  TvCount c;
+  for (RookFace f : faces) {
+    c.copies += players(s);
+    c.held += s.hands[seat].count(f);
+    for (int i = 0; i < int(s.pile_count) - 1; ++i) c.gone += s.pile[i] == f;
+    c.top += s.pile_count > 0 && s.pile[s.pile_count - 1] == f;
+    for (int m = 0; m < s.meld_count; ++m) c.gone += tv_meld_copies(s.melds[m], f);
+  }
+  c.out = c.copies - c.held - c.gone - c.top;
+  return c;
+}
+
+std::string tv_are(int k) {
+  return k == 0 ? "none are" : std::to_string(k) + (k == 1 ? " is" : " are");
+}
+
+bool tv_has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Checks the clause for a card a discard (on_top false) or the pile's top (true) concerns:
+// the set counts of its number, or the run counts of its neighbours in its colour. Returns 1.
+int check_tv_counts(const std::string& clause, const tv::State& s, int seat, RookFace face,
+                    bool on_top) {
+  INFO(clause);
+  const tv::Contract contract = tv::contract(s);
+  const int number = face_number(face), colour = face_colour(face);
+  const std::string group =
+      is_rook(face) ? std::string(" Rooks") : " natural " + std::to_string(number) + "s";
+  const bool set = tv_has(clause, group + " you hold");
+  const bool run = tv_has(clause, " run (" + std::to_string(players(s)) + " copies of each): ");
+  CHECK(set != run);
+  if (is_rook(face) || contract.runs == 0) CHECK(set);
+  if (contract.sets == 0 && !is_rook(face)) CHECK(run);
+  if (set) {
+    std::vector<RookFace> faces;
+    if (is_rook(face))
+      faces.push_back(kRook);
+    else
+      for (int k = 0; k < kRookColours; ++k) faces.push_back(rook_face(k, number));
+    const TvCount c = tv_count(s, seat, faces);
+    if (on_top) {
+      CHECK(c.top == 1);
+      CHECK(tv_has(clause, "of the " + std::to_string(c.copies - 1) + " other" + group +
+                               " you hold " + std::to_string(c.held) + ", " + tv_are(c.gone) +
+                               " gone"));
+    } else {
+      CHECK(tv_has(clause, "of the " + std::to_string(c.copies) + group + " you hold " +
+                               std::to_string(c.held) + " with it, " + tv_are(c.gone) + " gone"));
+      CHECK(tv_has(clause, "1 is on the pile's top") == (c.top == 1));
+    }
+    CHECK(tv_has(clause, " and " + tv_are(c.out) + " still out"));
+    return 1;
+  }
+  const char* colours[] = {"black", "green", "red", "yellow"};
+  CHECK(tv_has(clause, std::string("for a ") + colours[colour] + " run"));
+  for (int d : {-1, 1}) {
+    if (number + d < 1 || number + d > kRookNumbers) continue;
+    const RookFace n = rook_face(colour, number + d);
+    const TvCount c = tv_count(s, seat, {n});
+    CHECK(tv_has(clause, std::string(rook_face_name(n)) + " " + std::to_string(c.held) +
+                             " yours, " + std::to_string(c.gone) + " gone, " +
+                             (c.top && !on_top ? "1 on the pile's top, " : "") +
+                             std::to_string(c.out) + " still out"));
+  }
+  return 1;
+}
+
+// The melds that take `face` and who is down, as the clause names them.
+void check_tv_lay_off(const std::string& clause, const tv::State& s, int seat, RookFace face) {
+  INFO(clause);
+  int first = -1, takers = 0;
+  for (int m = 0; m < s.meld_count; ++m)
+    if (tv::can_lay_off(s.melds[m], face)) first = first < 0 ? m : first, ++takers;
+  if (takers == 0) {
+    CHECK(tv_has(clause, s.meld_count ? "no meld on the table takes it" : "no meld is down yet"));
+    return;
+  }
+  const std::string owner = s.meld_owner[first] == seat
+                                ? std::string("your ")
+                                : "seat " + std::to_string(s.meld_owner[first]) + "'s ";
+  CHECK(tv_has(clause, "it can be laid off on " + owner));
+  CHECK(tv_has(clause, "(meld " + std::to_string(first) + ")"));
+  int others = 0;
+  for (int p = 0; p < players(s); ++p) others += p != seat && tv::is_down(s, p);
+  CHECK(tv_has(clause, others ? std::to_string(others) + " other seat" : "no other seat is down"));
+}
+
+}  // namespace
+
+TEST_CASE("hint: Toonerville's reason counts the copies of the card it concerns") {
+  int discards = 0, tops = 0, down_discards = 0, downs = 0, layoffs = 0, runs = 0, hints = 0;
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    Error err;
+    const int n = 3 + int(seed % 3);
+    auto game = make_game("toonerville", {}, n, 0, &err);
+    REQUIRE(game);
+    REQUIRE(game->deal_seed(seed, &err) == Reason::ok);
+    const auto& s = *static_cast<const tv::State*>(game->state_data());
+    auto basic = bots::make_bot("toonerville", "basic", seed, {}, &err);
+    // Rounds 1 to 4 (sets; a run and a set; runs), early and late in the round.
+    const int moves = 10 + int(seed * 37 % 400);
+    for (int m = 0; m < moves && game->to_act() >= 0; ++m) {
+      ActionCode a;
+      REQUIRE(basic->choose(*game, game->to_act(), &a, &err) == Reason::ok);
+      REQUIRE(game->apply(a, &err) == Reason::ok);
+      if (game->to_act() < 0 && !tv::is_over(s))
+        REQUIRE(game->deal_seed(seed + 1000 * m, &err) == Reason::ok);
+    }
+    const int seat = tv::to_act(s);
+    if (seat < 0) continue;
+    const tv::View v = tv::view(s, seat);
+    std::vector<tv::Action> legal(size_t(tv::kMaxLegalActions));
+    legal.resize(size_t(tv::legal_actions(s, legal.data())));
+    for (const tv::Action& a : legal) {
+      const std::string clause = bots::detail::toonerville_count_reason(v, a);
+      INFO("seed ", seed, ", ", tv::format_action(a), ": ", clause);
+      REQUIRE(!clause.empty());
+      switch (a.kind) {
+        case tv::ActionKind::discard:
+          if (tv::is_down(s, seat)) {
+            ++down_discards;
+          } else {
+            discards += check_tv_counts(clause, s, seat, a.bytes[0], false);
+            runs += tv_has(clause, " run (");
+          }
+          check_tv_lay_off(clause, s, seat, a.bytes[0]);
+          CHECK(tv_has(clause, "held at the round's end it costs you " +
+                                   std::to_string(is_rook(a.bytes[0])             ? 25
+                                                  : face_number(a.bytes[0]) >= 10 ? 10
+                                                                                  : 5) +
+                                   " penalty points"));
+          break;
+        case tv::ActionKind::take:
+        case tv::ActionKind::buy:
+        case tv::ActionKind::pass:
+        case tv::ActionKind::draw: {
+          if (s.pile_count == 0 || (a.kind == tv::ActionKind::draw && s.bought)) break;
+          const RookFace top = s.pile[s.pile_count - 1];
+          CHECK(clause.rfind(std::string(rook_face_name(top)) + " is on the pile; ", 0) == 0);
+          if (tv::is_down(s, seat))
+            check_tv_lay_off(clause, s, seat, top);
+          else
+            tops += check_tv_counts(clause, s, seat, top, true);
+          if (a.kind == tv::ActionKind::draw)
+            CHECK(tv_has(clause, std::to_string(s.stock_count) + " card"));
+          break;
+        }
+        case tv::ActionKind::layoff: {
+          ++layoffs;
+          const RookFace face = a.bytes[0] & tv::kRookAt ? kRook : a.bytes[0];
+          CHECK(tv_has(clause, std::string(rook_face_name(face)) + " goes on "));
+          CHECK(tv_has(clause, "(meld " + std::to_string(a.target) +
+                                   "): " + std::to_string(penalty_points(face)) +
+                                   " penalty points out of your hand"));
+          break;
+        }
+        case tv::ActionKind::down: {
+          ++downs;
+          FaceCounts kept = s.hands[seat];
+          int laid = 0;
+          for (int i = 0; i < a.target; ++i) {
+            tv::Meld m;
+            REQUIRE(tv::unpack_meld(a.bytes + 4 * i, &m, &err) == Reason::ok);
+            RookFace faces[64];
+            const int k = tv::meld_faces(m, faces);
+            laid += k;
+            for (int j = 0; j < k; ++j) REQUIRE(kept.remove(faces[j]));
+          }
+          CHECK(tv_has(clause, " down with " + std::to_string(laid) + " cards"));
+          if (!kept.empty())
+            CHECK(tv_has(clause, "keeping " + std::to_string(kept.total()) +
+                                     (kept.total() == 1 ? " card" : " cards") + " worth " +
+                                     std::to_string(penalty_points(kept)) + " penalty points"));
+          break;
+        }
+        case tv::ActionKind::swap:
+          CHECK(tv_has(clause, "takes the Rook's place in "));
+          break;
+      }
+    }
+    // The hint's reason: the action, then the clause for it, then the search's values.
+    if (seed % 6 == 0) {
+      auto bot = bots::make_bot("toonerville", "expert", seed, {{"samples", "2"}}, &err);
+      bots::Hint hint;
+      REQUIRE(bot->hint(*game, seat, &hint, &err) == Reason::ok);
+      if (legal.size() > 1) {
+        tv::Action best;
+        REQUIRE(tv::parse_action(hint.text, seat, &best, &err) == Reason::ok);
+        CHECK(hint.reason.rfind(hint.text + ": " + bots::detail::toonerville_count_reason(v, best) +
+                                    "; the round costs you ",
+                                0) == 0);
+        ++hints;
+      }
+    }
+  }
+  CHECK(discards > 120);
+  CHECK(runs > 20);
+  CHECK(tops > 20);
+  CHECK(down_discards > 20);
+  CHECK(downs > 0);
+  CHECK(layoffs > 0);
+  CHECK(hints >= 5);
 }

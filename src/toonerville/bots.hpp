@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "../bots/consistent.hpp"
@@ -73,6 +74,30 @@ std::vector<toonerville::Action> toonerville_expert_candidates(const toonerville
                                                                int seat,
                                                                const toonerville::Action* legal,
                                                                int n);
+
+// Where the seat's view (T14) puts the copies of some faces (counting.cpp): natural cards of
+// those faces, or Rooks when the faces include the Rook. held + pile + melds + top + out() =
+// copies.
+struct CopiesSeen {
+  int copies = 0;  // in the game's decks: one deck per player (T1)
+  int held = 0;    // in the seat's hand
+  int pile = 0;    // in the discard pile below its top (dead until a reshuffle, T13)
+  int melds = 0;   // in the melds on the table (a Rook standing in a run is a Rook)
+  int top = 0;     // the pile's top card (0 or 1)
+  int out() const { return copies - held - pile - melds - top; }  // other hands or the stock
+};
+// `faces`: bit f for face f (one face, or the four colours of a number).
+CopiesSeen copies_seen(const toonerville::View& v, uint64_t faces);
+
+// A hint's card-counting clause for action `a` of the seat whose view `v` is, from the view
+// alone: for a discard, the card's set counts (the copies of its number held, gone in the pile
+// below its top or in melds, on the top, still out) or, when the contract and the hand point
+// to a run, its neighbours' in its colour; the melds on the table that take it, and who is
+// down; its penalty points held at the round's end (T12). For take, buy, pass and draw the
+// same counts for the pile's top (a seat that is down: the melds that take it), and the stock;
+// for a lay-off or a swap the meld and what it takes out of the hand; for going down the cards
+// laid and kept. Never empty.
+std::string toonerville_count_reason(const toonerville::View& v, const toonerville::Action& a);
 
 // A hint (Bot::hint): every legal action played out to the end of the round on the same
 // consistent deals, valued by minus the seat's penalty points in the round.

@@ -204,11 +204,12 @@ void toonerville_hint(const tv::State& s, int seat, const tv::Action* legal, int
     if (m > out->mean[size_t(out->best)]) out->best = i;
   }
   const size_t b = size_t(out->best);
+  out->reason = tv::format_action(legal[b]) + ": " +
+                toonerville_count_reason(tv::view(s, seat), legal[b]) + "; ";
   append(&out->reason,
-         "%s: the round costs you %.1f penalty points on average [%.1f, %.1f] over %u deals "
+         "the round costs you %.1f penalty points on average [%.1f, %.1f] over %u deals "
          "played out to its end",
-         tv::format_action(legal[b]).c_str(), -out->mean[b], -out->mean[b] - 1.96 * out->se[b],
-         -out->mean[b] + 1.96 * out->se[b], k);
+         -out->mean[b], -out->mean[b] - 1.96 * out->se[b], -out->mean[b] + 1.96 * out->se[b], k);
   const int second = runner_up(*out);
   if (second >= 0)
     append(&out->reason, ", against %.1f for %s, the next best", -out->mean[size_t(second)],
