@@ -75,12 +75,16 @@ export class LocalTransport {
     this.emit();
   }
 
-  // The library bot's choice for your seat (the level chosen in the lobby).
+  // The library's hint for your seat: { action, alternatives, reason } (the expert's search
+  // within 16 deals and 250 ms; docs/bots.md "Hints"), or null when you have nothing to do now.
   async hint() {
     this.hintBot ??= new this.dh.Bot(this.gameName, { level: this.hintLevel, seed: 1, samples: 16, timeMs: 250 });
     const game = this.table.game();
     try {
-      return this.hintBot.choose(game, this.seat);
+      return this.hintBot.hint(game, this.seat);
+    } catch (error) {
+      if (error instanceof this.dh.WrongSeat) return null;
+      throw error;
     } finally {
       game.free();
     }
