@@ -772,7 +772,9 @@ export class TableScreen {
     const action = typeof choice === "string" ? choice : choice.action;
     this.hinted = action;
     // (the library's reason starts with the action: "play 9H: 9H cannot take the trick ...")
-    const reason = choice.reason?.startsWith(`${action}: `) ? choice.reason.slice(action.length + 2) : choice.reason;
+    // ("play JC is the only legal action": "it is the only legal action")
+    const reason = choice.reason?.startsWith(`${action}: `) ? choice.reason.slice(action.length + 2)
+      : choice.reason?.startsWith(`${action} `) ? `it${choice.reason.slice(action.length)}` : choice.reason;
     this.$("#hint-text").textContent = `Hint: ${this.label(action)}${reason ? ` — ${this.inWords(reason)}` : ""}`;
     this.$("#hint-text").dataset.action = action;
     this.renderHand();
