@@ -41,6 +41,10 @@ struct Budget {
   // or convention its play follows). Levels 1 and 2 set the lapse; options `lapse=N`, `persona=`.
   uint8_t lapse_percent = 0;
   uint8_t persona = 0;
+  // The searching levels' human side: the share of decisions, in percent, taken on habit (the
+  // `basic` choice, unsearched), as a player who thinks hard only now and then. Level 4 sets it;
+  // option `habit=N`.
+  uint8_t habit_percent = 0;
 };
 
 // A hint (Bot::hint): the action the search prefers for the seat, every legal action's value
