@@ -23,9 +23,10 @@ namespace sh = deckhand::sheepshead;
 namespace {
 
 // The actions `level` chooses in every seat of a game of `name` dealt from `seed` (at most
-// `moves`), as text.
+// `moves`), as text. With `ask_out_of_turn`, the bot is first asked for a seat that is not to act
+// before each move, and must refuse without changing what it chooses next.
 std::string play(const char* name, const char* level, uint64_t seed, const OptionList& options,
-                 int moves = 80) {
+                 int moves = 80, bool ask_out_of_turn = false) {
   Error err;
   std::unique_ptr<Game> game = make_game(name, {}, find_game_spec(name)->min_players, 0, &err);
   REQUIRE(game);
@@ -37,6 +38,9 @@ std::string play(const char* name, const char* level, uint64_t seed, const Optio
   for (int m = 0; m < moves && !game->over() && !game->awaiting_deal() && game->to_act() >= 0;
        ++m) {
     ActionCode a;
+    if (ask_out_of_turn)
+      REQUIRE(bot->choose(*game, (game->to_act() + 1) % game->players(), &a, &err) ==
+              Reason::wrong_seat);
     REQUIRE(bot->choose(*game, game->to_act(), &a, &err) == Reason::ok);
     REQUIRE(game->check(a, &err) == Reason::ok);
     trace += game->format_action(a) + ";";
@@ -54,7 +58,7 @@ std::string refusal(const char* game, const char* level, const OptionList& optio
 
 }  // namespace
 
-TEST_CASE("ladder: levels 1 to 5 are the heuristic levels with lapses, basic, strong, expert") {
+TEST_CASE("ladder: levels 1 to 5 are basic with lapses, basic, strong on habit, expert") {
   const bots::Level expected[] = {bots::Level::basic, bots::Level::basic, bots::Level::basic,
                                   bots::Level::strong, bots::Level::expert};
   for (const GameSpec& spec : game_specs()) {
@@ -65,10 +69,17 @@ TEST_CASE("ladder: levels 1 to 5 are the heuristic levels with lapses, basic, st
       REQUIRE(bot);
       CHECK(bot->level() == expected[i]);
     }
-    // 3 is basic, move for move; 4 is strong and 5 expert with the same seed.
+    // 3 is basic, move for move; 4 is strong with a habit of 50% and 5 expert, the same seed.
     CHECK(play(spec.name, "3", 5, {}) == play(spec.name, "basic", 5, {}));
     CHECK(play(spec.name, "4", 5, {{"samples", "2"}}, 30) ==
+          play(spec.name, "strong", 5, {{"samples", "2"}, {"habit", "50"}}, 30));
+    CHECK(play(spec.name, "4", 5, {{"samples", "2"}, {"habit", "0"}}, 30) ==
           play(spec.name, "strong", 5, {{"samples", "2"}}, 30));
+    CHECK(play(spec.name, "4", 5, {{"samples", "2"}}, 30) !=
+          play(spec.name, "strong", 5, {{"samples", "2"}}, 30));
+    // habit=100: every decision basic's own, move for move (the habit has a generator of its own).
+    CHECK(play(spec.name, "expert", 5, {{"habit", "100"}}) == play(spec.name, "basic", 5, {}));
+    CHECK(play(spec.name, "strong", 5, {{"habit", "100"}}) == play(spec.name, "basic", 5, {}));
     CHECK(play(spec.name, "5", 5, {{"samples", "2"}}, 30) ==
           play(spec.name, "expert", 5, {{"samples", "2"}}, 30));
     // 1 and 2 lapse: the same seed, the same game; lapse=0 is basic again.
@@ -78,11 +89,24 @@ TEST_CASE("ladder: levels 1 to 5 are the heuristic levels with lapses, basic, st
   }
 }
 
+TEST_CASE("ladder: a refused question leaves level 4's habit where it was") {
+  CHECK(play("ghost-euchre", "4", 7, {{"samples", "2"}}, 30, true) ==
+        play("ghost-euchre", "4", 7, {{"samples", "2"}}, 30));
+  CHECK(play("sheepshead", "4", 7, {{"samples", "2"}}, 30, true) ==
+        play("sheepshead", "4", 7, {{"samples", "2"}}, 30));
+}
+
 TEST_CASE("ladder: bad levels and options are refused with words") {
   CHECK(refusal("ghost-euchre", "6", {}).find("no bot level '6'") != std::string::npos);
   CHECK(refusal("ghost-euchre", "0", {}).find("1 to 5") != std::string::npos);
   CHECK(refusal("sheepshead", "", {}).find("no bot level") != std::string::npos);
   CHECK(refusal("sheepshead", "4", {{"lapse", "10"}}).find("not level '4'") != std::string::npos);
+  CHECK(refusal("sheepshead", "basic", {{"habit", "10"}}).find("searching levels") !=
+        std::string::npos);
+  CHECK(refusal("ghost-euchre", "3", {{"habit", "10"}}).find("not level '3'") != std::string::npos);
+  CHECK(refusal("toonerville", "5", {{"habit", "101"}}).find("'habit'='101'") != std::string::npos);
+  CHECK(refusal("toonerville", "strong", {{"habit", "-1"}}).find("0..100") != std::string::npos);
+  CHECK(refusal("ghost-euchre", "4", {{"habits", "1"}}).find("habit)") != std::string::npos);
   CHECK(refusal("sheepshead", "expert", {{"persona", "miser"}}).find("heuristic levels") !=
         std::string::npos);
   CHECK(refusal("sheepshead", "random", {{"persona", "miser"}}).find("not level 'random'") !=

@@ -545,10 +545,12 @@ typedef struct dh_bot dh_bot;
  * sampling after that long; 0 = no limit; with a limit the choices depend on the machine's
  * speed), the budget of "strong" and "expert" (other levels accept and ignore them). The
  * ladder's levels "1" to "5" (docs/bots.md): 1 and 2 are "basic" with human lapses (a hope
- * bid or pick, a card played with the trick or the partner forgotten), 3 "basic", 4 "strong",
- * 5 "expert". The heuristic levels (1, 2, 3, basic) also take "lapse=N" (0..100: the percent
- * of decisions taken on a lapse) and "persona=NAME" (a game's convention, e.g. sheepshead's
- * schmearer, miser, fail-leader, called-suit-leader).
+ * bid or pick, a card played with the trick or the partner forgotten), 3 "basic", 4 "strong"
+ * on habit half the time, 5 "expert". The heuristic levels (1, 2, 3, basic) also take
+ * "lapse=N" (0..100: the percent of decisions taken on a lapse) and "persona=NAME" (a game's
+ * convention, e.g. sheepshead's schmearer, miser, fail-leader, called-suit-leader); the
+ * searching levels (4, 5, strong, expert) "habit=N" (0..100: the percent of decisions taken as
+ * "basic" takes them, unsearched; level 4's is 50).
  * DH_E_UNKNOWN_GAME, DH_E_BAD_OPTION (also for an unknown level) on bad input. */
 DH_API int dh_bot_new(dh_bot** out, const char* game_name, const char* level, uint64_t seed,
                       const char* const* options, size_t n_options, dh_error* err);

@@ -41,6 +41,10 @@ struct Budget {
   // or convention its play follows). Levels 1 and 2 set the lapse; options `lapse=N`, `persona=`.
   uint8_t lapse_percent = 0;
   uint8_t persona = 0;
+  // The searching levels' human side: the share of decisions, in percent, taken on habit (the
+  // `basic` choice, unsearched), as a player who thinks hard only now and then. Level 4 sets it;
+  // option `habit=N`.
+  uint8_t habit_percent = 0;
 };
 
 // A hint (Bot::hint): the action the search prefers for the seat, every legal action's value
@@ -83,9 +87,10 @@ class Bot {
 
 // A bot for the game of that name (matched as make_game does) at level "random", "basic",
 // "strong" or "expert" (case-insensitive), or a rung of the ladder "1" to "5" (1: beginner,
-// 2: casual, 3: basic, 4: strong, 5: expert; docs/bots.md), its generator seeded with `seed`,
-// with options `samples=N` and `time_ms=N` (every level), `lapse=N` and `persona=NAME` (the
-// heuristic levels 1 to 3 and basic; the game's personas, game_personas). Null, and *err
+// 2: casual, 3: basic, 4: strong on habit half the time, 5: expert; docs/bots.md), its
+// generator seeded with `seed`, with options `samples=N` and `time_ms=N` (every level),
+// `lapse=N` and `persona=NAME` (the heuristic levels 1 to 3 and basic; the game's personas,
+// game_personas), `habit=N` (the searching levels 4, 5, strong and expert). Null, and *err
 // filled (unknown_game, bad_option), on bad input.
 std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uint64_t seed,
                               const OptionList& options, Error* err);

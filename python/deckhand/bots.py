@@ -40,7 +40,9 @@ class Bot(A.NotCopyable):
     as text: docs/bots.md; a number is a TypeError, as for every text argument) for `game_name`, its choices drawn from a generator seeded
     with `seed`: the same seed and the same games give the same choices. `options` are the
     levels' budgets (samples=N, time_ms=N; levels that do not search ignore them) and, for the
-    heuristic levels (1, 2, 3, basic), lapse=N and persona=NAME. One bot may play several seats.
+    heuristic levels (1, 2, 3, basic), lapse=N and persona=NAME; for the searching levels (4, 5,
+    strong, expert), habit=N, the percent of decisions taken on habit (basic's choice, unsearched;
+    level 4's is 50). One bot may play several seats.
     """
 
     __slots__ = ("game_name", "level", "seed", "options", "_h", "_rng", "__weakref__")

@@ -12,6 +12,10 @@
 
 namespace deckhand::bots {
 
+// Level 4's share of decisions on habit, in percent: the ladder's rung midway between `basic`
+// and `expert` (measured in docs/bots.md, "Ladder").
+constexpr uint8_t kLevel4Habit = 50;
+
 std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uint64_t seed,
                               const OptionList& options, Error* err) {
   const GameDescriptor* descriptor = find_game(game);
@@ -24,16 +28,21 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     fail(err, Reason::unknown_game, "%s has no bots", descriptor->spec.name);
     return nullptr;
   }
-  // The ladder (docs/bots.md): 1 and 2 are `basic` with lapses of memory, 3 is `basic`.
+  // The ladder (docs/bots.md): 1 and 2 are `basic` with lapses of memory, 3 is `basic`, 4 is
+  // `strong` on habit now and then (`strong` and `expert` are level head to head, so the rung
+  // below `expert` must give something away), 5 is `expert`.
   struct Named {
     const char* name;
     Level level;
     uint8_t lapse;
+    uint8_t habit;
   };
   static constexpr Named kLevels[] = {
-      {"random", Level::random, 0}, {"basic", Level::basic, 0}, {"strong", Level::strong, 0},
-      {"expert", Level::expert, 0}, {"1", Level::basic, 100},   {"2", Level::basic, 35},
-      {"3", Level::basic, 0},       {"4", Level::strong, 0},    {"5", Level::expert, 0},
+      {"random", Level::random, 0, 0}, {"basic", Level::basic, 0, 0},
+      {"strong", Level::strong, 0, 0}, {"expert", Level::expert, 0, 0},
+      {"1", Level::basic, 100, 0},     {"2", Level::basic, 35, 0},
+      {"3", Level::basic, 0, 0},       {"4", Level::strong, 0, kLevel4Habit},
+      {"5", Level::expert, 0, 0},
   };
   const Named* named = nullptr;
   for (const Named& n : kLevels)
@@ -47,15 +56,19 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
   const Level lv = named->level;
   Budget budget;
   budget.lapse_percent = named->lapse;
-  bool seen[4] = {};
-  static constexpr const char* kKeys[] = {"samples", "time_ms", "lapse", "persona"};
+  budget.habit_percent = named->habit;
+  constexpr int kKeyCount = 5;
+  bool seen[kKeyCount] = {};
+  static constexpr const char* kKeys[kKeyCount] = {"samples", "time_ms", "lapse", "persona",
+                                                   "habit"};
   for (const auto& [key, value] : options) {
     const std::string_view k = text::trim(key);
     int which = -1;
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < kKeyCount; ++i)
       if (text::iequals(k, kKeys[i])) which = i;
     if (which < 0) {
-      fail(err, Reason::bad_option, "a bot has no option %s (samples, time_ms, lapse, persona)",
+      fail(err, Reason::bad_option,
+           "a bot has no option %s (samples, time_ms, lapse, persona, habit)",
            text::quote(key).c_str());
       return nullptr;
     }
@@ -64,7 +77,13 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
       return nullptr;
     }
     seen[which] = true;
-    if (which >= 2 && lv != Level::basic) {
+    if (which == 4 && lv != Level::strong && lv != Level::expert) {
+      fail(err, Reason::bad_option,
+           "bot option %s shapes the searching levels (4, 5, strong, expert), not level %s",
+           text::quote(key).c_str(), text::quote(level).c_str());
+      return nullptr;
+    }
+    if ((which == 2 || which == 3) && lv != Level::basic) {
       fail(err, Reason::bad_option,
            "bot option %s shapes the heuristic levels (1, 2, 3, basic), not level %s",
            text::quote(key).c_str(), text::quote(level).c_str());
@@ -89,7 +108,7 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
       continue;
     }
     int64_t n = 0;
-    const int64_t low = which == 0 ? 1 : 0, high = which == 2 ? 100 : 1000000;
+    const int64_t low = which == 0 ? 1 : 0, high = which >= 2 ? 100 : 1000000;
     if (!text::parse_int(text::trim(value), low, high, &n)) {
       fail(err, Reason::bad_option, "bot option %s=%s: expected a whole number %lld..%lld",
            text::quote(key).c_str(), text::quote(value).c_str(), (long long)low, (long long)high);
@@ -98,6 +117,7 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     if (which == 0) budget.samples = uint32_t(n);
     if (which == 1) budget.time_ms = uint32_t(n);
     if (which == 2) budget.lapse_percent = uint8_t(n);
+    if (which == 4) budget.habit_percent = uint8_t(n);
   }
   return descriptor->extensions->make_bot(lv, seed, budget);
 }

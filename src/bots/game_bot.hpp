@@ -75,7 +75,8 @@ class GameBot final : public Bot {
  public:
   using State = typename Policy::State;
 
-  GameBot(Level level, uint64_t seed, Budget budget) : level_(level), rng_(seed), budget_(budget) {}
+  GameBot(Level level, uint64_t seed, Budget budget)
+      : level_(level), rng_(seed), habit_rng_(seed ^ kHabitStream), budget_(budget) {}
 
   const char* game_name() const override { return Policy::kName; }
   Level level() const override { return level_; }
@@ -84,8 +85,12 @@ class GameBot final : public Bot {
     if (Reason r = refuse(game, seat, err); r != Reason::ok) return r;
     const State& s = *static_cast<const State*>(game.state_data());
     typename Policy::Action a;
-    if (!Policy::decide(s, seat, level_, budget_, rng_, solver_, legal_, &a))
+    const PortableRng habit_before = habit_rng_;  // a refusal changes nothing
+    if (!Policy::decide(s, seat, on_habit() ? Level::basic : level_, budget_, rng_, solver_, legal_,
+                        &a)) {
+      habit_rng_ = habit_before;
       return nothing_to_do(game, seat, err);
+    }
     // Through the action text: the game's own conversion, and the code the C ABI expects.
     return game.parse_action(a.seat, Policy::text(a), out, err);
   }
@@ -131,6 +136,14 @@ class GameBot final : public Bot {
                   "the game is waiting for a reshuffle (T13), not for seat %d", seat);
     return Reason::ok;
   }
+  // A searching level's decision taken on habit (Budget::habit_percent) is `basic`'s choice. The
+  // draw has a generator of its own, so the choices themselves use the same stream as `basic`'s
+  // (habit=100 is `basic`, move for move) and a level without a habit chooses as it always has.
+  bool on_habit() {
+    return (level_ == Level::strong || level_ == Level::expert) && budget_.habit_percent &&
+           habit_rng_.bounded(100) < budget_.habit_percent;
+  }
+  static constexpr uint64_t kHabitStream = 0x68616269742d3031ull;  // "habit-01"
   static Reason nothing_to_do(const Game& game, int seat, Error* err) {
     if (game.to_act() == seat)
       return fail(err, Reason::wrong_phase,
@@ -141,7 +154,8 @@ class GameBot final : public Bot {
 
   Level level_;
   PortableRng rng_;
-  [[maybe_unused]] Budget budget_;              // for the levels that search
+  PortableRng habit_rng_;
+  Budget budget_;                               // for the levels that search
   std::vector<typename Policy::Action> legal_;  // reused between decisions
   std::unique_ptr<solve::Solver> solver_;       // strong's card play: made once, its table kept
 };

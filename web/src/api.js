@@ -702,16 +702,18 @@ function bind(M) {
   // A bot of the library (experimental: dh_bot_new, dh_bot_choose; docs/bots.md) for one
   // game, deciding for any seat from that seat's view alone.
   class Bot {
-    // new Bot("sheepshead", { level, seed, samples, timeMs, lapse, persona }): level "random",
+    // new Bot("sheepshead", { level, seed, samples, timeMs, lapse, persona, habit }): level "random",
     // "basic", "strong" or "expert", or the ladder's "1" to "5" (docs/bots.md); samples and
     // timeMs are the searching levels' budget per decision (consistent deals, and a time limit
     // in ms after which it stops sampling; the other levels ignore them); lapse (the percent of
     // decisions taken on a human lapse) and persona (a game's convention: Sheepshead's
-    // "schmearer", say) are the heuristic levels' (1, 2, 3, basic); the library checks them all.
+    // "schmearer", say) are the heuristic levels' (1, 2, 3, basic); habit (the percent of
+    // decisions taken on habit, basic's choice unsearched) the searching levels' (4, 5, strong,
+    // expert); the library checks them all.
     constructor(gameName, settings = undefined) {
       textArg("gameName", gameName);
-      const { level: levelGiven, seed, samples, timeMs, lapse, persona } = bagArg("settings",
-        settings, ["level", "seed", "samples", "timeMs", "lapse", "persona"]);
+      const { level: levelGiven, seed, samples, timeMs, lapse, persona, habit } = bagArg(
+        "settings", settings, ["level", "seed", "samples", "timeMs", "lapse", "persona", "habit"]);
       const level = textArg("level", levelGiven ?? "basic");
       const seed64 = seedArg("seed", seed ?? 0);
       const opts = [];
@@ -719,6 +721,7 @@ function bind(M) {
       if (timeMs != null) opts.push(`time_ms=${optionNumberArg("timeMs", timeMs)}`);
       if (lapse != null) opts.push(`lapse=${optionNumberArg("lapse", lapse)}`);
       if (persona != null) opts.push(`persona=${textArg("persona", persona)}`);
+      if (habit != null) opts.push(`habit=${optionNumberArg("habit", habit)}`);
       withString(gameName, (namePtr) => withString(level, (levelPtr) => withStrings(opts,
         (array, count) => callErr((err) =>
           M._dh_bot_new(outPtr, namePtr, levelPtr, seed64, array, count, err)))));

@@ -185,7 +185,7 @@ export interface BotOptions {
   /** "random", "basic" (heuristics, the default), "strong" (samples consistent deals and
    * solves or plays them out) or "expert" (weighs the deals by what the others bid, picked
    * and led; docs/bots.md), or the ladder's "1" (weakest) to "5": 1 and 2 are "basic" with
-   * human lapses, 3 "basic", 4 "strong", 5 "expert". */
+   * human lapses, 3 "basic", 4 "strong" on habit half the time, 5 "expert". */
   level?: BotLevel;
   /** Its choices' generator seed: the same seed and calls give the same choices. */
   seed?: Seed;
@@ -201,6 +201,9 @@ export interface BotOptions {
   /** The heuristic levels' persona, where the game has conventions (Sheepshead: "schmearer",
    * "miser", "fail-leader", "called-suit-leader"); a game without them refuses any. */
   persona?: string;
+  /** The searching levels' (4, 5, strong, expert) share of decisions taken on habit, in percent
+   * (0 to 100; level 4's is 50): basic's choice, unsearched (docs/bots.md). */
+  habit?: number;
 }
 
 /** A bot of the library for one game, deciding for any seat from that seat's

@@ -398,6 +398,30 @@ test("Bot: the ladder's lapses and personas, as Python and the C ABI take them",
   assert.ok(steady.some((a, i) => a !== lapsing[i]), "lapses change some decisions");
 });
 
+test("Bot: the searching levels' habit, as Python and the C ABI take it", () => {
+  assert.match(refusal(() => new dh.Bot("sheepshead", { level: "basic", habit: 10 })).message, /searching levels/);
+  assert.match(refusal(() => new dh.Bot("ghost-euchre", { level: "4", habit: 101 })).message, /0\.\.100/);
+  assert.throws(() => new dh.Bot("ghost-euchre", { level: "4", habit: "50" }), TypeError);
+  assert.throws(() => new dh.Bot("ghost-euchre", { level: "4", habit: 0.5 }), RangeError);
+  // habit=100 is basic's play, move for move; level 4 is strong with habit=50.
+  const moves = (settings) => {
+    const bot = new dh.Bot("ghost-euchre", { seed: 9, samples: 2, ...settings });
+    const game = new dh.Game("ghost-euchre");
+    game.deal(4);
+    const out = [];
+    while (game.toAct !== null && !game.awaitingDeal && !game.isOver && out.length < 30) {
+      out.push(bot.choose(game));
+      game.apply(game.toAct, out[out.length - 1]);
+    }
+    game.free();
+    bot.free();
+    return out;
+  };
+  assert.deepEqual(moves({ level: "expert", habit: 100 }), moves({ level: "basic" }));
+  assert.deepEqual(moves({ level: "4" }), moves({ level: "strong", habit: 50 }));
+  assert.notDeepEqual(moves({ level: "4" }), moves({ level: "strong" }));
+});
+
 test("Bot: refusals name what was wrong", () => {
   assert.throws(() => new dh.Bot("go-fish"), dh.UnknownGame);
   const level = refusal(() => new dh.Bot("sheepshead", { level: "grandmaster" }));
