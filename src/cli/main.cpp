@@ -212,9 +212,9 @@ const std::vector<Command>& commands() {
        "                     count the game allows)\n"
        "  --option KEY=VALUE a house rule (deckhand games lists them); repeatable\n"
        "  --level L          the bots' level, for the opponents and hint: random, basic (the\n"
-       "                     default), strong or expert\n"
+       "                     default), strong or expert, or the ladder's 1 to 5\n"
        "  --bot-option KEY=VALUE  the bots' budget: samples=N (play's default: samples=16),\n"
-       "                     time_ms=N; repeatable\n"
+       "                     time_ms=N; or another bot option of docs/bots.md; repeatable\n"
        "  --save FILE        write the game's record to FILE when it ends or you leave\n"
        "  --offers WHICH     the offers you are asked about (a discard to buy, in a game that\n"
        "                     has them): ask (every one, the default), useful (only those that\n"
@@ -245,11 +245,15 @@ const std::vector<Command>& commands() {
        "--game G --seats L1,L2,... [flags]",
        "a bot tournament on duplicate deals, seats rotating; 95% intervals",
        "  --game G              the game\n"
-       "  --seats L1,L2,...     a bot level per seat: random, basic, strong, expert\n"
+       "  --seats L1,L2,...     a bot level per seat: random, basic, strong, expert, 1 to 5\n"
        "  --games N             duplicate deals, each played once per seating (default 100)\n"
        "  --seed S              the deals and the bots' generators (default 1)\n"
        "  --option KEY=VALUE    a game option; repeatable\n"
-       "  --bot-option KEY=VALUE  the bots' budget (samples=N, time_ms=N); repeatable\n"
+       "  --bot-option KEY=VALUE  a bot option for every seat (samples=N, time_ms=N; lapse=N,\n"
+       "                        persona=NAME, habit=N as docs/bots.md says); repeatable\n"
+       "  --ladder              rate the levels of --seats (default 1,...,5) against each other\n"
+       "  --players P           with --ladder: the table's size (default the fewest)\n"
+       "  --jobs J              with --ladder: pairs played at once (the same results)\n"
        "  --json                bots (name, hands, mean_per_hand, ci95) and pairs (a, b, diff,\n"
        "                        ci95) as JSON\n",
        {},
