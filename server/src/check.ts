@@ -42,8 +42,9 @@ function int(what: string, v: unknown, min: number, max: number): number {
 }
 
 export const NAME_MAX = 32;
-const LEVELS = ['random', 'basic', 'strong'];
-const STANDINS = ['random', 'basic', 'strong', 'quickest'];
+// The library's bot levels (docs/bots.md): the named ones and the ladder's 1 (weakest) to 5.
+const LEVELS = ['random', 'basic', 'strong', 'expert', '1', '2', '3', '4', '5'];
+const STANDINS = [...LEVELS, 'quickest'];
 const TABLE_MS: Record<string, number> = { decisionMs: 86_400_000, bankMs: 3_600_000, botMs: 3_600_000, offerMs: 3_600_000, dealMs: 3_600_000, nonceMs: 60_000 };
 
 export interface CreateRequest {

@@ -109,6 +109,9 @@ test('a bad create is refused naming the field', async () => {
     [{ name: 'a', game: game.name, table: { decisionMs: -5 } }, /table.decisionMs: -5 is outside/],
     [{ name: 'a', game: game.name, seed: 4 }, /create: unknown field "seed"/],
     [{ name: '', game: game.name }, /name: 0 characters/],
+    [{ name: 'a', game: game.name, seats: Array.from({ length: game.min_players }, (_, k) => (k ? { bot: '6' } : 'human')) },
+      /seats\[1\]\.bot: "6" is not a level \(random, basic, strong, expert, 1, 2, 3, 4, 5\)/],
+    [{ name: 'a', game: game.name, table: { standin: 'genius' } }, /table\.standin: "genius" is not one of .*expert, 1, 2, 3, 4, 5, quickest/],
   ];
   for (const [opts, re] of bad)
     await assert.rejects(c.client.create('table', opts), (e) => {
@@ -116,6 +119,19 @@ test('a bad create is refused naming the field', async () => {
       assert.match(e.message, re);
       return true;
     });
+});
+
+test('every level of the library seats a bot and stands in (expert, the ladder 1 to 5)', async () => {
+  const levels = ['expert', '1', '4', '5', '2'];
+  const seats = Array.from({ length: game.min_players }, (_, k) => (k ? { bot: levels[k - 1] } : 'human'));
+  const host = new Player(server.url, { autoplay: false });
+  const table = await host.create({ name: 'h', game: game.name, seats, players: game.min_players, table: { standin: '5' } });
+  const seatList = await until('the seats', () => host.messages.findLast(([t]) => t === 'seats')?.[1]?.seats);
+  for (let k = 1; k < game.min_players; ++k) assert.equal(seatList[k].level, levels[k - 1], JSON.stringify(seatList[k]));
+  host.play();
+  await until('the bots played', () => host.events.filter((e) => e.type === 'action' && e.seat !== 0).length >= 2);
+  await host.leave();
+  assert.ok((await storedTable(db, table)).seq > 0);
 });
 
 test('flooding: rate-limited, then disconnected', async () => {

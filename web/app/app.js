@@ -6,12 +6,12 @@ import { withoutRuleNumbers } from "./cards.js";
 import { TableScreen, displayName } from "./table.js";
 import { LocalTransport, OnlineTransport, forgetSeat, openTables, savedSeat } from "./transport.js";
 import { setUpValidate } from "./validate.js";
+import { BOT_LEVELS } from "./bots.js";
 
 const dh = await load();
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const games = dh.games();
-const LEVELS = ["random", "basic", "strong"];
 
 $("version").textContent = `library ${dh.version}`;
 function showPanel(name) {
@@ -94,7 +94,7 @@ function fillSeats() {
     select.id = `seat-level-${s}`;
     select.dataset.seat = s;
     select.add(new Option("a friend (online)", "human"));
-    for (const level of LEVELS) select.add(new Option(`a bot (${level})`, level));
+    for (const [level, words] of BOT_LEVELS) select.add(new Option(`a bot (${words})`, level));
     select.value = "basic";
     const label = Object.assign(document.createElement("label"), { htmlFor: select.id, textContent: `Player ${s + 1} ` });
     const row = document.createElement("div");

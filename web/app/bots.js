@@ -1,6 +1,16 @@
 // The table's bots: one library bot per seat (dh.Bot), each answering for its seat when it is
 // the seat to act (docs/bots.md). No page code here: the Node tests import it too.
 
+// The library's bot levels a seat may have (docs/bots.md), as a player reads them, weakest
+// first: the lobby offers them and a bot's seat plate says them.
+export const BOT_LEVELS = [
+  ["1", "beginner"], ["2", "casual"], ["basic", "club player"], ["4", "strong"], ["5", "expert"],
+  ["strong", "strong, always searching"], ["random", "random"],
+];
+const LEVEL_WORDS = new Map([...BOT_LEVELS, ["3", "club player"], ["expert", "expert"]]);
+// A level in a player's words ("5": "expert"); an unknown one as it is.
+export const levelWords = (level) => LEVEL_WORDS.get(level) ?? level;
+
 // strong's budget in the browser: a few deals per decision, and a time cap, so that a
 // decision stays well under a second on the page's one thread (the choices then depend a
 // little on the machine's speed).

@@ -7,6 +7,7 @@ import {
   SUITS, withoutRuleNumbers,
 } from "./cards.js";
 import { verifyReveal } from "./fair.js";
+import { levelWords } from "./bots.js";
 
 // View fields drawn elsewhere (not listed as facts).
 const SKIP = new Set(["game", "seat", "phase", "hand", "to_act", "scores", "over", "winners",
@@ -331,7 +332,7 @@ export class TableScreen {
       plate.style.top = `${y}%`;
       const level = table.seats?.[s]?.level;
       const connected = this.transport.seatInfo?.[s]?.connected;
-      const held = { human: s === me ? "" : connected === false ? "disconnected · waiting" : "online", away: "away · a bot plays for now", bot: `bot · ${level ?? ""}`, empty: "empty seat" }[holder] ?? holder;
+      const held = { human: s === me ? "" : connected === false ? "disconnected · waiting" : "online", away: "away · a bot plays for now", bot: `bot · ${level ? levelWords(level) : ""}`, empty: "empty seat" }[holder] ?? holder;
       const status = [held, s === view.dealer ? "dealer" : null].filter(Boolean).join(" · ");
       const facts = PER_SEAT.filter((k) => Array.isArray(view[k])).map((k) => `${words(k)} ${view[k][s]}`);
       const tag = this.turnTag(s, turn, deciding);

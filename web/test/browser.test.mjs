@@ -253,6 +253,22 @@ for (const name of GAMES) {
   });
 }
 
+test("the lobby seats the library's ladder, beginner to expert, and an expert table plays", async () => {
+  if (await page.isVisible("#btn-leave")) await page.click("#btn-leave");
+  await page.click("#tab-lobby");
+  await page.check(`.game-pick input[value="${TRICKS}"]`);
+  const offered = await page.locator("#seats-setup select").first().evaluate((s) => [...s.options].map((o) => [o.value, o.textContent]));
+  for (const [level, words] of [["1", /beginner/], ["2", /casual/], ["basic", /club player/], ["4", /strong/], ["5", /expert/]])
+    assert.ok(offered.some(([v, t]) => v === level && words.test(t)), `the lobby offers level ${level}: ${JSON.stringify(offered)}`);
+  await startOffline(TRICKS, { level: "5", seed: 6 });
+  const levels = await page.evaluate(() => window.deckhandApp.screen.transport.table.snapshot(null).table.seats.map((s) => s.level));
+  assert.deepEqual(levels.slice(1), levels.slice(1).map(() => "5"), "the other seats are expert bots");
+  assert.match(await page.getAttribute('section.seat[data-seat="1"]', "aria-label"), /bot · expert/, "the plate says the level in words");
+  let moves = 0;
+  for (; moves < 4 && (await yourTurn(page, 20000)); ++moves) await playHint();
+  assert.equal(moves, 4, "the expert bots answered: your turn came round again");
+});
+
 test("a refused move says why in the library's words and changes nothing", async () => {
   await startOffline(TRICKS, { seed: 3 });
   // until a card may be refused: your turn in the card play with a card you may not play
