@@ -12,9 +12,9 @@ import (
 )
 
 // Levels are the bot levels deckhand.h documents: a uniformly random legal action, simple
-// heuristics, and sampling with open-hand solving (its budget: options "samples=N",
-// "time_ms=N").
-var Levels = []string{"random", "basic", "strong"}
+// heuristics, sampling with open-hand solving (its budget: options "samples=N",
+// "time_ms=N"), the same with inference; then the ladder's "1" (beginner) to "5" (expert).
+var Levels = []string{"random", "basic", "strong", "expert", "1", "2", "3", "4", "5"}
 
 // Bot is a bot of one game at one level, deciding from its seat's view alone
 // (docs/bots.md). The same seed and the same calls give the same actions; one bot may play

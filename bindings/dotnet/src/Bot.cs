@@ -6,9 +6,11 @@ namespace Deckhand
 {
     public sealed class Bot : IDisposable
     {
-        /// The levels the library's bots have (docs/bots.md), weakest first.
+        /// The levels the library's bots have (docs/bots.md): the named ones, weakest first,
+        /// then the ladder's "1" (beginner) to "5" (expert).
         public static readonly IReadOnlyList<string> Levels =
-            new System.Collections.ObjectModel.ReadOnlyCollection<string>(new[] { "random", "basic", "strong" });
+            new System.Collections.ObjectModel.ReadOnlyCollection<string>(
+                new[] { "random", "basic", "strong", "expert", "1", "2", "3", "4", "5" });
 
         readonly BotHandle h;
 
@@ -18,8 +20,9 @@ namespace Deckhand
 
         /// A bot of `level` for the game `gameName`, its choices drawn from a generator seeded
         /// with `seed` (the same seed and games give the same choices). `options`: the
-        /// budget of "strong" ("samples=N", "time_ms=N"); other levels ignore them. One bot
-        /// may play several seats.
+        /// budget of "strong" and "expert" ("samples=N", "time_ms=N"; other levels ignore them),
+        /// and the levels' other options of deckhand.h ("lapse=N", "persona=NAME", "habit=N").
+        /// One bot may play several seats.
         public Bot(string gameName, string level = "basic", ulong seed = 0, IEnumerable<string> options = null)
         {
             byte[] cname = Args.Text(gameName, "gameName");

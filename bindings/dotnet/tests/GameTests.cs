@@ -277,7 +277,7 @@ static class WholeGameTests
                 int other = (g.ToAct.Value + 1) % g.Players;
                 Assert.True(bot.Choose(g, other) == null, "a seat not to act gets null");
             }
-        Assert.Equal(3, Bot.Levels.Count, "levels");
+        Assert.Equal(9, Bot.Levels.Count, "levels");
     }
 }
 

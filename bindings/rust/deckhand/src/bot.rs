@@ -36,8 +36,11 @@ impl std::fmt::Debug for Bot {
 
 impl Bot {
     /// The levels deckhand.h documents: a uniformly random legal action, simple heuristics,
-    /// and sampling with open-hand solving (its budget: options "samples=N", "time_ms=N").
-    pub const LEVELS: &'static [&'static str] = &["random", "basic", "strong"];
+    /// sampling with open-hand solving (its budget: options "samples=N", "time_ms=N"), the same
+    /// with inference; then the ladder's "1" (beginner) to "5" (expert).
+    pub const LEVELS: &'static [&'static str] = &[
+        "random", "basic", "strong", "expert", "1", "2", "3", "4", "5",
+    ];
 
     /// A bot for `game_name` at `level`, its choices drawn from `seed`; `options` are the
     /// levels' budgets ("samples=N", "time_ms=N"; levels that do not search ignore them).

@@ -17,9 +17,11 @@ import java.util.OptionalInt;
 public final class Bot extends Handle {
   /**
    * The levels deckhand.h documents: a uniformly random legal action, simple heuristics, sampling
-   * and open-hand solving.
+   * and open-hand solving, the same with inference; then the ladder's "1" (beginner) to "5"
+   * (expert).
    */
-  public static final List<String> LEVELS = List.of("random", "basic", "strong");
+  public static final List<String> LEVELS =
+      List.of("random", "basic", "strong", "expert", "1", "2", "3", "4", "5");
 
   private final Native.DhError err = new Native.DhError();
   private final byte[] action = new byte[32];
