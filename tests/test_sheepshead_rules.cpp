@@ -1977,8 +1977,10 @@ TEST_CASE(
   s.pending_doublers = UINT16_MAX;  // as many as the state can count
   deal_turned(s, kDealFollow, 4);
   for (int i = 0; i < kPlayers - 1; ++i) act(s, to_act(s), "pass");
-  // The dealer's pass would throw in one more doubler than can be counted: refused, unchanged.
+  // The dealer's pass would throw in one more doubler than can be counted: refused, unchanged,
+  // and not listed (the fuzzer found the list offering it).
   refused(s, to_act(s), "pass", Reason::doubler_limit);
+  CHECK(legal(s) == Strings{"pick"});
   act(s, to_act(s), "pick");
   CHECK(s.pending_doublers == UINT16_MAX);
 }

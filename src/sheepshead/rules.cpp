@@ -55,15 +55,30 @@ Reason do_pick(State* s, int seat, Error* err) {
   return Reason::ok;
 }
 
+// Why the seat to act may not pass (S5): the dealer after four passes with no_pick=forced, or
+// with no_pick=doubler when one more pending doubler could not be counted. One place for the
+// transition and for legal_actions, which must never list a pass the transition refuses.
+Reason pass_refusal(const State& s) {
+  if (s.passes != kPlayers - 1) return Reason::ok;
+  if (s.options.no_pick == NoPick::forced) return Reason::dealer_must_pick;
+  if (s.options.no_pick == NoPick::doubler && s.pending_doublers == UINT16_MAX)
+    return Reason::doubler_limit;
+  return Reason::ok;
+}
+
 Reason do_pass(State* s, int seat, Error* err) {
   if (Reason r = precheck(*s, seat, Phase::picking, "pass", err); r != Reason::ok) return r;
   const bool last = s->passes == kPlayers - 1;
-  if (last && s->options.no_pick == NoPick::forced)
-    return fail(err, Reason::dealer_must_pick,
-                "everyone else passed: seat %d deals and must pick (S5, no_pick=forced)", seat);
-  if (last && s->options.no_pick == NoPick::doubler && s->pending_doublers == UINT16_MAX)
-    return fail(err, Reason::doubler_limit, "%u doubled hands are already pending (S5)",
-                unsigned(UINT16_MAX));
+  switch (pass_refusal(*s)) {
+    case Reason::dealer_must_pick:
+      return fail(err, Reason::dealer_must_pick,
+                  "everyone else passed: seat %d deals and must pick (S5, no_pick=forced)", seat);
+    case Reason::doubler_limit:
+      return fail(err, Reason::doubler_limit, "%u doubled hands are already pending (S5)",
+                  unsigned(UINT16_MAX));
+    default:
+      break;
+  }
   s->passes++;
   if (!last) {
     s->to_act = uint8_t(next_seat(seat));
@@ -571,8 +586,7 @@ int legal_actions(const State& s, Action* out) {
   switch (s.phase) {
     case Phase::picking:
       out[n++] = {seat, ActionKind::pick, kNoCard, kNoCard};
-      if (!(s.passes == kPlayers - 1 && s.options.no_pick == NoPick::forced))
-        out[n++] = {seat, ActionKind::pass, kNoCard, kNoCard};
+      if (pass_refusal(s) == Reason::ok) out[n++] = {seat, ActionKind::pass, kNoCard, kNoCard};
       break;
     case Phase::burying: {
       const CardSet hand = s.hands[seat];
