@@ -50,6 +50,16 @@ std::unique_ptr<Table> fair_table(const GameSpec& spec, OptionList extra = {}) {
   return t;
 }
 
+// A fair table with humans in seats 0 and 1 and basic bots in the rest.
+std::unique_ptr<Table> fair_table_of_two_humans(const GameSpec& spec) {
+  auto t = fair_table(spec);
+  Error e;
+  REQUIRE(t->seat_human(0, &e) == Reason::ok);
+  REQUIRE(t->seat_human(1, &e) == Reason::ok);
+  for (int s = 2; s < t->players(); ++s) REQUIRE(t->seat_bot(s, "basic", &e) == Reason::ok);
+  return t;
+}
+
 std::string events(const Table& t, int seat) {
   std::string out;
   Error e;
@@ -160,11 +170,8 @@ std::vector<uint64_t> deal_seeds(const std::string& record) {
 TEST_CASE("fair deals: every game plays to its end; each commitment, nonce and reveal checks") {
   for (const GameSpec& spec : game_specs()) {
     CAPTURE(spec.name);
-    auto t = fair_table(spec);
+    auto t = fair_table_of_two_humans(spec);
     Error e;
-    REQUIRE(t->seat_human(0, &e) == Reason::ok);
-    REQUIRE(t->seat_human(1, &e) == Reason::ok);
-    for (int s = 2; s < t->players(); ++s) REQUIRE(t->seat_bot(s, "basic", &e) == Reason::ok);
     int64_t now = 0;
     play_fair(*t, &now, 100000, [] {});
     REQUIRE(t->is_over());
@@ -215,6 +222,36 @@ TEST_CASE("fair deals: every game plays to its end; each commitment, nonce and r
     CHECK(record.find("\nreveal 1 " + std::to_string(base_seed(1)) + " " + salt_hex(1) + "\n") !=
           std::string::npos);
     CHECK(record.find("\nnonce 0 " + nonce_for(0, 1).substr(0, 2)) != std::string::npos);
+  }
+}
+
+TEST_CASE("fair deals: a snapshot names the commitment of the deal in play until its reveal") {
+  // A client that joins or reloads after a deal's `commit` event knows it from the snapshot,
+  // and so can check the reveal (the web app did not, and called the deal unfair).
+  for (const GameSpec& spec : game_specs()) {
+    CAPTURE(spec.name);
+    auto t = fair_table_of_two_humans(spec);
+    int64_t now = 0;
+    int in_play = 0, between = 0;
+    play_fair(*t, &now, 100000, [&] {
+      std::map<std::string, std::string> commitments;
+      int revealed = 0;
+      for (const auto& f : fair_events(events(*t, -1))) {
+        if (f[0] == "commit") commitments[f[1]] = f[2];
+        if (f[0] == "reveal") revealed = std::stoi(f[1]);
+      }
+      const int dealt = deals_in(events(*t, -1));
+      const std::string expected =
+          dealt > revealed ? "\"deal_commitment\": {\"deal\": " + std::to_string(dealt) +
+                                 ", \"commitment\": \"" + commitments[std::to_string(dealt)] +
+                                 "\"}"
+                           : std::string("\"deal_commitment\": null");
+      (dealt > revealed ? in_play : between)++;
+      for (int seat : {-1, 0, 2}) CHECK(snapshot(*t, seat).find(expected) != std::string::npos);
+    });
+    REQUIRE(t->is_over());
+    CHECK(in_play > 10);
+    CHECK(between > 0);
   }
 }
 
@@ -336,6 +373,7 @@ TEST_CASE("fair deals: the nonce window's refusals name what was wrong and chang
   REQUIRE(plain->seat_human(0, &e) == Reason::ok);
   CHECK(plain->nonce(0, "0123456789abcdef", 0, &e) == Reason::wrong_phase);
   CHECK(snapshot(*plain, 0).find("nonce_window") == std::string::npos);
+  CHECK(snapshot(*plain, 0).find("deal_commitment") == std::string::npos);
   // Bad fair options.
   for (const char* v :
        {"", "00", "0011223344556677889900112233445566778899001122334455667788990011ff",

@@ -627,6 +627,10 @@ struct Table::Impl {
   detail::Digest fair_salt(uint64_t k) const {
     return detail::fair_derive(secret.data(), "salt", k);
   }
+  // Deal k's commitment, as hex: SHA-256 of its salt and base seed.
+  std::string commitment_hex(uint64_t k) const {
+    return detail::to_hex(detail::fair_commitment(fair_base(k), fair_salt(k)));
+  }
   bool all_nonces_in() const {
     for (int s = 0; s < players; ++s) {
       const SeatHolder h = seats[size_t(s)].holder;
@@ -642,8 +646,7 @@ struct Table::Impl {
   // Deal `deals + 1` is due: publish its commitment and open the window for nonces.
   void commit(int64_t t) {
     const uint64_t k = deals + 1;
-    const detail::Digest c = detail::fair_commitment(fair_base(k), fair_salt(k));
-    fair_event(EventType::commit, -1, t, std::to_string(k) + " " + detail::to_hex(c));
+    fair_event(EventType::commit, -1, t, std::to_string(k) + " " + commitment_hex(k));
     committed = true;
     window_start = decision_start = t;
     for (std::string& n : nonces) n.clear();
@@ -1359,12 +1362,20 @@ Reason Table::snapshot_json(int seat, std::string* out, Error* err) const {
     j.key("nonce_window");
     if (t.committed) {
       const uint64_t k = t.deals + 1;
-      j.begin_object().key("deal").value(int64_t(k)).key("commitment");
-      j.value(detail::to_hex(detail::fair_commitment(t.fair_base(k), t.fair_salt(k))));
+      j.begin_object().key("deal").value(int64_t(k)).key("commitment").value(t.commitment_hex(k));
       j.key("ends_ms").value(t.window_start + t.nonce_ms).key("sent").begin_array();
       for (int s = 0; s < t.players; ++s)
         if (!t.nonces[size_t(s)].empty()) j.value(s);
       j.end_array().end_object();
+    } else {
+      j.null();
+    }
+    // The commitment of the deal in play, until its reveal: a client that joins or reconnects
+    // after the `commit` event can still check the reveal against it.
+    j.key("deal_commitment");
+    if (t.deals > t.revealed) {
+      j.begin_object().key("deal").value(int64_t(t.deals)).key("commitment");
+      j.value(t.commitment_hex(t.deals)).end_object();
     } else {
       j.null();
     }
