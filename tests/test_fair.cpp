@@ -243,8 +243,7 @@ TEST_CASE("fair deals: a snapshot names the commitment of the deal in play until
       const int dealt = deals_in(events(*t, -1));
       const std::string expected =
           dealt > revealed ? "\"deal_commitment\": {\"deal\": " + std::to_string(dealt) +
-                                 ", \"commitment\": \"" + commitments[std::to_string(dealt)] +
-                                 "\"}"
+                                 ", \"commitment\": \"" + commitments[std::to_string(dealt)] + "\"}"
                            : std::string("\"deal_commitment\": null");
       (dealt > revealed ? in_play : between)++;
       for (int seat : {-1, 0, 2}) CHECK(snapshot(*t, seat).find(expected) != std::string::npos);

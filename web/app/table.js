@@ -211,6 +211,11 @@ export class TableScreen {
     for (const k of ["to_act", "deadline_ms", "next_due_ms"]) if (this.tableState[k] < 0) this.tableState[k] = null;
     this.legal = legal;
     this.clockAt = { table: clockNow ?? snapshot.table.now_ms, page: performance.now() };
+    // fair deals: a page that joined or reloaded after a deal's commit event learns the
+    // commitment from the snapshot, to check the reveal against it
+    for (const c of [snapshot.table.deal_commitment, snapshot.table.nonce_window]) {
+      if (c?.commitment) this.fairDeal(c.deal).commitment ??= c.commitment;
+    }
     for (const e of events) this.onEvent(e);
     if (view.offered_to == null) this.answered.clear(); // the offer is over
     this.selected = this.selected.filter((c) => view.hand?.includes(c));
@@ -250,10 +255,13 @@ export class TableScreen {
     if (e.type === "commit") this.currentCommit = e.deal;
     if (e.type === "reveal") {
       const deal = Object.assign(this.fairDeal(e.deal), { seed: e.seed, salt: e.salt, verified: null });
-      verifyReveal(deal.commitment, e).then((ok) => {
-        deal.verified = ok;
-        this.renderFair();
-      });
+      // (a commitment this page never saw is not a mismatch: the deal is left unchecked)
+      if (deal.commitment != null) {
+        verifyReveal(deal.commitment, e).then((ok) => {
+          deal.verified = ok;
+          this.renderFair();
+        });
+      }
     }
   }
   fairDeal(k) {
@@ -707,13 +715,15 @@ export class TableScreen {
     // one line saying it all, the commitments behind it (opened as the player left it)
     const open = (box.querySelector("details")?.open ?? false) || deals.some((d) => d.verified === false);
     const checked = deals.filter((d) => d.verified != null);
+    const pending = deals.some((d) => d.seed == null);
     const summary = deals.some((d) => d.verified === false) ? "✘ a deal is NOT fair: its seed does not match its commitment"
-      : checked.length ? `Fair deal${checked.length > 1 ? "s" : ""} ✔ verified${deals.length > checked.length ? " · this deal is checked after the hand" : ""}`
+      : checked.length ? `Fair deal${checked.length > 1 ? "s" : ""} ✔ verified${pending ? " · this deal is checked after the hand" : ""}`
         : "Fair deal: committed before the deal, checked after the hand";
     const folded = el("details", { open }, el("summary", { className: `fair-summary ${deals.some((d) => d.verified === false) ? "bad" : checked.length ? "ok" : ""}` }, summary));
     box.replaceChildren(folded);
     folded.append(...deals.slice(-3).map((d) => {
       const state = d.seed == null ? "committed; the seed is revealed after the hand"
+        : d.commitment == null ? "revealed; its commitment came before this page joined, so it is not checked here"
         : d.verified == null ? "checking…" : d.verified ? "✔ verified: the seed matches the commitment" : "✘ the revealed seed does NOT match the commitment";
       return el("p", { className: `fair-deal ${d.verified === true ? "ok" : d.verified === false ? "bad" : ""}` },
         `deal ${d.deal}: commitment ${String(d.commitment ?? "?").slice(0, 16)}… — ${state}`);

@@ -236,6 +236,13 @@ test(`three browsers play a game of ${GAME} through the server: hint, review, a 
   assert.ok(reloaded, "a reload mid-trick was tried");
   assert.ok(restarted, "a server restart mid-hand was tried");
   for (const p of pages) await p.waitForSelector("#hand-over:not([hidden])", { timeout: 20000 });
+  // fair deals through the server: every page checked deal 1's reveal against its commitment
+  // with Web Crypto, Bob's reloaded page and every page after the restart too (they learn the
+  // commitment of the deal in play from the snapshot)
+  for (const p of pages) {
+    await p.waitForFunction(() => window.deckhandApp.screen.fair.get(1)?.verified === true, null, { timeout: 10000 });
+    assert.match(await p.textContent("#fair summary"), /^Fair deals? ✔ verified/);
+  }
   // Cy's review of the hand from the server: her own plays against the open-hand best
   await cy.click("#btn-review");
   await shot(ann, "online-hand-over.png");
