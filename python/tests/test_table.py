@@ -451,6 +451,7 @@ def test_fair_deals_commit_nonces_reveal_and_the_record_checks(name):
     window = t.snapshot(0)["table"]["nonce_window"]
     assert window == {"deal": 1, "commitment": commit[0]["commitment"], "ends_ms": 500,
                       "sent": []}
+    assert t.snapshot(0)["table"]["deal_commitment"] is None  # not dealt yet
     before = t.serialize()
     for call in (lambda: t.nonce(0, None, 20), lambda: t.nonce(0, b"0011223344556677", 20),
                  lambda: t.nonce(0, 5, 20), lambda: t.nonce(0, "0011223344556677\0", 20),
@@ -476,6 +477,9 @@ def test_fair_deals_commit_nonces_reveal_and_the_record_checks(name):
     assert back.serialize() == t.serialize()
     nonces = [(e["seat"], e["nonce"]) for e in t.events(1) if e["type"] == "nonce"]
     assert nonces == [(0, "0011223344556677"), (1, "aabbccddeeff00112233")]
+    # Dealt: the deal in play's commitment stays in the snapshot for a client that reconnects.
+    assert t.snapshot(1)["table"]["deal_commitment"] == {"deal": 1,
+                                                         "commitment": commit[0]["commitment"]}
     drive(t, 30)
     assert t.is_over
     reveals = [e for e in t.events(None) if e["type"] == "reveal"]
@@ -508,6 +512,7 @@ def test_fair_secret_and_nonce_options_are_checked():
     with pytest.raises(deckhand.WrongPhase):
         t.nonce(0, "0011223344556677", 0)
     assert "nonce_window" not in t.snapshot(0)["table"]
+    assert "deal_commitment" not in t.snapshot(0)["table"]
 
 
 def test_ladder_levels_seat_and_stand_in_and_survive_the_image():
