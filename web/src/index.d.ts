@@ -315,6 +315,8 @@ export interface TableSnapshot {
     scores: number[];
     /** Fair tables only: the deal waiting for nonces, or null. */
     nonce_window?: { deal: number; commitment: string; ends_ms: number; sent: number[] } | null;
+    /** Fair tables only: the commitment of the deal in play until its reveal, or null. */
+    deal_commitment?: { deal: number; commitment: string } | null;
   };
 }
 
