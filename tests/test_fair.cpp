@@ -234,13 +234,14 @@ TEST_CASE("fair deals: a snapshot names the commitment of the deal in play until
     int64_t now = 0;
     int in_play = 0, between = 0;
     play_fair(*t, &now, 100000, [&] {
+      const std::string stream = events(*t, -1);
       std::map<std::string, std::string> commitments;
       int revealed = 0;
-      for (const auto& f : fair_events(events(*t, -1))) {
+      for (const auto& f : fair_events(stream)) {
         if (f[0] == "commit") commitments[f[1]] = f[2];
         if (f[0] == "reveal") revealed = std::stoi(f[1]);
       }
-      const int dealt = deals_in(events(*t, -1));
+      const int dealt = deals_in(stream);
       const std::string expected =
           dealt > revealed ? "\"deal_commitment\": {\"deal\": " + std::to_string(dealt) +
                                  ", \"commitment\": \"" + commitments[std::to_string(dealt)] + "\"}"
