@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -725,6 +726,67 @@ TEST_CASE("T7: minimal melds agree with the depth-first search on 30,000 more ha
   CHECK(feasible > 5000);
   CHECK(with_rooks > 5000);
   MESSAGE("feasible: " << feasible << " of 30000");
+}
+
+TEST_CASE("T7/T12: the bounded finder gives find_contract's points whenever they are within") {
+  // detail::cheapest_points_within serves the basic bot's round-11 comparisons: it must say
+  // exactly what find_contract says about the points, for every bound, and -1 above it. The
+  // bounded answers are asked first: find_contract remembers its answers, and the bounded
+  // finder answers from that memory when it can.
+  PortableRng rng(20261206);
+  int within = 0, beyond = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const int round = 1 + i % 11;
+    const Contract c = contract_for_round(round);
+    FaceCounts hand = random_hand(rng, 11 + int(rng.bounded(6)), i % 3 != 0);
+    if (i % 5 == 0) hand.add(kRook, 1 + int(rng.bounded(3)));
+    const int bounds[] = {-1, 0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 0xFFFF, 1 << 20};
+    int answers[std::size(bounds)];
+    for (size_t b = 0; b < std::size(bounds); ++b)
+      answers[b] = detail::cheapest_points_within(hand, c, bounds[b]);
+    Arrangement cheapest;
+    const bool found = find_contract(hand, c, &cheapest);
+    const int points = found ? cheapest.leftover_points : -1;
+    for (size_t b = 0; b < std::size(bounds); ++b) {
+      CAPTURE(round);
+      CAPTURE(i);
+      CAPTURE(bounds[b]);
+      CHECK(answers[b] == (found && points <= bounds[b] ? points : -1));
+      CHECK(detail::cheapest_points_within(hand, c, bounds[b]) == answers[b]);  // remembered
+      (answers[b] >= 0 ? within : beyond) += 1;
+    }
+  }
+  CHECK(within > 5000);
+  CHECK(beyond > 5000);
+}
+
+TEST_CASE("T7/T12: find_contract's memo answers as the finder does, hit or evicted") {
+  // find_contract remembers recent answers (4,096 slots per thread); 6,000 hands asked twice
+  // in turn, the second pass after most slots were taken by others, and a third time at once.
+  PortableRng rng(20261207);
+  std::vector<std::pair<FaceCounts, Contract>> asked;
+  for (int i = 0; i < 6000; ++i) {
+    FaceCounts hand = random_hand(rng, 11 + int(rng.bounded(6)), i % 3 != 0);
+    if (i % 7 == 0) hand.add(kRook, 1 + int(rng.bounded(2)));
+    asked.push_back({hand, contract_for_round(1 + i % 11)});
+  }
+  int found = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const auto& [hand, c] : asked) {
+      Arrangement direct, first, again;
+      const bool expected = detail::find_contract_unmemoised(hand, c, &direct);
+      REQUIRE(find_contract(hand, c, &first) == expected);
+      REQUIRE(find_contract(hand, c, &again) == expected);
+      found += expected;
+      if (!expected) continue;
+      for (const Arrangement* a : {&first, &again}) {
+        CHECK(a->leftover_points == direct.leftover_points);
+        CHECK(a->count == direct.count);
+        CHECK(a->leftover == direct.leftover);
+      }
+    }
+  }
+  CHECK(found > 2000);
 }
 
 TEST_CASE("T1: FaceCounts::held() marks exactly the faces held") {

@@ -131,7 +131,9 @@ struct Arrangement {
 // arrangement leaving the fewest penalty points (T12) in hand: melds as long as helps, two
 // sets of a number or two runs of a colour where that helps, every Rook placed whenever a
 // set or a run shorter than 1..14 can take it. Contracts of at most 4 runs and 5 sets with
-// at least one meld; anything else returns false. No heap allocation.
+// at least one meld; anything else returns false. Answers are remembered per thread (a
+// direct-mapped memo of 4,096 recent hands, about 750 KB allocated at the thread's first
+// call), since bots and hints ask for the same hands again; no other heap allocation.
 // Exactness note: leftover Rooks are always placed when the contract has a set (any set
 // takes them); with runs only they go to run ends, which can run out of room only when a
 // hand of 28 or more cards fills whole runs 1..14; the arrangement is then still valid, and

@@ -5,6 +5,7 @@
 #include "bots.hpp"
 #include "deckhand/bots.hpp"
 #include "deckhand/toonerville_bots.hpp"
+#include "internal.hpp"
 
 namespace deckhand::bots {
 
@@ -41,20 +42,27 @@ bool can_lay_off_anywhere(const View& v, RookFace face) {
   return false;
 }
 
-// Round 11: the points left over by the best two runs and two sets of `hand` without its
-// least useful card (or of the hand itself when `discard` is false); huge when none.
-int round11_leftover(const FaceCounts& hand, bool discard) {
-  const Contract c = contract_for_round(kRounds);
+constexpr int kNoArrangement = 100000;  // a key above every arrangement's points
+
+// Round 11: the points left over by the best two runs and two sets of `hand`; huge when none.
+int round11_leftover(const FaceCounts& hand) {
   Arrangement arr;
-  if (!discard) return find_contract(hand, c, &arr) ? arr.leftover_points : 100000;
-  int best = 100000;
+  return find_contract(hand, contract_for_round(kRounds), &arr) ? arr.leftover_points
+                                                                : kNoArrangement;
+}
+
+// Round 11: whether `hand` without one of its cards leaves fewer points over than `points`.
+// Only the answer is wanted, so each card's question is bounded by `points` and the first yes
+// ends the loop.
+bool round11_leftover_below(const FaceCounts& hand, int points) {
+  const Contract c = contract_for_round(kRounds);
   for (int f = 0; f < kRookFaces; ++f) {
     if (!hand.n[f]) continue;
     FaceCounts rest = hand;
     rest.remove(RookFace(f));
-    if (find_contract(rest, c, &arr)) best = std::min(best, int(arr.leftover_points));
+    if (toonerville::detail::cheapest_points_within(rest, c, points - 1) >= 0) return true;
   }
-  return best;
+  return false;
 }
 
 bool wants_top(const View& v, bool buying) {
@@ -66,7 +74,7 @@ bool wants_top(const View& v, bool buying) {
     // Take only a card that strictly improves the hand (else cards circle the table).
     FaceCounts with = v.hand;
     with.add(top);
-    return round11_leftover(with, true) < round11_leftover(v.hand, false);
+    return round11_leftover_below(with, round11_leftover(v.hand));
   }
   if (v.down >> v.seat & 1) return !buying && can_lay_off_anywhere(v, top);
   if (is_rook(top)) return true;
@@ -95,19 +103,51 @@ bool toonerville_bot_wants_buy(const View& v) {
   return wants_top(v, true);
 }
 
-int toonerville_discard_key(const View& v, RookFace f) {
-  const Contract c = contract_for_round(v.round);
+namespace {
+
+// How much keeping `f` is worth to the seat: for a lay-off once down, else towards the
+// contract.
+int keeping_use(const View& v, RookFace f) {
   const bool down = v.seat != kNoSeat && (v.down >> v.seat & 1);
-  const int use = down ? (can_lay_off_anywhere(v, f) ? 50 : 0) : usefulness(v.hand, f, c);
+  return down ? (can_lay_off_anywhere(v, f) ? 50 : 0)
+              : usefulness(v.hand, f, contract_for_round(v.round));
+}
+
+}  // namespace
+
+int toonerville_discard_key(const View& v, RookFace f) {
+  const int use = keeping_use(v, f);
   if (v.round != kRounds) return use * 100 - penalty_points(f);
   // Round 11 goes out with the whole hand (T11): keep the hand whose best two runs and two
   // sets leave the fewest points over, so that a card or two more completes it.
   FaceCounts rest = v.hand;
   rest.remove(f);
   Arrangement arr;
-  return find_contract(rest, c, &arr) ? arr.leftover_points * 100 - penalty_points(f)
-                                      : 100000 + use * 100 - penalty_points(f);
+  return find_contract(rest, contract_for_round(kRounds), &arr)
+             ? arr.leftover_points * 100 - penalty_points(f)
+             : kNoArrangement + use * 100 - penalty_points(f);
 }
+
+namespace {
+
+// toonerville_discard_key when it is at most `at_most`, else some key above it: the discard
+// loop wants exact keys only up to the best so far, and in round 11 the bound saves most of
+// the contract finder's work.
+int discard_key_within(const View& v, RookFace f, int at_most) {
+  if (v.round != kRounds) return toonerville_discard_key(v, f);
+  const int points = penalty_points(f);
+  FaceCounts rest = v.hand;
+  rest.remove(f);
+  // A key is leftover * 100 - points: at most at_most when the leftover is at most this.
+  const int leftover = toonerville::detail::cheapest_points_within(
+      rest, contract_for_round(kRounds), (at_most + points) / 100);
+  if (leftover >= 0) return leftover * 100 - points;
+  // Over the bound, or no arrangement at all: the key of the latter decides.
+  const int without_arrangement = kNoArrangement + keeping_use(v, f) * 100 - points;
+  return without_arrangement > at_most ? at_most + 1 : toonerville_discard_key(v, f);
+}
+
+}  // namespace
 
 Action toonerville_bot(const View& v, const Action* legal, int count, PortableRng& rng) {
   if (const Action* down = first_of(legal, count, ActionKind::down)) {
@@ -135,7 +175,8 @@ Action toonerville_bot(const View& v, const Action* legal, int count, PortableRn
   int pick_key = 0, ties = 0;
   for (int i = 0; i < count; ++i) {
     if (legal[i].kind != ActionKind::discard) continue;
-    const int key = toonerville_discard_key(v, legal[i].bytes[0]);
+    const int key = pick ? discard_key_within(v, legal[i].bytes[0], pick_key)
+                         : toonerville_discard_key(v, legal[i].bytes[0]);
     if (!pick || key < pick_key) {
       pick = &legal[i], pick_key = key, ties = 1;
     } else if (key == pick_key && rng.bounded(uint64_t(++ties)) == 0) {

@@ -1016,30 +1016,44 @@ bool find_mirrored(const FaceCounts& hand, Contract contract, int max_cost, Arra
 
 }  // namespace
 
-bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
-  if (!supported(contract)) return false;
-  // With at most two Rooks, minimal melds (exact and fast) answer "no" at once, and their
-  // arrangement, with what it leaves laid off on its own melds while any card fits, bounds
-  // the fewest points from above: the sweep then drops every state that costs more. With
-  // more Rooks, minimal melds met within a few hundred windows tried still bound it.
+namespace {
+
+// The first arrangement that minimal melds meet, with what it leaves laid off on its own melds
+// while any card fits: an upper bound on the fewest points. False when minimal melds find
+// none; *exact then says whether that proves the hand cannot (at most two Rooks) or only that
+// the tries ran out.
+bool quick_arrangement(const FaceCounts& hand, Contract contract, Arrangement* quick, bool* exact) {
   MinimalMelds minimal(hand, contract);
-  Arrangement quick;
   constexpr int kTries = 512;
-  if (minimal.applies() ? !minimal.solve(&quick) : !minimal.try_solve(&quick, kTries)) {
-    if (minimal.applies()) return false;
-    return find_mirrored(hand, contract, 0xFFFF, out);  // the sweep, unbounded
-  }
-  finish_arrangement(hand, &quick);
-  for (bool laid = true; laid && quick.leftover_points > 0;) {
+  *exact = minimal.applies();
+  if (*exact ? !minimal.solve(quick) : !minimal.try_solve(quick, kTries)) return false;
+  finish_arrangement(hand, quick);
+  for (bool laid = true; laid && quick->leftover_points > 0;) {
     LayOff offer;
-    laid = find_lay_offs(quick.leftover, quick.melds, quick.count, &offer, 1) > 0;
+    laid = find_lay_offs(quick->leftover, quick->melds, quick->count, &offer, 1) > 0;
     if (laid) {
       [[maybe_unused]] const Reason r =
-          lay_off(&quick.melds[offer.meld], offer.face, offer.end, nullptr);
+          lay_off(&quick->melds[offer.meld], offer.face, offer.end, nullptr);
       assert(r == Reason::ok);
-      quick.leftover.remove(offer.face);
-      quick.leftover_points = uint16_t(penalty_points(quick.leftover));
+      quick->leftover.remove(offer.face);
+      quick->leftover_points = uint16_t(penalty_points(quick->leftover));
     }
+  }
+  return true;
+}
+
+// The cheapest arrangement, computed (find_contract asks the memo below first).
+bool compute_cheapest(const FaceCounts& hand, Contract contract, Arrangement* out) {
+  if (!supported(contract)) return false;
+  // With at most two Rooks, minimal melds (exact and fast) answer "no" at once, and their
+  // arrangement bounds the fewest points from above: the sweep then drops every state that
+  // costs more. With more Rooks, minimal melds met within a few hundred windows tried still
+  // bound it.
+  Arrangement quick;
+  bool exact = false;
+  if (!quick_arrangement(hand, contract, &quick, &exact)) {
+    if (exact) return false;
+    return find_mirrored(hand, contract, 0xFFFF, out);  // the sweep, unbounded
   }
   if (quick.leftover_points == 0) {  // nothing left: nothing is cheaper
     if (out) *out = quick;
@@ -1050,6 +1064,76 @@ bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) 
   assert(false && "the sweep finds at least the quick arrangement's cost");
   if (out) *out = quick;
   return true;
+}
+
+// Recent answers of find_contract, which is a pure function asked again and again for the
+// same hands: a bot's round-11 discard keys ask it for the hand without each card, and its
+// next take decision asks those hands again; a search plays every candidate from the same
+// deal, so its playouts meet the same hands. Direct-mapped, one per thread on the heap
+// (see Workspace), keyed by the whole hand and the contract.
+struct CheapestMemo {
+  static constexpr int kBits = 12;
+  struct Slot {
+    FaceCounts hand;
+    Contract contract;
+    bool used = false;
+    bool found = false;
+    Arrangement arrangement;
+  };
+  Slot slots[1 << kBits];
+
+  static uint32_t slot_of(const FaceCounts& hand, Contract contract) {
+    uint64_t words[(kRookFaces + 7) / 8] = {};
+    std::memcpy(words, hand.n, sizeof hand.n);
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t(contract.runs) << 8 | contract.sets);
+    for (const uint64_t w : words) h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+    return uint32_t((h ^ h >> 29) >> (64 - kBits));
+  }
+};
+
+CheapestMemo& cheapest_memo() {
+  thread_local std::unique_ptr<CheapestMemo> memo;
+  if (!memo) memo.reset(new CheapestMemo);
+  return *memo;
+}
+
+bool same_hand(const FaceCounts& a, const FaceCounts& b) {
+  return std::memcmp(a.n, b.n, sizeof a.n) == 0;
+}
+
+[[maybe_unused]] bool same_arrangement(const Arrangement& a, const Arrangement& b) {
+  if (a.count != b.count || a.leftover_points != b.leftover_points ||
+      !same_hand(a.leftover, b.leftover))
+    return false;
+  for (int m = 0; m < a.count; ++m) {
+    const Meld &x = a.melds[m], &y = b.melds[m];
+    if (x.kind != y.kind || x.colour != y.colour || x.low != y.low || x.high != y.high ||
+        x.rooks_at != y.rooks_at || x.rooks != y.rooks ||
+        std::memcmp(x.naturals, y.naturals, sizeof x.naturals) != 0)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
+  CheapestMemo::Slot& slot = cheapest_memo().slots[CheapestMemo::slot_of(hand, contract)];
+  if (!slot.used || slot.contract != contract || !same_hand(slot.hand, hand)) {
+    slot.found = compute_cheapest(hand, contract, &slot.arrangement);
+    slot.hand = hand;
+    slot.contract = contract;
+    slot.used = true;
+  } else {
+#ifndef NDEBUG  // the memo answers as the finder would
+    Arrangement again;
+    const bool found = compute_cheapest(hand, contract, &again);
+    assert(found == slot.found);
+    assert(!found || same_arrangement(again, slot.arrangement));
+#endif
+  }
+  if (slot.found && out) *out = slot.arrangement;
+  return slot.found;
 }
 
 bool find_any_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
@@ -1078,6 +1162,33 @@ bool find_whole_hand(const FaceCounts& hand, Arrangement* out) {
 }  // namespace deckhand::toonerville
 
 namespace deckhand::toonerville::detail {
+
+int cheapest_points_within(const FaceCounts& hand, Contract contract, int at_most) {
+  at_most = std::min(at_most, 0xFFFF);
+  int points = -1;
+  const CheapestMemo::Slot& slot = cheapest_memo().slots[CheapestMemo::slot_of(hand, contract)];
+  if (slot.used && slot.contract == contract && same_hand(slot.hand, hand)) {
+    points = slot.found ? slot.arrangement.leftover_points : -1;
+  } else if (at_most >= 0 && supported(contract)) {
+    // As compute_cheapest, with the sweep bounded by at_most as well: states that cost more
+    // are dropped at once, and a quick arrangement within the bound may still be beaten.
+    Arrangement quick, best;
+    bool exact = false;
+    if (quick_arrangement(hand, contract, &quick, &exact)) {
+      if (quick.leftover_points == 0)
+        points = 0;
+      else if (find_mirrored(hand, contract, std::min<int>(quick.leftover_points, at_most), &best))
+        points = best.leftover_points;
+    } else if (!exact && find_mirrored(hand, contract, at_most, &best)) {
+      points = best.leftover_points;
+    }
+  }
+  return points <= at_most ? points : -1;
+}
+
+bool find_contract_unmemoised(const FaceCounts& hand, Contract contract, Arrangement* out) {
+  return compute_cheapest(hand, contract, out);
+}
 
 bool find_any_by_search(const FaceCounts& hand, Contract contract, Arrangement* out) {
   return find(hand, contract, 0xFFFF, false, out);
