@@ -12,6 +12,8 @@
 #include "deckhand/error.hpp"
 #include "deckhand/rng.hpp"
 #include "deckhand/rook_cards.hpp"
+#include "deckhand/toonerville.hpp"
+#include "deckhand/toonerville_bots.hpp"
 #include "deckhand/toonerville_melds.hpp"
 #include "toonerville/internal.hpp"
 
@@ -787,6 +789,42 @@ TEST_CASE("T7/T12: find_contract's memo answers as the finder does, hit or evict
     }
   }
   CHECK(found > 2000);
+}
+
+TEST_CASE(
+    "T11/T12: the basic bot's round-11 discard keys are the finder's points without the card") {
+  // The basic bot keys a round-11 discard by the points the hand without the card leaves
+  // (x 100, minus the card's points), and answers most keys from the whole hand's best
+  // arrangement without a search (src/toonerville/bot.cpp): every key against the finder
+  // asked directly, without its memo.
+  PortableRng rng(20261208);
+  const Contract c = contract_for_round(kRounds);
+  View v{};
+  v.round = kRounds;
+  v.seat = 0;
+  int arranged = 0, unarranged = 0;
+  for (int i = 0; i < 3000; ++i) {
+    v.hand = random_hand(rng, 15 + int(rng.bounded(3)), i % 4 != 0);
+    for (int f = 0; f < kRookFaces; ++f) {
+      if (!v.hand.n[f]) continue;
+      FaceCounts rest = v.hand;
+      rest.remove(RookFace(f));
+      Arrangement direct;
+      const int key = bots::toonerville_discard_key(v, RookFace(f));
+      CAPTURE(i);
+      CAPTURE(f);
+      if (detail::find_contract_unmemoised(rest, c, &direct)) {
+        CHECK(key == direct.leftover_points * 100 - penalty_points(RookFace(f)));
+        ++arranged;
+      } else {
+        CHECK(key >= 100000 - penalty_points(RookFace(f)));  // above every arrangement's key
+        ++unarranged;
+      }
+    }
+  }
+  MESSAGE("discard keys with an arrangement: " << arranged << ", without: " << unarranged);
+  CHECK(arranged > 5000);
+  CHECK(unarranged > 5000);
 }
 
 TEST_CASE("T1: FaceCounts::held() marks exactly the faces held") {

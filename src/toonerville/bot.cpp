@@ -51,17 +51,31 @@ int round11_leftover(const FaceCounts& hand) {
                                                                 : kNoArrangement;
 }
 
+// Round 11: the points the best two runs and two sets of `hand` without `face` leave over,
+// when they are at most `at_most`; -1 when more, or when there is no such arrangement. The
+// whole hand's best arrangement answers most of these questions without a search: an
+// arrangement of the hand without `face`, with `face` added to what it leaves, is one of the
+// whole hand's, so it leaves at least the whole hand's points minus the face's; a face the
+// whole hand's best leaves over leaves exactly that; and a hand with no arrangement has none
+// without any of its cards either.
+int round11_points_without(const FaceCounts& hand, RookFace face, int at_most) {
+  const Contract c = contract_for_round(kRounds);
+  Arrangement whole;
+  if (!find_contract(hand, c, &whole)) return -1;
+  const int lower = whole.leftover_points - penalty_points(face);
+  if (lower > at_most) return -1;
+  if (whole.leftover.n[face]) return lower;
+  FaceCounts rest = hand;
+  rest.remove(face);
+  return toonerville::detail::cheapest_points_within(rest, c, at_most);
+}
+
 // Round 11: whether `hand` without one of its cards leaves fewer points over than `points`.
 // Only the answer is wanted, so each card's question is bounded by `points` and the first yes
 // ends the loop.
 bool round11_leftover_below(const FaceCounts& hand, int points) {
-  const Contract c = contract_for_round(kRounds);
-  for (int f = 0; f < kRookFaces; ++f) {
-    if (!hand.n[f]) continue;
-    FaceCounts rest = hand;
-    rest.remove(RookFace(f));
-    if (toonerville::detail::cheapest_points_within(rest, c, points - 1) >= 0) return true;
-  }
+  for (int f = 0; f < kRookFaces; ++f)
+    if (hand.n[f] && round11_points_without(hand, RookFace(f), points - 1) >= 0) return true;
   return false;
 }
 
@@ -120,12 +134,9 @@ int toonerville_discard_key(const View& v, RookFace f) {
   if (v.round != kRounds) return use * 100 - penalty_points(f);
   // Round 11 goes out with the whole hand (T11): keep the hand whose best two runs and two
   // sets leave the fewest points over, so that a card or two more completes it.
-  FaceCounts rest = v.hand;
-  rest.remove(f);
-  Arrangement arr;
-  return find_contract(rest, contract_for_round(kRounds), &arr)
-             ? arr.leftover_points * 100 - penalty_points(f)
-             : kNoArrangement + use * 100 - penalty_points(f);
+  const int leftover = round11_points_without(v.hand, f, 0xFFFF);  // -1: no arrangement
+  return leftover >= 0 ? leftover * 100 - penalty_points(f)
+                       : kNoArrangement + use * 100 - penalty_points(f);
 }
 
 namespace {
@@ -136,11 +147,8 @@ namespace {
 int discard_key_within(const View& v, RookFace f, int at_most) {
   if (v.round != kRounds) return toonerville_discard_key(v, f);
   const int points = penalty_points(f);
-  FaceCounts rest = v.hand;
-  rest.remove(f);
   // A key is leftover * 100 - points: at most at_most when the leftover is at most this.
-  const int leftover = toonerville::detail::cheapest_points_within(
-      rest, contract_for_round(kRounds), (at_most + points) / 100);
+  const int leftover = round11_points_without(v.hand, f, (at_most + points) / 100);
   if (leftover >= 0) return leftover * 100 - points;
   // Over the bound, or no arrangement at all: the key of the latter decides.
   const int without_arrangement = kNoArrangement + keeping_use(v, f) * 100 - points;
