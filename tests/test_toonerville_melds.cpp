@@ -744,8 +744,14 @@ TEST_CASE("T7/T12: the bounded finder gives find_contract's points whenever they
     if (i % 5 == 0) hand.add(kRook, 1 + int(rng.bounded(3)));
     const int bounds[] = {-1, 0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100, 0xFFFF, 1 << 20};
     int answers[std::size(bounds)];
-    for (size_t b = 0; b < std::size(bounds); ++b)
-      answers[b] = detail::cheapest_points_within(hand, c, bounds[b]);
+    for (size_t b = 0; b < std::size(bounds); ++b) {
+      Arrangement first;
+      answers[b] = detail::cheapest_points_within(hand, c, bounds[b], &first);
+      if (answers[b] >= 0) {  // computed (not yet remembered): an arrangement leaving them
+        check_arrangement(hand, c, first);
+        CHECK(first.leftover_points == answers[b]);
+      }
+    }
     Arrangement cheapest;
     const bool found = find_contract(hand, c, &cheapest);
     const int points = found ? cheapest.leftover_points : -1;
@@ -754,7 +760,12 @@ TEST_CASE("T7/T12: the bounded finder gives find_contract's points whenever they
       CAPTURE(i);
       CAPTURE(bounds[b]);
       CHECK(answers[b] == (found && points <= bounds[b] ? points : -1));
-      CHECK(detail::cheapest_points_within(hand, c, bounds[b]) == answers[b]);  // remembered
+      Arrangement again;  // asked again, now remembered, with an arrangement leaving them
+      CHECK(detail::cheapest_points_within(hand, c, bounds[b], &again) == answers[b]);
+      if (answers[b] >= 0) {
+        check_arrangement(hand, c, again);
+        CHECK(again.leftover_points == answers[b]);
+      }
       (answers[b] >= 0 ? within : beyond) += 1;
     }
   }

@@ -52,30 +52,42 @@ int round11_leftover(const FaceCounts& hand) {
 }
 
 // Round 11: the points the best two runs and two sets of `hand` without `face` leave over,
-// when they are at most `at_most`; -1 when more, or when there is no such arrangement. The
-// whole hand's best arrangement answers most of these questions without a search: an
-// arrangement of the hand without `face`, with `face` added to what it leaves, is one of the
-// whole hand's, so it leaves at least the whole hand's points minus the face's; a face the
-// whole hand's best leaves over leaves exactly that; and a hand with no arrangement has none
-// without any of its cards either.
-int round11_points_without(const FaceCounts& hand, RookFace face, int at_most) {
-  const Contract c = contract_for_round(kRounds);
-  Arrangement whole;
-  if (!find_contract(hand, c, &whole)) return -1;
-  const int lower = whole.leftover_points - penalty_points(face);
+// when they are at most `at_most`; -1 when more, or when there is no such arrangement.
+// `whole` is the whole hand's best arrangement, which answers most of these questions
+// without a search: an arrangement of the hand without `face`, with `face` added to what it
+// leaves, is one of the whole hand's, so it leaves at least the whole hand's points minus the
+// face's; a face the whole hand's best leaves over leaves exactly that. `whole` is null when
+// the hand has no arrangement (then it has none without any of its cards either) or, by the
+// same bound, when the whole hand's best leaves more than at_most + kMostCardPoints.
+constexpr int kMostCardPoints = penalty_points(kRook);
+int round11_points_without(const FaceCounts& hand, const Arrangement* whole, RookFace face,
+                           int at_most) {
+  if (!whole) return -1;
+  const int lower = whole->leftover_points - penalty_points(face);
   if (lower > at_most) return -1;
-  if (whole.leftover.n[face]) return lower;
+  if (whole->leftover.n[face]) return lower;
   FaceCounts rest = hand;
   rest.remove(face);
-  return toonerville::detail::cheapest_points_within(rest, c, at_most);
+  return toonerville::detail::cheapest_points_within(rest, contract_for_round(kRounds), at_most);
+}
+
+// Round 11: the whole hand's best arrangement in *out, or null when it has none.
+const Arrangement* round11_whole(const FaceCounts& hand, Arrangement* out) {
+  return find_contract(hand, contract_for_round(kRounds), out) ? out : nullptr;
 }
 
 // Round 11: whether `hand` without one of its cards leaves fewer points over than `points`.
-// Only the answer is wanted, so each card's question is bounded by `points` and the first yes
-// ends the loop.
+// Only the answer is wanted: the whole hand's arrangement is asked within the bound plus the
+// most a card can take away, each card's question within the bound, and the first yes ends
+// the loop.
 bool round11_leftover_below(const FaceCounts& hand, int points) {
+  Arrangement arrangement;
+  if (toonerville::detail::cheapest_points_within(hand, contract_for_round(kRounds),
+                                                  points - 1 + kMostCardPoints, &arrangement) < 0)
+    return false;
   for (int f = 0; f < kRookFaces; ++f)
-    if (hand.n[f] && round11_points_without(hand, RookFace(f), points - 1) >= 0) return true;
+    if (hand.n[f] && round11_points_without(hand, &arrangement, RookFace(f), points - 1) >= 0)
+      return true;
   return false;
 }
 
@@ -134,7 +146,9 @@ int toonerville_discard_key(const View& v, RookFace f) {
   if (v.round != kRounds) return use * 100 - penalty_points(f);
   // Round 11 goes out with the whole hand (T11): keep the hand whose best two runs and two
   // sets leave the fewest points over, so that a card or two more completes it.
-  const int leftover = round11_points_without(v.hand, f, 0xFFFF);  // -1: no arrangement
+  Arrangement whole;
+  const int leftover =  // -1: no arrangement
+      round11_points_without(v.hand, round11_whole(v.hand, &whole), f, 0xFFFF);
   return leftover >= 0 ? leftover * 100 - penalty_points(f)
                        : kNoArrangement + use * 100 - penalty_points(f);
 }
@@ -143,12 +157,12 @@ namespace {
 
 // toonerville_discard_key when it is at most `at_most`, else some key above it: the discard
 // loop wants exact keys only up to the best so far, and in round 11 the bound saves most of
-// the contract finder's work.
-int discard_key_within(const View& v, RookFace f, int at_most) {
+// the contract finder's work. `whole`: round11_whole of the seat's hand.
+int discard_key_within(const View& v, const Arrangement* whole, RookFace f, int at_most) {
   if (v.round != kRounds) return toonerville_discard_key(v, f);
   const int points = penalty_points(f);
   // A key is leftover * 100 - points: at most at_most when the leftover is at most this.
-  const int leftover = round11_points_without(v.hand, f, (at_most + points) / 100);
+  const int leftover = round11_points_without(v.hand, whole, f, (at_most + points) / 100);
   if (leftover >= 0) return leftover * 100 - points;
   // Over the bound, or no arrangement at all: the key of the latter decides.
   const int without_arrangement = kNoArrangement + keeping_use(v, f) * 100 - points;
@@ -181,9 +195,11 @@ Action toonerville_bot(const View& v, const Action* legal, int count, PortableRn
   // Discard: the least useful card, high penalty points first; random among equals.
   const Action* pick = nullptr;
   int pick_key = 0, ties = 0;
+  Arrangement arrangement;
+  const Arrangement* whole = v.round == kRounds ? round11_whole(v.hand, &arrangement) : nullptr;
   for (int i = 0; i < count; ++i) {
     if (legal[i].kind != ActionKind::discard) continue;
-    const int key = pick ? discard_key_within(v, legal[i].bytes[0], pick_key)
+    const int key = pick ? discard_key_within(v, whole, legal[i].bytes[0], pick_key)
                          : toonerville_discard_key(v, legal[i].bytes[0]);
     if (!pick || key < pick_key) {
       pick = &legal[i], pick_key = key, ties = 1;

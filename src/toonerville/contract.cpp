@@ -1163,27 +1163,32 @@ bool find_whole_hand(const FaceCounts& hand, Arrangement* out) {
 
 namespace deckhand::toonerville::detail {
 
-int cheapest_points_within(const FaceCounts& hand, Contract contract, int at_most) {
+int cheapest_points_within(const FaceCounts& hand, Contract contract, int at_most,
+                           Arrangement* out) {
   at_most = std::min(at_most, 0xFFFF);
-  int points = -1;
   const CheapestMemo::Slot& slot = cheapest_memo().slots[CheapestMemo::slot_of(hand, contract)];
   if (slot.used && slot.contract == contract && same_hand(slot.hand, hand)) {
-    points = slot.found ? slot.arrangement.leftover_points : -1;
-  } else if (at_most >= 0 && supported(contract)) {
-    // As compute_cheapest, with the sweep bounded by at_most as well: states that cost more
-    // are dropped at once, and a quick arrangement within the bound may still be beaten.
-    Arrangement quick, best;
-    bool exact = false;
-    if (quick_arrangement(hand, contract, &quick, &exact)) {
-      if (quick.leftover_points == 0)
-        points = 0;
-      else if (find_mirrored(hand, contract, std::min<int>(quick.leftover_points, at_most), &best))
-        points = best.leftover_points;
-    } else if (!exact && find_mirrored(hand, contract, at_most, &best)) {
-      points = best.leftover_points;
-    }
+    if (!slot.found || slot.arrangement.leftover_points > at_most) return -1;
+    if (out) *out = slot.arrangement;
+    return slot.arrangement.leftover_points;
   }
-  return points <= at_most ? points : -1;
+  if (at_most < 0 || !supported(contract)) return -1;
+  // As compute_cheapest, with the sweep bounded by at_most as well: states that cost more
+  // are dropped at once, and a quick arrangement within the bound may still be beaten.
+  Arrangement quick, best;
+  bool exact = false;
+  const Arrangement* found = nullptr;
+  if (quick_arrangement(hand, contract, &quick, &exact)) {
+    if (quick.leftover_points == 0)
+      found = &quick;
+    else if (find_mirrored(hand, contract, std::min<int>(quick.leftover_points, at_most), &best))
+      found = &best;
+  } else if (!exact && find_mirrored(hand, contract, at_most, &best)) {
+    found = &best;
+  }
+  if (!found || found->leftover_points > at_most) return -1;
+  if (out) *out = *found;
+  return found->leftover_points;
 }
 
 bool find_contract_unmemoised(const FaceCounts& hand, Contract contract, Arrangement* out) {

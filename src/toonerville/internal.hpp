@@ -28,10 +28,13 @@ bool decode_layoff_card(uint8_t byte, LayoffCard* out);
 // round 11): false means the contract finder would say no. find_whole_hand asks it first.
 bool may_meet_contract(const FaceCounts& hand, Contract contract, bool whole_hand);
 
-// The points find_contract's arrangement leaves in hand when they are at most `at_most`;
-// -1 when the hand cannot lay the contract down or only with more. The bound lets the sweep
-// drop more states: the basic bot's round-11 comparisons need no more than this.
-int cheapest_points_within(const FaceCounts& hand, Contract contract, int at_most);
+// The points find_contract's arrangement leaves in hand when they are at most `at_most`,
+// and then, when `out` is not null, an arrangement leaving them (not always find_contract's:
+// several may leave as few); -1 when the hand cannot lay the contract down or only with
+// more. The bound lets the sweep drop more states: the basic bot's round-11 comparisons need
+// no more than this.
+int cheapest_points_within(const FaceCounts& hand, Contract contract, int at_most,
+                           Arrangement* out = nullptr);
 
 // find_contract without its memo of recent answers: the finder's own cost, for the benchmarks.
 bool find_contract_unmemoised(const FaceCounts& hand, Contract contract, Arrangement* out);
