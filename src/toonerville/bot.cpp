@@ -42,7 +42,8 @@ bool can_lay_off_anywhere(const View& v, RookFace face) {
   return false;
 }
 
-constexpr int kNoArrangement = 100000;  // a key above every arrangement's points
+constexpr int kNoArrangement = 100000;                  // a key above every arrangement's points
+constexpr int kMostCardPoints = penalty_points(kRook);  // the most one card leaves over
 
 // Round 11: the points left over by the best two runs and two sets of `hand`; huge when none.
 int round11_leftover(const FaceCounts& hand) {
@@ -59,7 +60,6 @@ int round11_leftover(const FaceCounts& hand) {
 // face's; a face the whole hand's best leaves over leaves exactly that. `whole` is null when
 // the hand has no arrangement (then it has none without any of its cards either) or, by the
 // same bound, when the whole hand's best leaves more than at_most + kMostCardPoints.
-constexpr int kMostCardPoints = penalty_points(kRook);
 int round11_points_without(const FaceCounts& hand, const Arrangement* whole, RookFace face,
                            int at_most) {
   if (!whole) return -1;
