@@ -1097,13 +1097,8 @@ CheapestMemo& cheapest_memo() {
   return *memo;
 }
 
-bool same_hand(const FaceCounts& a, const FaceCounts& b) {
-  return std::memcmp(a.n, b.n, sizeof a.n) == 0;
-}
-
 [[maybe_unused]] bool same_arrangement(const Arrangement& a, const Arrangement& b) {
-  if (a.count != b.count || a.leftover_points != b.leftover_points ||
-      !same_hand(a.leftover, b.leftover))
+  if (a.count != b.count || a.leftover_points != b.leftover_points || a.leftover != b.leftover)
     return false;
   for (int m = 0; m < a.count; ++m) {
     const Meld &x = a.melds[m], &y = b.melds[m];
@@ -1119,7 +1114,7 @@ bool same_hand(const FaceCounts& a, const FaceCounts& b) {
 
 bool find_contract(const FaceCounts& hand, Contract contract, Arrangement* out) {
   CheapestMemo::Slot& slot = cheapest_memo().slots[CheapestMemo::slot_of(hand, contract)];
-  if (!slot.used || slot.contract != contract || !same_hand(slot.hand, hand)) {
+  if (!slot.used || slot.contract != contract || slot.hand != hand) {
     slot.found = compute_cheapest(hand, contract, &slot.arrangement);
     slot.hand = hand;
     slot.contract = contract;
@@ -1173,7 +1168,7 @@ int cheapest_points_within(const FaceCounts& hand, Contract contract, int at_mos
                            Arrangement* out) {
   at_most = std::min(at_most, 0xFFFF);
   const CheapestMemo::Slot& slot = cheapest_memo().slots[CheapestMemo::slot_of(hand, contract)];
-  if (slot.used && slot.contract == contract && same_hand(slot.hand, hand)) {
+  if (slot.used && slot.contract == contract && slot.hand == hand) {
     if (!slot.found || slot.arrangement.leftover_points > at_most) return -1;
     if (out) *out = slot.arrangement;
     return slot.arrangement.leftover_points;
