@@ -23,6 +23,8 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <string>
@@ -48,9 +50,10 @@ struct ArenaArgs {
   OptionList game_options;
   OptionList bot_options;
   bool json = false;
-  bool ladder = false;  // --ladder: every level of --seats (default 1,...,5) against every other
-  int64_t players = 0;  // --players, with --ladder: the table's size (default: the fewest)
-  int64_t jobs = 1;     // --jobs, with --ladder: pairs played at once, each on its own thread
+  bool ladder = false;   // --ladder: every level of --seats (default 1,...,5) against every other
+  int64_t players = 0;   // --players, with --ladder: the table's size (default: the fewest)
+  int64_t jobs = 1;      // --jobs, with --ladder: pairs played at once, each on its own thread
+  std::string per_deal;  // --per-deal FILE: each deal's mean score per hand of every bot (CSV)
 };
 
 // A game's player count: "3", or "3 to 5".
@@ -77,7 +80,7 @@ int arena_usage(const std::string& why) {
   fmt::print(
       stderr,
       "usage: deckhand arena --game G --seats L1,L2,... [--games N] [--seed S] "
-      "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--json]\n"
+      "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--per-deal FILE] [--json]\n"
       "       deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] [--jobs J] "
       "[--games N] ...\n"
       "  levels: random, basic, strong, expert, 1 to 5; one per seat ({}); N duplicate deals, "
@@ -132,6 +135,8 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
     } else if (flag == "--option") {
       if (!key_value(value, &a->game_options))
         return *why = "--option takes KEY=VALUE, not '" + value + "'", false;
+    } else if (flag == "--per-deal") {
+      a->per_deal = value;
     } else if (flag == "--bot-option") {
       if (!key_value(value, &a->bot_options))
         return *why = "--bot-option takes KEY=VALUE, not '" + value + "'", false;
@@ -145,6 +150,17 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
   if (a->seats.empty()) return *why = "--seats is required", false;
   if (a->players && !a->ladder) return *why = "--players goes with --ladder", false;
   if (a->jobs != 1 && !a->ladder) return *why = "--jobs goes with --ladder", false;
+  if (!a->per_deal.empty()) {
+    // Refused before any deal is played, so that a long run cannot end unable to write it.
+    if (a->ladder) return *why = "--per-deal goes with --seats, not --ladder", false;
+    const std::filesystem::path path(a->per_deal);
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+      return *why = "--per-deal: " + quote(a->per_deal) + " is a directory", false;
+    const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+    if (!std::filesystem::is_directory(folder, ec))
+      return *why = "--per-deal: no directory " + quote(folder.string()) + " to write into", false;
+  }
   if (a->ladder) {
     if (a->seats.size() < 2) return *why = "--ladder rates two levels or more in --seats", false;
     for (size_t i = 0; i < a->seats.size(); ++i)
@@ -169,6 +185,25 @@ Summary summarize(const std::vector<double>& xs) {
   const double half = xs.size() > 1 ? 1.96 * std::sqrt(var / (n - 1) / n) : 0.0;
   s.low = s.mean - half, s.high = s.mean + half;
   return s;
+}
+
+// --per-deal: a CSV of a header `deal,<bot>,...` and a row per deal, its index from 0 (the deal
+// seeds of the arena's deal d, as below) and each bot's mean score per hand on it over its
+// seatings, so that two runs on the same deals can be compared deal by deal (a paired test).
+bool write_per_deal(const std::string& path, const std::vector<std::string>& names,
+                    const std::vector<std::vector<double>>& per_deal) {
+  std::ofstream out(path, std::ios::binary);
+  out << "deal";
+  for (const std::string& n : names) out << ',' << n;
+  out << '\n';
+  for (size_t d = 0; d < per_deal[0].size(); ++d) {
+    out << d;
+    for (const std::vector<double>& bot : per_deal) out << fmt::format(",{:.6f}", bot[d]);
+    out << '\n';
+  }
+  out.close();
+  if (!out) fmt::print(stderr, "deckhand arena: cannot write --per-deal file {}\n", quote(path));
+  return bool(out);
 }
 
 // Plays one deal (Toonerville: one game) from its first deal seed with the bots seated as
@@ -467,6 +502,8 @@ int cmd_arena(int argc, char** argv) {
       for (size_t d = 0; d < diff.size(); ++d) diff[d] = per_deal[i][d] - per_deal[j][d];
       pairs.push_back({i, j, summarize(diff)});
     }
+  // Written first, but the results are printed even when it fails (exit 1 then).
+  const int written = a.per_deal.empty() || write_per_deal(a.per_deal, names, per_deal) ? 0 : 1;
   if (a.json) {
     auto interval = [](const Summary& s) { return fmt::format("[{:.4f}, {:.4f}]", s.low, s.high); };
     std::vector<std::string> bots_json;
@@ -486,7 +523,7 @@ int cmd_arena(int argc, char** argv) {
                              json_string(names[p.a]), json_string(names[p.b]), p.s.mean,
                              interval(p.s));
         }));
-    return 0;
+    return written;
   }
   const bool whole_games = plugin && plugin->whole_game_deals;
   const bool penalties = spec->lower_is_better;
@@ -513,7 +550,7 @@ int cmd_arena(int argc, char** argv) {
     fmt::print("{}: {} decisions, median {:.3f} ms, 90th percentile {:.3f} ms\n", names[n],
                times.size(), times[times.size() / 2], times[times.size() * 9 / 10]);
   }
-  return 0;
+  return written;
 }
 
 }  // namespace deckhand::cli
