@@ -368,15 +368,16 @@ check "arena toonerville rounds are deals" 0 '22 66 132 True' -- sh -c "\"$deckh
 check "arena mirrors three bots" 0 '6 60 60' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,random,1 --games 10 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; print(d[\"seatings\"], b[0][\"hands\"], b[2][\"hands\"])'"
 check "arena mirrors three of five" 0 '10 100 300' -- sh -c "\"$deckhand\" arena --game sheepshead --seats basic,random,1,1,1 --games 10 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; print(d[\"seatings\"], b[0][\"hands\"], b[2][\"hands\"])'"
 check "arena does not mirror two" 0 '3 30 60' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,random,random --games 10 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); b=d[\"bots\"]; print(d[\"seatings\"], b[0][\"hands\"], b[1][\"hands\"])'"
-# Without a limit given, a deal ends by the game's unattended limit (random Toonerville play
-# would otherwise go on for ever, T13), and a limit of 0 is refused.
 # --per-deal: a row per deal, each bot's mean per hand; the JSON's means and pair are theirs.
 check "arena per-deal" 0 '30 deal,basic,random True True' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,random,random --games 30 --seed 9 --per-deal \"$tmp/per_deal.csv\" --json | /usr/bin/python3 -c 'import csv,json,sys; d=json.load(sys.stdin); rows=list(csv.reader(open(sys.argv[1]))); body=rows[1:]; mean=lambda c: sum(float(r[c]) for r in body)/len(body); print(len(body), \",\".join(rows[0]), [int(r[0]) for r in body]==list(range(30)), abs(mean(1)-mean(2)-d[\"pairs\"][0][\"diff\"]) < 1e-4 and abs(mean(1)-d[\"bots\"][0][\"mean_per_hand\"]) < 1e-4)' \"$tmp/per_deal.csv\""
 check "arena per-deal toonerville rounds" 0 '22' -- sh -c "\"$deckhand\" arena --game toonerville --seats basic,random,random --games 2 --option max_turns=5 --per-deal \"$tmp/rounds.csv\" > /dev/null && tail -n +2 \"$tmp/rounds.csv\" | wc -l"
 check "arena per-deal with ladder" 2 '--per-deal goes with --seats, not --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,2 --per-deal \"$tmp/x.csv\" 2>&1"
 check "arena per-deal no directory" 2 "no directory '$tmp/missing' to write into" -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,basic,basic --games 1 --per-deal \"$tmp/missing/x.csv\" 2>&1"
 check "arena per-deal a directory" 2 "'$tmp' is a directory" -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,basic,basic --games 1 --per-deal \"$tmp\" 2>&1"
+check "arena per-deal cannot write" 1 '"pairs": [{"a": "basic"' -- "$deckhand" arena --game ghost-euchre --seats basic,random,random --games 5 --per-deal /dev/full --json
 check "arena per-deal refused writes nothing" 0 'absent' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,2 --per-deal \"$tmp/never.csv\" 2>/dev/null; test -e \"$tmp/never.csv\" && echo present || echo absent"
+# Without a limit given, a deal ends by the game's unattended limit (random Toonerville play
+# would otherwise go on for ever, T13), and a limit of 0 is refused.
 check "arena plays with the play limit" 0 '"deals": 11' -- "$deckhand" arena --game toonerville --seats random,random,random --games 1 --json
 check "arena refuses no limit" 2 'would let a game go on forever' -- \
   sh -c "\"$deckhand\" arena --game toonerville --seats basic,basic,basic --option max_turns=0 2>&1"
