@@ -136,6 +136,7 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
       if (!key_value(value, &a->game_options))
         return *why = "--option takes KEY=VALUE, not '" + value + "'", false;
     } else if (flag == "--per-deal") {
+      if (value.empty()) return *why = "--per-deal takes a file name, not ''", false;
       a->per_deal = value;
     } else if (flag == "--bot-option") {
       if (!key_value(value, &a->bot_options))

@@ -373,6 +373,7 @@ check "arena per-deal" 0 '30 deal,basic,random True True' -- sh -c "\"$deckhand\
 check "arena per-deal toonerville rounds" 0 '22' -- sh -c "\"$deckhand\" arena --game toonerville --seats basic,random,random --games 2 --option max_turns=5 --per-deal \"$tmp/rounds.csv\" > /dev/null && tail -n +2 \"$tmp/rounds.csv\" | wc -l"
 check "arena per-deal with ladder" 2 '--per-deal goes with --seats, not --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,2 --per-deal \"$tmp/x.csv\" 2>&1"
 check "arena per-deal no directory" 2 "no directory '$tmp/missing' to write into" -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,basic,basic --games 1 --per-deal \"$tmp/missing/x.csv\" 2>&1"
+check "arena per-deal empty" 2 "--per-deal takes a file name, not ''" -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,basic,basic --games 1 --per-deal '' 2>&1"
 check "arena per-deal a directory" 2 "'$tmp' is a directory" -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats basic,basic,basic --games 1 --per-deal \"$tmp\" 2>&1"
 check "arena per-deal cannot write" 1 '"pairs": [{"a": "basic"' -- "$deckhand" arena --game ghost-euchre --seats basic,random,random --games 5 --per-deal /dev/full --json
 check "arena per-deal refused writes nothing" 0 'absent' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,2 --per-deal \"$tmp/never.csv\" 2>/dev/null; test -e \"$tmp/never.csv\" && echo present || echo absent"
