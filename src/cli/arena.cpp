@@ -27,6 +27,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -350,6 +351,33 @@ bool run_lineup(const ArenaArgs& a, const GameSpec& game, const std::vector<std:
   return true;
 }
 
+// One pair of the ladder: a's per-deal difference from b, and the deals each won.
+struct LadderPair {
+  size_t a, b;
+  Summary s;
+  int64_t wins = 0, losses = 0, ties = 0;
+};
+
+LadderPair score_pair(const Lineup& lineup, size_t a, size_t b, bool lower_is_better) {
+  LadderPair pair{a, b, {}};
+  std::vector<double> diff(lineup.per_deal[0].size());
+  for (size_t d = 0; d < diff.size(); ++d) {
+    diff[d] = lineup.per_deal[0][d] - lineup.per_deal[1][d];
+    const double ahead = lower_is_better ? -diff[d] : diff[d];
+    pair.wins += ahead > 0;
+    pair.losses += ahead < 0;
+    pair.ties += ahead == 0;
+  }
+  pair.s = summarize(diff);
+  return pair;
+}
+
+std::string pair_line(const LadderPair& p, const std::vector<std::string>& levels) {
+  return fmt::format("{} - {}: {:+.4f} per hand [{:+.4f}, {:+.4f}], deals won {}, lost {}, tied {}",
+                     levels[p.a], levels[p.b], p.s.mean, p.s.low, p.s.high, p.wins, p.losses,
+                     p.ties);
+}
+
 // `--ladder`: for every pair of levels (a, b) of --seats, a lineup of a in one seat and b in the
 // others over the duplicate deals (seats rotated); each deal a win for the level with the
 // better mean score over its seatings (a tie half to each); a Bradley–Terry fit of the wins
@@ -367,11 +395,6 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
                    [](unsigned char c) { return char(std::tolower(c)); });
     levels.push_back(name);
   }
-  struct LadderPair {
-    size_t a, b;
-    Summary s;
-    int64_t wins = 0, losses = 0, ties = 0;
-  };
   std::vector<LadderPair> pairs;
   std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0.0));
   // Every pair's lineup, played on up to --jobs threads at once: each lineup has its own bots
@@ -383,11 +406,26 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
   std::vector<std::string> failures(todo.size());
   std::vector<char> ok(todo.size(), 0);
   std::atomic<size_t> next{0};
+  // A pair's line on stderr as soon as it is played: a run of hours keeps what it has done
+  // (the results, on stdout, wait for every pair).
+  std::mutex progress;
+  size_t done = 0;
+  const auto started = std::chrono::steady_clock::now();
   const auto work = [&] {
     for (size_t t; (t = next.fetch_add(1)) < todo.size();) {
       std::vector<std::string> seats(size_t(players), a.seats[todo[t].second]);
       seats[0] = a.seats[todo[t].first];
       ok[t] = run_lineup(a, spec, seats, &lineups[t], &failures[t]);
+      const std::lock_guard<std::mutex> lock(progress);
+      ++done;
+      if (!ok[t]) continue;
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      fmt::print(
+          stderr, "deckhand arena: pair {} of {} played ({:.0f} s): {}\n", done, todo.size(),
+          seconds,
+          pair_line(score_pair(lineups[t], todo[t].first, todo[t].second, spec.lower_is_better),
+                    levels));
     }
   };
   std::vector<std::thread> threads;
@@ -405,18 +443,11 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
       fmt::print(stderr, "deckhand arena: {} against {}: {}\n", levels[i], levels[j], failures[t]);
       return 1;
     }
-    LadderPair pair{i, j, {}};
-    std::vector<double> diff(lineup.per_deal[0].size());
-    for (size_t d = 0; d < diff.size(); ++d) {
-      diff[d] = lineup.per_deal[0][d] - lineup.per_deal[1][d];
-      const double ahead = spec.lower_is_better ? -diff[d] : diff[d];
-      if (ahead > 0) ++pair.wins, wins[i][j] += 1;
-      if (ahead < 0) ++pair.losses, wins[j][i] += 1;
-      if (ahead == 0) ++pair.ties, wins[i][j] += 0.5, wins[j][i] += 0.5;
-    }
-    deals = diff.size();
+    const LadderPair pair = score_pair(lineup, i, j, spec.lower_is_better);
+    wins[i][j] += double(pair.wins) + 0.5 * double(pair.ties);
+    wins[j][i] += double(pair.losses) + 0.5 * double(pair.ties);
+    deals = lineup.per_deal[0].size();
     seatings = lineup.seatings;
-    pair.s = summarize(diff);
     pairs.push_back(pair);
   }
   std::vector<LadderRating> ratings;
@@ -454,9 +485,7 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
   for (size_t i = 0; i < k; ++i)
     fmt::print("{:<8} {:>+8.1f}  [{:+.1f}, {:+.1f}]\n", levels[i], ratings[i].elo, ratings[i].low,
                ratings[i].high);
-  for (const LadderPair& p : pairs)
-    fmt::print("{} - {}: {:+.4f} per hand [{:+.4f}, {:+.4f}], deals won {}, lost {}, tied {}\n",
-               levels[p.a], levels[p.b], p.s.mean, p.s.low, p.s.high, p.wins, p.losses, p.ties);
+  for (const LadderPair& p : pairs) fmt::print("{}\n", pair_line(p, levels));
   return 0;
 }
 

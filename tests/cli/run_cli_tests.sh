@@ -387,8 +387,10 @@ check "arena unknown level" 2 '' -- "$deckhand" arena --game ghost-euchre --seat
 check "arena no game" 2 '' -- "$deckhand" arena --seats basic,basic,basic
 # arena --ladder: every level against every other, Bradley-Terry ratings; bad flags refused.
 check "arena ladder json" 0 '3 3 1 0.0 True True' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --games 40 --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); r=d[\"ratings\"]; p=d[\"pairs\"]; print(len(r), len(p), d[\"anchor\"], r[0][\"elo\"], all(x[\"ci95\"][0] <= x[\"elo\"] <= x[\"ci95\"][1] for x in r), all(q[\"wins\"]+q[\"losses\"]+q[\"ties\"] == 40 for q in p))'"
-"$deckhand" arena --game ghost-euchre --ladder --seats 1,3,random --games 20 --json > "$tmp/ladder1.json" 2>&1
+"$deckhand" arena --game ghost-euchre --ladder --seats 1,3,random --games 20 --json > "$tmp/ladder1.json" 2> "$tmp/ladder1.err"
 check "arena ladder jobs, the same results" 0 "$(cat "$tmp/ladder1.json")" -- "$deckhand" arena --game ghost-euchre --ladder --seats 1,3,random --games 20 --jobs 3 --json
+# Each pair's line goes to stderr as it is played, the same line as the results' (in any order).
+check "arena ladder progress" 0 '3 pairs 3 lines' -- sh -c "{ grep -c '^deckhand arena: pair [123] of 3 played ([0-9]* s): ' \"$tmp/ladder1.err\" | sed 's/\$/ pairs/'; \"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --games 20 | grep ' per hand ' | while read -r line; do grep -cF \"): \$line\" \"$tmp/ladder1.err\"; done | grep -cx 1 | sed 's/\$/ lines/'; } | tr '\n' ' '"
 check "arena jobs without ladder" 2 '--jobs goes with --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats 1,2,3 --jobs 2 2>&1"
 check "arena jobs zero" 2 '--jobs takes a number of threads from 1 to 256' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --jobs 0 2>&1"
 check "arena ladder text" 0 '1 - 2: ' -- "$deckhand" arena --game sheepshead --ladder --seats 1,2 --games 5
