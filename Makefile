@@ -5,7 +5,7 @@
 # per target), make bench (release benchmarks), make release (the fast Release tool:
 # build/python/deckhand, the build `native` makes).
 
-PACKAGES := cmake g++ make pkg-config libfmt-dev doctest-dev libbenchmark-dev
+PACKAGES := cmake g++ make pkg-config libfmt-dev nlohmann-json3-dev doctest-dev libbenchmark-dev
 JOBS ?= 2
 
 .PHONY: demo test sanitize fuzz fuzz-corpus bench deps clean abi-check abi-baseline abi-library install native \

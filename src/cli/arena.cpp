@@ -9,6 +9,7 @@
 //                  [--bot-option KEY=VALUE]... [--json]
 //   deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] ... (every level of
 //                  --seats, default 1,...,5, against every other; Bradley–Terry ratings)
+//   deckhand arena --game G --ladder --pool FILE... (earlier ladder runs' pairs, fitted as one)
 //
 // A deal is one hand. Games whose plug-in says so (GamePlugin::whole_game_deals: Toonerville
 // Rook, whose 11 rounds change the contract) are played as whole games: every seating of a
@@ -37,6 +38,7 @@
 #include "deckhand/bots.hpp"
 #include "deckhand/game.hpp"
 #include "ladder_fit.hpp"
+#include "nlohmann/json.hpp"
 #include "plugin.hpp"
 
 namespace deckhand::cli {
@@ -55,6 +57,9 @@ struct ArenaArgs {
   int64_t players = 0;   // --players, with --ladder: the table's size (default: the fewest)
   int64_t jobs = 1;      // --jobs, with --ladder: pairs played at once, each on its own thread
   std::string per_deal;  // --per-deal FILE: each deal's mean score per hand of every bot (CSV)
+  std::vector<std::string> pool;  // --pool FILE, with --ladder: earlier runs' JSON, fitted as one
+  bool seats_given = false;
+  std::string plays_flag;  // the first flag given that shapes games played (--pool plays none)
 };
 
 // A game's player count: "3", or "3 to 5".
@@ -84,11 +89,12 @@ int arena_usage(const std::string& why) {
       "[--option KEY=VALUE]... [--bot-option KEY=VALUE]... [--per-deal FILE] [--json]\n"
       "       deckhand arena --game G --ladder [--seats L1,L2,...] [--players P] [--jobs J] "
       "[--games N] ...\n"
+      "       deckhand arena --game G --ladder --pool FILE... [--seats L1,L2,...] [--json]\n"
       "  levels: random, basic, strong, expert, 1 to 5; one per seat ({}); N duplicate deals, "
       "each played once per seating{}\n"
       "  --ladder: every level of --seats (default 1,2,3,4,5) against every other, one in a seat "
       "and the other in the rest; Bradley-Terry ratings (Elo scale, the first level 0); --jobs: "
-      "pairs played at once\n",
+      "pairs played at once; --pool: the pairs of earlier runs' --json fitted as one ladder\n",
       seats,
       whole_games.empty()
           ? ""
@@ -116,9 +122,13 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
     }
     if (i + 1 >= argc) return *why = flag + " needs a value", false;
     const std::string value = argv[++i];
+    if (a->plays_flag.empty() && (flag == "--games" || flag == "--seed" || flag == "--jobs" ||
+                                  flag == "--option" || flag == "--bot-option"))
+      a->plays_flag = flag;
     if (flag == "--game") {
       a->game = value;
     } else if (flag == "--seats") {
+      a->seats_given = true;
       a->seats.clear();
       for (std::string_view s : split_on(value, ',')) a->seats.emplace_back(trim(s));
     } else if (flag == "--games") {
@@ -139,6 +149,9 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
     } else if (flag == "--per-deal") {
       if (value.empty()) return *why = "--per-deal takes a file name, not ''", false;
       a->per_deal = value;
+    } else if (flag == "--pool") {
+      if (value.empty()) return *why = "--pool takes a file name, not ''", false;
+      a->pool.push_back(value);
     } else if (flag == "--bot-option") {
       if (!key_value(value, &a->bot_options))
         return *why = "--bot-option takes KEY=VALUE, not '" + value + "'", false;
@@ -152,6 +165,11 @@ bool parse_arena(int argc, char** argv, ArenaArgs* a, std::string* why) {
   if (a->seats.empty()) return *why = "--seats is required", false;
   if (a->players && !a->ladder) return *why = "--players goes with --ladder", false;
   if (a->jobs != 1 && !a->ladder) return *why = "--jobs goes with --ladder", false;
+  if (!a->pool.empty() && !a->ladder) return *why = "--pool goes with --ladder", false;
+  if (!a->pool.empty() && !a->plays_flag.empty())
+    return *why = "--pool plays no deals (it fits the runs in its files): " + a->plays_flag +
+                  " has no use with it",
+           false;
   if (!a->per_deal.empty()) {
     // Refused before any deal is played, so that a long run cannot end unable to write it.
     if (a->ladder) return *why = "--per-deal goes with --seats, not --ladder", false;
@@ -351,15 +369,18 @@ bool run_lineup(const ArenaArgs& a, const GameSpec& game, const std::vector<std:
   return true;
 }
 
-// One pair of the ladder: a's per-deal difference from b, and the deals each won.
+// One pair of the ladder: a's per-deal difference from b, the deals each won, and the seeds of
+// the runs they come from (one, or several when pooled).
 struct LadderPair {
-  size_t a, b;
+  size_t a = 0, b = 0;
   Summary s;
   int64_t wins = 0, losses = 0, ties = 0;
+  std::vector<uint64_t> seeds;
 };
 
 LadderPair score_pair(const Lineup& lineup, size_t a, size_t b, bool lower_is_better) {
-  LadderPair pair{a, b, {}};
+  LadderPair pair;
+  pair.a = a, pair.b = b;
   std::vector<double> diff(lineup.per_deal[0].size());
   for (size_t d = 0; d < diff.size(); ++d) {
     diff[d] = lineup.per_deal[0][d] - lineup.per_deal[1][d];
@@ -378,30 +399,84 @@ std::string pair_line(const LadderPair& p, const std::vector<std::string>& level
                      p.ties);
 }
 
+std::string lowercase(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return s;
+}
+
+// Where a ladder's pairs come from, as its results say it: the text header's end and the JSON's
+// fields between "players" and "levels".
+struct LadderSource {
+  std::string text;
+  std::string json;
+};
+
+// The Bradley–Terry fit of the pairs' deals won (a tie half to each; ladder_fit.hpp), the first
+// level rated 0, and the results.
+int report_ladder(const ArenaArgs& a, const GameSpec& spec, int players,
+                  const std::vector<std::string>& levels, const std::vector<LadderPair>& pairs,
+                  const LadderSource& source) {
+  const size_t k = levels.size();
+  std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0.0));
+  for (const LadderPair& p : pairs) {
+    wins[p.a][p.b] += double(p.wins) + 0.5 * double(p.ties);
+    wins[p.b][p.a] += double(p.losses) + 0.5 * double(p.ties);
+  }
+  std::vector<LadderRating> ratings;
+  if (!fit_bradley_terry(wins, &ratings)) {
+    fmt::print(stderr, "deckhand arena: the ladder's ratings could not be fitted\n");
+    return 1;
+  }
+  if (a.json) {
+    std::vector<size_t> index(k);
+    for (size_t i = 0; i < k; ++i) index[i] = i;
+    fmt::print(
+        "{{\"game\": {}, \"players\": {}, {}, \"levels\": {}, \"anchor\": {}, \"ratings\": {}, "
+        "\"pairs\": {}}}\n",
+        json_string(spec.name), players, source.json, json_array(levels, json_string),
+        json_string(levels[0]),
+        json_array(index,
+                   [&](size_t i) {
+                     return fmt::format(
+                         "{{\"level\": {}, \"elo\": {:.1f}, \"ci95\": [{:.1f}, {:.1f}]}}",
+                         json_string(levels[i]), ratings[i].elo, ratings[i].low, ratings[i].high);
+                   }),
+        json_array(pairs, [&](const LadderPair& p) {
+          return fmt::format(
+              "{{\"a\": {}, \"b\": {}, \"diff\": {:.4f}, \"ci95\": [{:.4f}, {:.4f}], "
+              "\"wins\": {}, \"losses\": {}, \"ties\": {}, \"seeds\": {}}}",
+              json_string(levels[p.a]), json_string(levels[p.b]), p.s.mean, p.s.low, p.s.high,
+              p.wins, p.losses, p.ties,
+              json_array(p.seeds, [](uint64_t s) { return std::to_string(s); }));
+        }));
+    return 0;
+  }
+  fmt::print("ladder: {}, {} players, {}{}\n", spec.name, players, source.text,
+             spec.lower_is_better ? " (penalty points: fewer is better)" : "");
+  fmt::print("{:<8} {:>8}  {}\n", "level", "Elo", fmt::format("95% CI (against {})", levels[0]));
+  for (size_t i = 0; i < k; ++i)
+    fmt::print("{:<8} {:>+8.1f}  [{:+.1f}, {:+.1f}]\n", levels[i], ratings[i].elo, ratings[i].low,
+               ratings[i].high);
+  for (const LadderPair& p : pairs) fmt::print("{}\n", pair_line(p, levels));
+  return 0;
+}
+
 // `--ladder`: for every pair of levels (a, b) of --seats, a lineup of a in one seat and b in the
 // others over the duplicate deals (seats rotated); each deal a win for the level with the
-// better mean score over its seatings (a tie half to each); a Bradley–Terry fit of the wins
-// (ladder_fit.hpp), the first level rated 0.
+// better mean score over its seatings.
 int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
   const int players = a.players ? int(a.players) : spec.min_players;
   if (players < spec.min_players || players > spec.max_players)
     return arena_usage(fmt::format("{} needs {} seats in --players, not {}", spec.name,
                                    seat_range(spec), players));
-  const size_t k = a.seats.size();
   std::vector<std::string> levels;
-  for (const std::string& s : a.seats) {
-    std::string name = s;
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    levels.push_back(name);
-  }
-  std::vector<LadderPair> pairs;
-  std::vector<std::vector<double>> wins(k, std::vector<double>(k, 0.0));
+  for (const std::string& s : a.seats) levels.push_back(lowercase(s));
   // Every pair's lineup, played on up to --jobs threads at once: each lineup has its own bots
   // and games, so the results (and the output) are the same whatever the number of threads.
   std::vector<std::pair<size_t, size_t>> todo;
-  for (size_t i = 0; i < k; ++i)
-    for (size_t j = i + 1; j < k; ++j) todo.emplace_back(i, j);
+  for (size_t i = 0; i < levels.size(); ++i)
+    for (size_t j = i + 1; j < levels.size(); ++j) todo.emplace_back(i, j);
   std::vector<Lineup> lineups(todo.size());
   std::vector<std::string> failures(todo.size());
   std::vector<char> ok(todo.size(), 0);
@@ -433,6 +508,7 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
     threads.emplace_back(work);
   work();
   for (std::thread& t : threads) t.join();
+  std::vector<LadderPair> pairs;
   size_t deals = 0;
   int seatings = players;
   for (size_t t = 0; t < todo.size(); ++t) {
@@ -443,50 +519,185 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
       fmt::print(stderr, "deckhand arena: {} against {}: {}\n", levels[i], levels[j], failures[t]);
       return 1;
     }
-    const LadderPair pair = score_pair(lineup, i, j, spec.lower_is_better);
-    wins[i][j] += double(pair.wins) + 0.5 * double(pair.ties);
-    wins[j][i] += double(pair.losses) + 0.5 * double(pair.ties);
+    pairs.push_back(score_pair(lineup, i, j, spec.lower_is_better));
+    pairs.back().seeds = {a.seed};
     deals = lineup.per_deal[0].size();
     seatings = lineup.seatings;
+  }
+  return report_ladder(
+      a, spec, players, levels, pairs,
+      {fmt::format("{} duplicate deals per pair x {} seatings, seed {}", deals, seatings, a.seed),
+       fmt::format("\"deals\": {}, \"seed\": {}", deals, a.seed)});
+}
+
+// `--ladder --pool FILE...`: the pairs of earlier ladder runs (their --json), added up pair by
+// pair and fitted as one ladder. Runs of other seeds are other deals, so their deals add; a pair
+// of the same seed in two files is the same games twice, and refused.
+int pool_ladder(const ArenaArgs& a, const GameSpec& spec) {
+  struct Pooled {
+    std::string a, b;
+    double deals = 0, sum = 0, variance = 0;  // sum of deals x diff; sum of (deals x se)^2
+    int64_t wins = 0, losses = 0, ties = 0;
+    std::vector<uint64_t> seeds;
+    std::string file;  // the first file it was in
+  };
+  std::vector<Pooled> pooled;
+  std::vector<std::string> order;  // the levels in order of first appearance
+  std::vector<uint64_t> seeds;
+  int players = int(a.players);
+  std::string players_file;
+  for (const std::string& file : a.pool) {
+    const std::string named = quote(file);
+    std::ifstream in(file, std::ios::binary);
+    std::error_code ec;
+    if (!in || std::filesystem::is_directory(file, ec))
+      return arena_usage(fmt::format("--pool: cannot read {}", named));
+    const nlohmann::json run = nlohmann::json::parse(in, nullptr, false);
+    if (run.is_discarded()) return arena_usage(fmt::format("--pool: {} is not JSON", named));
+    const auto not_ladder = [&](const std::string& what) {
+      return arena_usage(fmt::format(
+          "--pool: {} is not what `deckhand arena --ladder --json` writes: {}", named, what));
+    };
+    if (!run.is_object()) return not_ladder("not an object");
+    const auto text_at = [](const nlohmann::json& j, const char* key) {
+      return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+    };
+    const auto count_at = [](const nlohmann::json& j, const char* key, int64_t* out) {
+      if (!j.contains(key) || !j[key].is_number_integer() || j[key].get<int64_t>() < 0)
+        return false;
+      *out = j[key].get<int64_t>();
+      return true;
+    };
+    const std::string game = text_at(run, "game");
+    if (game.empty()) return not_ladder("no \"game\"");
+    if (!iequals(game, spec.name))
+      return arena_usage(fmt::format("--pool: {} rates {}, not {}", named, game, spec.name));
+    int64_t file_players = 0;
+    if (!count_at(run, "players", &file_players)) return not_ladder("no \"players\"");
+    if (players && file_players != players)
+      return arena_usage(fmt::format("--pool: {} is of {} players, {} of {}", named, file_players,
+                                     players_file.empty() ? "--players" : quote(players_file),
+                                     players));
+    players = int(file_players), players_file = file;
+    if (!run.contains("pairs") || !run["pairs"].is_array() || run["pairs"].empty())
+      return not_ladder("no \"pairs\"");
+    std::vector<uint64_t> run_seeds;
+    if (run.contains("seed")) {
+      if (!run["seed"].is_number_unsigned()) return not_ladder("\"seed\" is not a seed");
+      run_seeds.push_back(run["seed"].get<uint64_t>());
+    }
+    if (run.contains("levels") && run["levels"].is_array())
+      for (const nlohmann::json& level : run["levels"])
+        if (level.is_string() && std::find(order.begin(), order.end(),
+                                           lowercase(level.get<std::string>())) == order.end())
+          order.push_back(lowercase(level.get<std::string>()));
+    for (size_t n = 0; n < run["pairs"].size(); ++n) {
+      const nlohmann::json& pair = run["pairs"][n];
+      const auto bad_pair = [&](const std::string& what) {
+        return not_ladder(fmt::format("pair {}: {}", n + 1, what));
+      };
+      if (!pair.is_object()) return bad_pair("not an object");
+      const std::string first = lowercase(text_at(pair, "a")),
+                        second = lowercase(text_at(pair, "b"));
+      if (first.empty() || second.empty() || first == second)
+        return bad_pair("no two levels \"a\" and \"b\"");
+      Pooled add;
+      add.a = first, add.b = second;
+      if (!count_at(pair, "wins", &add.wins) || !count_at(pair, "losses", &add.losses) ||
+          !count_at(pair, "ties", &add.ties) || add.wins + add.losses + add.ties == 0)
+        return bad_pair("no deals won, lost and tied");
+      if (!pair.contains("diff") || !pair["diff"].is_number() || !pair.contains("ci95") ||
+          !pair["ci95"].is_array() || pair["ci95"].size() != 2 || !pair["ci95"][0].is_number() ||
+          !pair["ci95"][1].is_number())
+        return bad_pair("no \"diff\" with its \"ci95\"");
+      const double diff = pair["diff"].get<double>(), low = pair["ci95"][0].get<double>(),
+                   high = pair["ci95"][1].get<double>();
+      if (!(low <= diff && diff <= high)) return bad_pair("\"diff\" outside its \"ci95\"");
+      add.seeds = run_seeds;
+      if (pair.contains("seeds")) {
+        add.seeds.clear();
+        if (!pair["seeds"].is_array()) return bad_pair("\"seeds\" is not a list of seeds");
+        for (const nlohmann::json& s : pair["seeds"]) {
+          if (!s.is_number_unsigned()) return bad_pair("\"seeds\" is not a list of seeds");
+          add.seeds.push_back(s.get<uint64_t>());
+        }
+      }
+      if (add.seeds.empty()) return bad_pair("no seed (\"seed\" or the pair's \"seeds\")");
+      add.deals = double(add.wins + add.losses + add.ties);
+      add.sum = add.deals * diff;
+      add.variance = std::pow(add.deals * (high - low) / (2 * 1.96), 2);
+      for (const std::string& level : {first, second})
+        if (std::find(order.begin(), order.end(), level) == order.end()) order.push_back(level);
+      auto same = std::find_if(pooled.begin(), pooled.end(), [&](const Pooled& p) {
+        return (p.a == first && p.b == second) || (p.a == second && p.b == first);
+      });
+      if (same == pooled.end()) {
+        add.file = file;
+        pooled.push_back(add);
+        same = pooled.end() - 1;
+      } else {
+        for (uint64_t s : add.seeds)
+          if (std::find(same->seeds.begin(), same->seeds.end(), s) != same->seeds.end())
+            return arena_usage(
+                fmt::format("--pool: {} - {} of seed {} is in {} and in {}: the same games twice",
+                            same->a, same->b, s, quote(same->file), named));
+        const bool flipped = same->a != first;
+        same->deals += add.deals;
+        same->sum += flipped ? -add.sum : add.sum;
+        same->variance += add.variance;
+        same->wins += flipped ? add.losses : add.wins;
+        same->losses += flipped ? add.wins : add.losses;
+        same->ties += add.ties;
+        same->seeds.insert(same->seeds.end(), add.seeds.begin(), add.seeds.end());
+      }
+      for (uint64_t s : add.seeds)
+        if (std::find(seeds.begin(), seeds.end(), s) == seeds.end()) seeds.push_back(s);
+    }
+  }
+  // The levels rated: --seats's, in its order, or every level met, in order of appearance.
+  std::vector<std::string> levels;
+  if (a.seats_given) {
+    for (const std::string& s : a.seats) levels.push_back(lowercase(s));
+    for (const std::string& level : levels)
+      if (std::none_of(pooled.begin(), pooled.end(),
+                       [&](const Pooled& p) { return p.a == level || p.b == level; }))
+        return arena_usage(
+            fmt::format("--pool: level {} is in no pair of the files", quote(level)));
+  } else {
+    levels = order;
+  }
+  const auto index_of = [&](const std::string& level) {
+    return size_t(std::find(levels.begin(), levels.end(), level) - levels.begin());
+  };
+  std::vector<LadderPair> pairs;
+  for (const Pooled& p : pooled) {
+    size_t i = index_of(p.a), j = index_of(p.b);
+    if (i == levels.size() || j == levels.size()) continue;  // a level --seats leaves out
+    const bool flipped = i > j;
+    LadderPair pair;
+    pair.a = std::min(i, j), pair.b = std::max(i, j);
+    const double half = 1.96 * std::sqrt(p.variance) / p.deals;
+    pair.s.mean = (flipped ? -p.sum : p.sum) / p.deals;
+    pair.s.low = pair.s.mean - half, pair.s.high = pair.s.mean + half;
+    pair.wins = flipped ? p.losses : p.wins;
+    pair.losses = flipped ? p.wins : p.losses;
+    pair.ties = p.ties;
+    pair.seeds = p.seeds;
+    std::sort(pair.seeds.begin(), pair.seeds.end());
     pairs.push_back(pair);
   }
-  std::vector<LadderRating> ratings;
-  if (!fit_bradley_terry(wins, &ratings)) {
-    fmt::print(stderr, "deckhand arena: the ladder's ratings could not be fitted\n");
-    return 1;
-  }
-  if (a.json) {
-    std::vector<size_t> index(k);
-    for (size_t i = 0; i < k; ++i) index[i] = i;
-    fmt::print(
-        "{{\"game\": {}, \"players\": {}, \"deals\": {}, \"seed\": {}, \"levels\": {}, "
-        "\"anchor\": {}, \"ratings\": {}, \"pairs\": {}}}\n",
-        json_string(spec.name), players, deals, a.seed, json_array(levels, json_string),
-        json_string(levels[0]),
-        json_array(index,
-                   [&](size_t i) {
-                     return fmt::format(
-                         "{{\"level\": {}, \"elo\": {:.1f}, \"ci95\": [{:.1f}, {:.1f}]}}",
-                         json_string(levels[i]), ratings[i].elo, ratings[i].low, ratings[i].high);
-                   }),
-        json_array(pairs, [&](const LadderPair& p) {
-          return fmt::format(
-              "{{\"a\": {}, \"b\": {}, \"diff\": {:.4f}, \"ci95\": [{:.4f}, {:.4f}], "
-              "\"wins\": {}, \"losses\": {}, \"ties\": {}}}",
-              json_string(levels[p.a]), json_string(levels[p.b]), p.s.mean, p.s.low, p.s.high,
-              p.wins, p.losses, p.ties);
-        }));
-    return 0;
-  }
-  fmt::print("ladder: {}, {} players, {} duplicate deals per pair x {} seatings, seed {}{}\n",
-             spec.name, players, deals, seatings, a.seed,
-             spec.lower_is_better ? " (penalty points: fewer is better)" : "");
-  fmt::print("{:<8} {:>8}  {}\n", "level", "Elo", fmt::format("95% CI (against {})", levels[0]));
-  for (size_t i = 0; i < k; ++i)
-    fmt::print("{:<8} {:>+8.1f}  [{:+.1f}, {:+.1f}]\n", levels[i], ratings[i].elo, ratings[i].low,
-               ratings[i].high);
-  for (const LadderPair& p : pairs) fmt::print("{}\n", pair_line(p, levels));
-  return 0;
+  std::sort(pairs.begin(), pairs.end(), [](const LadderPair& x, const LadderPair& y) {
+    return std::make_pair(x.a, x.b) < std::make_pair(y.a, y.b);
+  });
+  std::sort(seeds.begin(), seeds.end());
+  const auto seed_list = [](const std::vector<uint64_t>& s) {
+    return json_array(s, [](uint64_t v) { return std::to_string(v); });
+  };
+  return report_ladder(a, spec, players, levels, pairs,
+                       {fmt::format("{} runs pooled (seeds {})", a.pool.size(),
+                                    seed_list(seeds).substr(1, seed_list(seeds).size() - 2)),
+                        fmt::format("\"pooled\": {}, \"seeds\": {}",
+                                    json_array(a.pool, json_string), seed_list(seeds))});
 }
 
 }  // namespace
@@ -508,7 +719,7 @@ int cmd_arena(int argc, char** argv) {
     a.game_options = std::move(limited);
   else
     return 2;
-  if (a.ladder) return run_ladder(a, *spec);
+  if (a.ladder) return a.pool.empty() ? run_ladder(a, *spec) : pool_ladder(a, *spec);
   Lineup lineup;
   if (!run_lineup(a, *spec, a.seats, &lineup, &why)) {
     if (lineup.usage) return arena_usage(why);

@@ -254,6 +254,8 @@ const std::vector<Command>& commands() {
        "  --ladder              rate the levels of --seats (default 1,...,5) against each other\n"
        "  --players P           with --ladder: the table's size (default the fewest)\n"
        "  --jobs J              with --ladder: pairs played at once (the same results)\n"
+       "  --pool FILE           with --ladder: fit the pairs of earlier runs' --json instead\n"
+       "                        of playing (runs of other seeds add up); repeatable\n"
        "  --per-deal FILE       also a CSV of each bot's mean per hand on every deal, for\n"
        "                        comparing two runs deal by deal\n"
        "  --json                bots (name, hands, mean_per_hand, ci95) and pairs (a, b, diff,\n"

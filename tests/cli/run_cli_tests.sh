@@ -391,6 +391,34 @@ check "arena ladder json" 0 '3 3 1 0.0 True True' -- sh -c "\"$deckhand\" arena 
 check "arena ladder jobs, the same results" 0 "$(cat "$tmp/ladder1.json")" -- "$deckhand" arena --game ghost-euchre --ladder --seats 1,3,random --games 20 --jobs 3 --json
 # Each pair's line goes to stderr as it is played, the same line as the results' (in any order).
 check "arena ladder progress" 0 '3 pairs 3 lines' -- sh -c "{ grep -c '^deckhand arena: pair [123] of 3 played ([0-9]* s): ' \"$tmp/ladder1.err\" | sed 's/\$/ pairs/'; \"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --games 20 | grep ' per hand ' | while read -r line; do grep -cF \"): \$line\" \"$tmp/ladder1.err\"; done | grep -cx 1 | sed 's/\$/ lines/'; } | tr '\n' ' '"
+# --pool: earlier ladder runs' JSON fitted as one. The pairs split over runs of the same seed are
+# the same games as one run of every level: the same ratings and deals won.
+"$deckhand" arena --game ghost-euchre --ladder --seats 1,3 --games 20 --json > "$tmp/pool_13.json" 2>/dev/null
+"$deckhand" arena --game ghost-euchre --ladder --seats 1,random --games 20 --json > "$tmp/pool_1r.json" 2>/dev/null
+"$deckhand" arena --game ghost-euchre --ladder --seats random,3 --games 20 --json > "$tmp/pool_r3.json" 2>/dev/null
+"$deckhand" arena --game ghost-euchre --ladder --seats 1,3 --games 20 --seed 7 --json > "$tmp/pool_13_7.json" 2>/dev/null
+ladder_facts="import json,sys; d=json.load(sys.stdin); print([(r['level'], r['elo'], r['ci95']) for r in d['ratings']], sorted((min(p['a'],p['b']), max(p['a'],p['b']), p['wins'] if p['a']<p['b'] else p['losses'], p['ties']) for p in d['pairs']))"
+check "arena pool: split runs fit as one" 0 "$(/usr/bin/python3 -c "$ladder_facts" < "$tmp/ladder1.json")" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_1r.json\" --pool \"$tmp/pool_r3.json\" --json | /usr/bin/python3 -c \"$ladder_facts\""
+# Another seed's deals add up (the pair turned round where a file has it the other way); the
+# difference is the mean over all deals.
+check "arena pool: seeds add" 0 "40 [1, 7] $(/usr/bin/python3 -c "import json; a=json.load(open('$tmp/pool_13.json'))['pairs'][0]; b=json.load(open('$tmp/pool_13_7.json'))['pairs'][0]; print(a['wins']+b['wins'], a['losses']+b['losses'], round((a['diff']+b['diff'])/2, 3))")" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_13_7.json\" --json | /usr/bin/python3 -c \"import json,sys; p=json.load(sys.stdin)['pairs'][0]; print(p['wins']+p['losses']+p['ties'], p['seeds'], p['wins'], p['losses'], round(p['diff'], 3))\""
+check "arena pool: text" 0 '2 runs pooled (seeds 1, 7)' -- "$deckhand" arena --game ghost-euchre --ladder --pool "$tmp/pool_13.json" --pool "$tmp/pool_13_7.json"
+check "arena pool: --seats picks and orders" 0 '["random", "1"] 1' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats random,1 --pool \"$tmp/ladder1.json\" --json | /usr/bin/python3 -c \"import json,sys; d=json.load(sys.stdin); print(json.dumps(d['levels']), len(d['pairs']))\""
+check "arena pool: the same games twice" 2 "1 - 3 of seed 1 is in '$tmp/pool_13.json' and in '$tmp/ladder1.json': the same games twice" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/ladder1.json\" 2>&1"
+check "arena pool: without ladder" 2 '--pool goes with --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats 1,2,3 --pool \"$tmp/pool_13.json\" 2>&1"
+check "arena pool: plays nothing" 2 '--pool plays no deals (it fits the runs in its files): --games has no use with it' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --games 5 --pool \"$tmp/pool_13.json\" 2>&1"
+check "arena pool: empty name" 2 "--pool takes a file name, not ''" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool '' 2>&1"
+check "arena pool: missing file" 2 "--pool: cannot read '$tmp/none.json'" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/none.json\" 2>&1"
+check "arena pool: a directory" 2 "--pool: cannot read '$tmp'" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp\" 2>&1"
+printf '{"game": "ghost-euchre", "players": 3, ' > "$tmp/pool_cut.json"
+check "arena pool: not JSON" 2 "--pool: '$tmp/pool_cut.json' is not JSON" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_cut.json\" 2>&1"
+"$deckhand" arena --game ghost-euchre --seats 1,3,3 --games 3 --json > "$tmp/pool_arena.json"
+check "arena pool: an arena's JSON" 2 "--pool: '$tmp/pool_arena.json' is not what \`deckhand arena --ladder --json\` writes: no \"players\"" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_arena.json\" 2>&1"
+sed 's/"wins": [0-9]*/"wins": -1/' "$tmp/pool_13.json" > "$tmp/pool_neg.json"
+check "arena pool: a bad pair" 2 "pair 1: no deals won, lost and tied" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_neg.json\" 2>&1"
+check "arena pool: another game" 2 "--pool: '$tmp/pool_13.json' rates ghost-euchre, not sheepshead" -- sh -c "\"$deckhand\" arena --game sheepshead --ladder --pool \"$tmp/pool_13.json\" 2>&1"
+check "arena pool: other players" 2 "--pool: '$tmp/pool_13.json' is of 3 players, --players of 4" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --players 4 --pool \"$tmp/pool_13.json\" 2>&1"
+check "arena pool: a level in no pair" 2 "--pool: level '5' is in no pair of the files" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,5 --pool \"$tmp/pool_13.json\" 2>&1"
 check "arena jobs without ladder" 2 '--jobs goes with --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats 1,2,3 --jobs 2 2>&1"
 check "arena jobs zero" 2 '--jobs takes a number of threads from 1 to 256' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --jobs 0 2>&1"
 check "arena ladder text" 0 '1 - 2: ' -- "$deckhand" arena --game sheepshead --ladder --seats 1,2 --games 5
