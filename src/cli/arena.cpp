@@ -369,13 +369,32 @@ bool run_lineup(const ArenaArgs& a, const GameSpec& game, const std::vector<std:
   return true;
 }
 
-// One pair of the ladder: a's per-deal difference from b, the deals each won, and the seeds of
-// the runs they come from (one, or several when pooled).
+// A run a ladder pair's deals come from: its seed, its games and the deals (hands) they had.
+struct LadderRun {
+  uint64_t seed = 0;
+  int64_t games = 0, deals = 0;
+};
+
+// A run of seed S and N games deals game g from the seed S + 100 g (a game of several hands,
+// Toonerville's, its next hands from the seeds after it; a deal thrown in, from the next seed
+// too): its hands come from the seeds S to S + 100 N - 1. Runs whose seeds meet may share hands.
+bool share_deals(const LadderRun& x, const LadderRun& y) {
+  __extension__ typedef __int128 Wide;
+  return Wide(x.seed) < Wide(y.seed) + 100 * Wide(y.games) &&
+         Wide(y.seed) < Wide(x.seed) + 100 * Wide(x.games);
+}
+
+std::string run_json(const LadderRun& r) {
+  return fmt::format("{{\"seed\": {}, \"games\": {}, \"deals\": {}}}", r.seed, r.games, r.deals);
+}
+
+// One pair of the ladder: level a alone at the table, b in the other seats; a's per-deal
+// difference from b, the deals each won, and the runs they come from (several when pooled).
 struct LadderPair {
   size_t a = 0, b = 0;
   Summary s;
   int64_t wins = 0, losses = 0, ties = 0;
-  std::vector<uint64_t> seeds;
+  std::vector<LadderRun> runs;
 };
 
 LadderPair score_pair(const Lineup& lineup, size_t a, size_t b, bool lower_is_better) {
@@ -403,6 +422,13 @@ std::string lowercase(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
   return s;
+}
+
+std::string options_json(const OptionList& options) {
+  std::string out = "{";
+  for (size_t i = 0; i < options.size(); ++i)
+    out += (i ? ", " : "") + json_string(options[i].first) + ": " + json_string(options[i].second);
+  return out + "}";
 }
 
 // Where a ladder's pairs come from, as its results say it: the text header's end and the JSON's
@@ -445,10 +471,9 @@ int report_ladder(const ArenaArgs& a, const GameSpec& spec, int players,
         json_array(pairs, [&](const LadderPair& p) {
           return fmt::format(
               "{{\"a\": {}, \"b\": {}, \"diff\": {:.4f}, \"ci95\": [{:.4f}, {:.4f}], "
-              "\"wins\": {}, \"losses\": {}, \"ties\": {}, \"seeds\": {}}}",
+              "\"wins\": {}, \"losses\": {}, \"ties\": {}, \"runs\": {}}}",
               json_string(levels[p.a]), json_string(levels[p.b]), p.s.mean, p.s.low, p.s.high,
-              p.wins, p.losses, p.ties,
-              json_array(p.seeds, [](uint64_t s) { return std::to_string(s); }));
+              p.wins, p.losses, p.ties, json_array(p.runs, run_json));
         }));
     return 0;
   }
@@ -509,7 +534,7 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
   work();
   for (std::thread& t : threads) t.join();
   std::vector<LadderPair> pairs;
-  size_t deals = 0;
+  int64_t deals = 0;
   int seatings = players;
   for (size_t t = 0; t < todo.size(); ++t) {
     const auto [i, j] = todo[t];
@@ -519,33 +544,38 @@ int run_ladder(const ArenaArgs& a, const GameSpec& spec) {
       fmt::print(stderr, "deckhand arena: {} against {}: {}\n", levels[i], levels[j], failures[t]);
       return 1;
     }
-    pairs.push_back(score_pair(lineup, i, j, spec.lower_is_better));
-    pairs.back().seeds = {a.seed};
-    deals = lineup.per_deal[0].size();
+    deals = int64_t(lineup.per_deal[0].size());
     seatings = lineup.seatings;
+    pairs.push_back(score_pair(lineup, i, j, spec.lower_is_better));
+    pairs.back().runs = {{a.seed, a.deals, deals}};
   }
   return report_ladder(
       a, spec, players, levels, pairs,
       {fmt::format("{} duplicate deals per pair x {} seatings, seed {}", deals, seatings, a.seed),
-       fmt::format("\"deals\": {}, \"seed\": {}", deals, a.seed)});
+       fmt::format("\"deals\": {}, \"games\": {}, \"seed\": {}, \"options\": {}, "
+                   "\"bot_options\": {}",
+                   deals, a.deals, a.seed, options_json(a.game_options),
+                   options_json(a.bot_options))});
 }
 
 // `--ladder --pool FILE...`: the pairs of earlier ladder runs (their --json), added up pair by
-// pair and fitted as one ladder. Runs of other seeds are other deals, so their deals add; a pair
-// of the same seed in two files is the same games twice, and refused.
+// pair and fitted as one ladder. Runs of other deals add up; a pair whose runs deal a hand from
+// the same seed twice is refused (the same games twice).
 int pool_ladder(const ArenaArgs& a, const GameSpec& spec) {
   struct Pooled {
-    std::string a, b;
+    std::string a, b;                         // a alone at the table, b in the other seats
     double deals = 0, sum = 0, variance = 0;  // sum of deals x diff; sum of (deals x se)^2
     int64_t wins = 0, losses = 0, ties = 0;
-    std::vector<uint64_t> seeds;
-    std::string file;  // the first file it was in
+    std::vector<LadderRun> runs;
+    std::vector<std::string> files;  // each run's
   };
+  constexpr int64_t kMostDeals = 1000000000000;  // a bound no run comes near: no overflow
+  constexpr double kMostDiff = 1e6;              // points per hand
   std::vector<Pooled> pooled;
-  std::vector<std::string> order;  // the levels in order of first appearance
-  std::vector<uint64_t> seeds;
   int players = int(a.players);
   std::string players_file;
+  nlohmann::json options, bot_options;
+  std::string options_file;
   for (const std::string& file : a.pool) {
     const std::string named = quote(file);
     std::ifstream in(file, std::ios::binary);
@@ -562,10 +592,12 @@ int pool_ladder(const ArenaArgs& a, const GameSpec& spec) {
     const auto text_at = [](const nlohmann::json& j, const char* key) {
       return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
     };
-    const auto count_at = [](const nlohmann::json& j, const char* key, int64_t* out) {
-      if (!j.contains(key) || !j[key].is_number_integer() || j[key].get<int64_t>() < 0)
+    // A whole number from 0 to `most` (JSON's non-negative integers are read as unsigned).
+    const auto count_at = [](const nlohmann::json& j, const char* key, int64_t most, int64_t* out) {
+      if (!j.contains(key) || !j[key].is_number_unsigned() ||
+          j[key].get<uint64_t>() > uint64_t(most))
         return false;
-      *out = j[key].get<int64_t>();
+      *out = int64_t(j[key].get<uint64_t>());
       return true;
     };
     const std::string game = text_at(run, "game");
@@ -573,131 +605,167 @@ int pool_ladder(const ArenaArgs& a, const GameSpec& spec) {
     if (!iequals(game, spec.name))
       return arena_usage(fmt::format("--pool: {} rates {}, not {}", named, game, spec.name));
     int64_t file_players = 0;
-    if (!count_at(run, "players", &file_players)) return not_ladder("no \"players\"");
+    if (!count_at(run, "players", 1000, &file_players)) return not_ladder("no \"players\"");
+    if (file_players < spec.min_players || file_players > spec.max_players)
+      return arena_usage(fmt::format("--pool: {} is of {} players; {} takes {}", named,
+                                     file_players, spec.name, seat_range(spec)));
     if (players && file_players != players)
       return arena_usage(fmt::format("--pool: {} is of {} players, {} of {}", named, file_players,
                                      players_file.empty() ? "--players" : quote(players_file),
                                      players));
     players = int(file_players), players_file = file;
+    // Runs of other game or bot options are other games: refused together.
+    for (const char* key : {"options", "bot_options"}) {
+      const bool strings = run.contains(key) && run[key].is_object() &&
+                           std::all_of(run[key].begin(), run[key].end(),
+                                       [](const nlohmann::json& v) { return v.is_string(); });
+      if (!strings) return not_ladder(fmt::format("no \"{}\" (an object of strings)", key));
+    }
+    if (options_file.empty()) {
+      options = run["options"], bot_options = run["bot_options"], options_file = file;
+    } else if (run["options"] != options || run["bot_options"] != bot_options) {
+      return arena_usage(
+          fmt::format("--pool: {} was played with options {} and bot options {}, {} with {} and {}",
+                      named, run["options"].dump(), run["bot_options"].dump(), quote(options_file),
+                      options.dump(), bot_options.dump()));
+    }
     if (!run.contains("pairs") || !run["pairs"].is_array() || run["pairs"].empty())
       return not_ladder("no \"pairs\"");
-    std::vector<uint64_t> run_seeds;
-    if (run.contains("seed")) {
-      if (!run["seed"].is_number_unsigned()) return not_ladder("\"seed\" is not a seed");
-      run_seeds.push_back(run["seed"].get<uint64_t>());
-    }
-    if (run.contains("levels") && run["levels"].is_array())
-      for (const nlohmann::json& level : run["levels"])
-        if (level.is_string() && std::find(order.begin(), order.end(),
-                                           lowercase(level.get<std::string>())) == order.end())
-          order.push_back(lowercase(level.get<std::string>()));
     for (size_t n = 0; n < run["pairs"].size(); ++n) {
       const nlohmann::json& pair = run["pairs"][n];
       const auto bad_pair = [&](const std::string& what) {
         return not_ladder(fmt::format("pair {}: {}", n + 1, what));
       };
       if (!pair.is_object()) return bad_pair("not an object");
-      const std::string first = lowercase(text_at(pair, "a")),
-                        second = lowercase(text_at(pair, "b"));
-      if (first.empty() || second.empty() || first == second)
-        return bad_pair("no two levels \"a\" and \"b\"");
       Pooled add;
-      add.a = first, add.b = second;
-      if (!count_at(pair, "wins", &add.wins) || !count_at(pair, "losses", &add.losses) ||
-          !count_at(pair, "ties", &add.ties) || add.wins + add.losses + add.ties == 0)
+      add.a = lowercase(text_at(pair, "a")), add.b = lowercase(text_at(pair, "b"));
+      if (add.a.empty() || add.b.empty() || add.a == add.b)
+        return bad_pair("no two levels \"a\" and \"b\"");
+      if (!count_at(pair, "wins", kMostDeals, &add.wins) ||
+          !count_at(pair, "losses", kMostDeals, &add.losses) ||
+          !count_at(pair, "ties", kMostDeals, &add.ties) || add.wins + add.losses + add.ties == 0)
         return bad_pair("no deals won, lost and tied");
-      if (!pair.contains("diff") || !pair["diff"].is_number() || !pair.contains("ci95") ||
-          !pair["ci95"].is_array() || pair["ci95"].size() != 2 || !pair["ci95"][0].is_number() ||
-          !pair["ci95"][1].is_number())
-        return bad_pair("no \"diff\" with its \"ci95\"");
+      const auto number = [](const nlohmann::json& j) {
+        return j.is_number() && std::abs(j.get<double>()) <= kMostDiff;
+      };
+      if (!pair.contains("diff") || !number(pair["diff"]) || !pair.contains("ci95") ||
+          !pair["ci95"].is_array() || pair["ci95"].size() != 2 || !number(pair["ci95"][0]) ||
+          !number(pair["ci95"][1]))
+        return bad_pair("no \"diff\" per hand with its \"ci95\"");
       const double diff = pair["diff"].get<double>(), low = pair["ci95"][0].get<double>(),
                    high = pair["ci95"][1].get<double>();
       if (!(low <= diff && diff <= high)) return bad_pair("\"diff\" outside its \"ci95\"");
-      add.seeds = run_seeds;
-      if (pair.contains("seeds")) {
-        add.seeds.clear();
-        if (!pair["seeds"].is_array()) return bad_pair("\"seeds\" is not a list of seeds");
-        for (const nlohmann::json& s : pair["seeds"]) {
-          if (!s.is_number_unsigned()) return bad_pair("\"seeds\" is not a list of seeds");
-          add.seeds.push_back(s.get<uint64_t>());
-        }
+      if (!pair.contains("runs") || !pair["runs"].is_array() || pair["runs"].empty())
+        return bad_pair("no \"runs\"");
+      int64_t run_deals = 0;
+      for (const nlohmann::json& r : pair["runs"]) {
+        LadderRun one;
+        if (!r.is_object() || !r.contains("seed") || !r["seed"].is_number_unsigned() ||
+            !count_at(r, "games", 100000000, &one.games) || one.games == 0 ||
+            !count_at(r, "deals", kMostDeals, &one.deals) || one.deals == 0)
+          return bad_pair("a run without its \"seed\", \"games\" and \"deals\"");
+        one.seed = r["seed"].get<uint64_t>();
+        run_deals += one.deals;
+        add.runs.push_back(one);
       }
-      if (add.seeds.empty()) return bad_pair("no seed (\"seed\" or the pair's \"seeds\")");
-      add.deals = double(add.wins + add.losses + add.ties);
+      const int64_t deals = add.wins + add.losses + add.ties;
+      if (run_deals != deals)
+        return bad_pair(fmt::format("its runs' {} deals are not the {} it won, lost and tied",
+                                    run_deals, deals));
+      add.deals = double(deals);
       add.sum = add.deals * diff;
       add.variance = std::pow(add.deals * (high - low) / (2 * 1.96), 2);
-      for (const std::string& level : {first, second})
-        if (std::find(order.begin(), order.end(), level) == order.end()) order.push_back(level);
-      auto same = std::find_if(pooled.begin(), pooled.end(), [&](const Pooled& p) {
-        return (p.a == first && p.b == second) || (p.a == second && p.b == first);
-      });
+      auto same = std::find_if(pooled.begin(), pooled.end(),
+                               [&](const Pooled& p) { return p.a == add.a && p.b == add.b; });
       if (same == pooled.end()) {
-        add.file = file;
-        pooled.push_back(add);
-        same = pooled.end() - 1;
-      } else {
-        for (uint64_t s : add.seeds)
-          if (std::find(same->seeds.begin(), same->seeds.end(), s) != same->seeds.end())
-            return arena_usage(
-                fmt::format("--pool: {} - {} of seed {} is in {} and in {}: the same games twice",
-                            same->a, same->b, s, quote(same->file), named));
-        const bool flipped = same->a != first;
-        same->deals += add.deals;
-        same->sum += flipped ? -add.sum : add.sum;
-        same->variance += add.variance;
-        same->wins += flipped ? add.losses : add.wins;
-        same->losses += flipped ? add.wins : add.losses;
-        same->ties += add.ties;
-        same->seeds.insert(same->seeds.end(), add.seeds.begin(), add.seeds.end());
+        Pooled fresh;
+        fresh.a = add.a, fresh.b = add.b;
+        same = pooled.insert(pooled.end(), fresh);
       }
-      for (uint64_t s : add.seeds)
-        if (std::find(seeds.begin(), seeds.end(), s) == seeds.end()) seeds.push_back(s);
+      if (same->deals + add.deals > double(kMostDeals))
+        return arena_usage(
+            fmt::format("--pool: {} - {} has more than {} deals", add.a, add.b, kMostDeals));
+      for (const LadderRun& r : add.runs) {
+        for (size_t e = 0; e < same->runs.size(); ++e)
+          if (share_deals(same->runs[e], r))
+            return arena_usage(fmt::format(
+                "--pool: {} - {}: the run of seed {} ({} games) in {} and that of seed {} ({} "
+                "games) in {} deal hands from the same seeds (the same games twice)",
+                add.a, add.b, r.seed, r.games, named, same->runs[e].seed, same->runs[e].games,
+                quote(same->files[e])));
+        same->runs.push_back(r);
+        same->files.push_back(file);
+      }
+      same->deals += add.deals;
+      same->sum += add.sum;
+      same->variance += add.variance;
+      same->wins += add.wins;
+      same->losses += add.losses;
+      same->ties += add.ties;
     }
   }
-  // The levels rated: --seats's, in its order, or every level met, in order of appearance.
+  // The levels rated: --seats's, in its order, or every level met in a pair, in order.
   std::vector<std::string> levels;
   if (a.seats_given) {
     for (const std::string& s : a.seats) levels.push_back(lowercase(s));
-    for (const std::string& level : levels)
-      if (std::none_of(pooled.begin(), pooled.end(),
-                       [&](const Pooled& p) { return p.a == level || p.b == level; }))
-        return arena_usage(
-            fmt::format("--pool: level {} is in no pair of the files", quote(level)));
   } else {
-    levels = order;
+    for (const Pooled& p : pooled)
+      for (const std::string& level : {p.a, p.b})
+        if (std::find(levels.begin(), levels.end(), level) == levels.end()) levels.push_back(level);
   }
   const auto index_of = [&](const std::string& level) {
     return size_t(std::find(levels.begin(), levels.end(), level) - levels.begin());
   };
   std::vector<LadderPair> pairs;
+  std::vector<LadderRun> runs;  // every run of the pairs kept, once
   for (const Pooled& p : pooled) {
-    size_t i = index_of(p.a), j = index_of(p.b);
+    const size_t i = index_of(p.a), j = index_of(p.b);
     if (i == levels.size() || j == levels.size()) continue;  // a level --seats leaves out
-    const bool flipped = i > j;
     LadderPair pair;
-    pair.a = std::min(i, j), pair.b = std::max(i, j);
+    pair.a = i, pair.b = j;
     const double half = 1.96 * std::sqrt(p.variance) / p.deals;
-    pair.s.mean = (flipped ? -p.sum : p.sum) / p.deals;
+    pair.s.mean = p.sum / p.deals;
     pair.s.low = pair.s.mean - half, pair.s.high = pair.s.mean + half;
-    pair.wins = flipped ? p.losses : p.wins;
-    pair.losses = flipped ? p.wins : p.losses;
-    pair.ties = p.ties;
-    pair.seeds = p.seeds;
-    std::sort(pair.seeds.begin(), pair.seeds.end());
+    pair.wins = p.wins, pair.losses = p.losses, pair.ties = p.ties;
+    pair.runs = p.runs;
+    for (const LadderRun& r : p.runs)
+      if (std::none_of(runs.begin(), runs.end(), [&](const LadderRun& q) {
+            return q.seed == r.seed && q.games == r.games && q.deals == r.deals;
+          }))
+        runs.push_back(r);
     pairs.push_back(pair);
   }
+  // Every level must meet the others through a chain of pairs, or its rating means nothing.
+  std::vector<char> linked(levels.size(), 0);
+  linked[0] = 1;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const LadderPair& p : pairs)
+      if (linked[p.a] != linked[p.b]) linked[p.a] = linked[p.b] = 1, grew = true;
+  }
+  for (size_t i = 0; i < levels.size(); ++i)
+    if (!linked[i])
+      return arena_usage(
+          fmt::format("--pool: no chain of pairs in the files links level {} to level {}",
+                      quote(levels[i]), quote(levels[0])));
   std::sort(pairs.begin(), pairs.end(), [](const LadderPair& x, const LadderPair& y) {
-    return std::make_pair(x.a, x.b) < std::make_pair(y.a, y.b);
+    return std::make_tuple(std::min(x.a, x.b), std::max(x.a, x.b), x.a) <
+           std::make_tuple(std::min(y.a, y.b), std::max(y.a, y.b), y.a);
   });
-  std::sort(seeds.begin(), seeds.end());
-  const auto seed_list = [](const std::vector<uint64_t>& s) {
-    return json_array(s, [](uint64_t v) { return std::to_string(v); });
-  };
-  return report_ladder(a, spec, players, levels, pairs,
-                       {fmt::format("{} runs pooled (seeds {})", a.pool.size(),
-                                    seed_list(seeds).substr(1, seed_list(seeds).size() - 2)),
-                        fmt::format("\"pooled\": {}, \"seeds\": {}",
-                                    json_array(a.pool, json_string), seed_list(seeds))});
+  std::sort(runs.begin(), runs.end(), [](const LadderRun& x, const LadderRun& y) {
+    return std::make_tuple(x.seed, x.games, x.deals) < std::make_tuple(y.seed, y.games, y.deals);
+  });
+  std::string seeds;
+  for (size_t r = 0; r < runs.size(); ++r)
+    if (r == 0 || runs[r].seed != runs[r - 1].seed)
+      seeds += fmt::format("{}{}", seeds.empty() ? "" : ", ", runs[r].seed);
+  return report_ladder(
+      a, spec, players, levels, pairs,
+      {fmt::format("{} file{} pooled (seeds {})", a.pool.size(), a.pool.size() == 1 ? "" : "s",
+                   seeds),
+       fmt::format("\"pooled\": {}, \"runs\": {}, \"options\": {}, \"bot_options\": {}",
+                   json_array(a.pool, json_string), json_array(runs, run_json), options.dump(),
+                   bot_options.dump())});
 }
 
 }  // namespace

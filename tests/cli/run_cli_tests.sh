@@ -392,19 +392,27 @@ check "arena ladder jobs, the same results" 0 "$(cat "$tmp/ladder1.json")" -- "$
 # Each pair's line goes to stderr as it is played, the same line as the results' (in any order).
 check "arena ladder progress" 0 '3 pairs 3 lines' -- sh -c "{ grep -c '^deckhand arena: pair [123] of 3 played ([0-9]* s): ' \"$tmp/ladder1.err\" | sed 's/\$/ pairs/'; \"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --games 20 | grep ' per hand ' | while read -r line; do grep -cF \"): \$line\" \"$tmp/ladder1.err\"; done | grep -cx 1 | sed 's/\$/ lines/'; } | tr '\n' ' '"
 # --pool: earlier ladder runs' JSON fitted as one. The pairs split over runs of the same seed are
-# the same games as one run of every level: the same ratings and deals won.
+# the same games as one run of every level: the same ratings, differences and deals won.
 "$deckhand" arena --game ghost-euchre --ladder --seats 1,3 --games 20 --json > "$tmp/pool_13.json" 2>/dev/null
 "$deckhand" arena --game ghost-euchre --ladder --seats 1,random --games 20 --json > "$tmp/pool_1r.json" 2>/dev/null
-"$deckhand" arena --game ghost-euchre --ladder --seats random,3 --games 20 --json > "$tmp/pool_r3.json" 2>/dev/null
-"$deckhand" arena --game ghost-euchre --ladder --seats 1,3 --games 20 --seed 7 --json > "$tmp/pool_13_7.json" 2>/dev/null
-ladder_facts="import json,sys; d=json.load(sys.stdin); print([(r['level'], r['elo'], r['ci95']) for r in d['ratings']], sorted((min(p['a'],p['b']), max(p['a'],p['b']), p['wins'] if p['a']<p['b'] else p['losses'], p['ties']) for p in d['pairs']))"
-check "arena pool: split runs fit as one" 0 "$(/usr/bin/python3 -c "$ladder_facts" < "$tmp/ladder1.json")" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_1r.json\" --pool \"$tmp/pool_r3.json\" --json | /usr/bin/python3 -c \"$ladder_facts\""
-# Another seed's deals add up (the pair turned round where a file has it the other way); the
-# difference is the mean over all deals.
-check "arena pool: seeds add" 0 "40 [1, 7] $(/usr/bin/python3 -c "import json; a=json.load(open('$tmp/pool_13.json'))['pairs'][0]; b=json.load(open('$tmp/pool_13_7.json'))['pairs'][0]; print(a['wins']+b['wins'], a['losses']+b['losses'], round((a['diff']+b['diff'])/2, 3))")" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_13_7.json\" --json | /usr/bin/python3 -c \"import json,sys; p=json.load(sys.stdin)['pairs'][0]; print(p['wins']+p['losses']+p['ties'], p['seeds'], p['wins'], p['losses'], round(p['diff'], 3))\""
-check "arena pool: text" 0 '2 runs pooled (seeds 1, 7)' -- "$deckhand" arena --game ghost-euchre --ladder --pool "$tmp/pool_13.json" --pool "$tmp/pool_13_7.json"
+"$deckhand" arena --game ghost-euchre --ladder --seats 3,random --games 20 --json > "$tmp/pool_3r.json" 2>/dev/null
+"$deckhand" arena --game ghost-euchre --ladder --seats 1,3 --games 20 --seed 2001 --json > "$tmp/pool_13_2001.json" 2>/dev/null
+"$deckhand" arena --game ghost-euchre --ladder --seats 3,1 --games 20 --json > "$tmp/pool_31.json" 2>/dev/null
+ladder_facts="import json,sys; d=json.load(sys.stdin); print([(r['level'], r['elo'], r['ci95']) for r in d['ratings']], [(p['a'], p['b'], round(p['diff'], 3), p['wins'], p['losses'], p['ties']) for p in d['pairs']])"
+check "arena pool: split runs fit as one" 0 "$(/usr/bin/python3 -c "$ladder_facts" < "$tmp/ladder1.json")" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --pool \"$tmp/pool_3r.json\" --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_1r.json\" --json | /usr/bin/python3 -c \"$ladder_facts\""
+# Another seed's deals add up; the difference is the mean over all deals. 3 alone against two
+# 1s is another lineup than 1 alone against two 3s: a pair of its own, not the same games.
+check "arena pool: seeds add" 0 "40 2 $(/usr/bin/python3 -c "import json; a=json.load(open('$tmp/pool_13.json'))['pairs'][0]; b=json.load(open('$tmp/pool_13_2001.json'))['pairs'][0]; print(a['wins']+b['wins'], a['losses']+b['losses'], round((a['diff']+b['diff'])/2, 3))")" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_13_2001.json\" --json | /usr/bin/python3 -c \"import json,sys; p=json.load(sys.stdin)['pairs'][0]; print(p['wins']+p['losses']+p['ties'], len(p['runs']), p['wins'], p['losses'], round(p['diff'], 3))\""
+check "arena pool: text" 0 '2 files pooled (seeds 1, 2001)' -- "$deckhand" arena --game ghost-euchre --ladder --pool "$tmp/pool_13.json" --pool "$tmp/pool_13_2001.json"
+check "arena pool: a pair turned round is its own" 0 '[["1", "3"], ["3", "1"]]' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_31.json\" --json | /usr/bin/python3 -c \"import json,sys; print(json.dumps([[p['a'], p['b']] for p in json.load(sys.stdin)['pairs']]))\""
 check "arena pool: --seats picks and orders" 0 '["random", "1"] 1' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats random,1 --pool \"$tmp/ladder1.json\" --json | /usr/bin/python3 -c \"import json,sys; d=json.load(sys.stdin); print(json.dumps(d['levels']), len(d['pairs']))\""
-check "arena pool: the same games twice" 2 "1 - 3 of seed 1 is in '$tmp/pool_13.json' and in '$tmp/ladder1.json': the same games twice" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/ladder1.json\" 2>&1"
+check "arena pool: the same games twice" 2 "--pool: 1 - 3: the run of seed 1 (20 games) in '$tmp/ladder1.json' and that of seed 1 (20 games) in '$tmp/pool_13.json' deal hands from the same seeds (the same games twice)" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/ladder1.json\" 2>&1"
+# Game g of a run is dealt from seed + 100 g: seeds 1 and 101 share 19 of 20 games' deals.
+"$deckhand" arena --game ghost-euchre --ladder --seats 1,3 --games 20 --seed 101 --json > "$tmp/pool_13_101.json" 2>/dev/null
+check "arena pool: seeds that share deals" 2 "the run of seed 101 (20 games) in '$tmp/pool_13_101.json' and that of seed 1 (20 games)" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_13_101.json\" 2>&1"
+"$deckhand" arena --game ghost-euchre --ladder --seats 1,3 --games 20 --seed 4001 --option target=5 --json > "$tmp/pool_13_t5.json" 2>/dev/null
+check "arena pool: other options" 2 "--pool: '$tmp/pool_13_t5.json' was played with options" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_13.json\" --pool \"$tmp/pool_13_t5.json\" 2>&1"
+check "arena pool: levels not linked" 2 "--pool: no chain of pairs in the files links level 'random' to level '1'" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,3,random --pool \"$tmp/pool_13.json\" 2>&1"
 check "arena pool: without ladder" 2 '--pool goes with --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats 1,2,3 --pool \"$tmp/pool_13.json\" 2>&1"
 check "arena pool: plays nothing" 2 '--pool plays no deals (it fits the runs in its files): --games has no use with it' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --games 5 --pool \"$tmp/pool_13.json\" 2>&1"
 check "arena pool: empty name" 2 "--pool takes a file name, not ''" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool '' 2>&1"
@@ -415,10 +423,17 @@ check "arena pool: not JSON" 2 "--pool: '$tmp/pool_cut.json' is not JSON" -- sh 
 "$deckhand" arena --game ghost-euchre --seats 1,3,3 --games 3 --json > "$tmp/pool_arena.json"
 check "arena pool: an arena's JSON" 2 "--pool: '$tmp/pool_arena.json' is not what \`deckhand arena --ladder --json\` writes: no \"players\"" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_arena.json\" 2>&1"
 sed 's/"wins": [0-9]*/"wins": -1/' "$tmp/pool_13.json" > "$tmp/pool_neg.json"
-check "arena pool: a bad pair" 2 "pair 1: no deals won, lost and tied" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_neg.json\" 2>&1"
+check "arena pool: a bad count" 2 "pair 1: no deals won, lost and tied" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_neg.json\" 2>&1"
+sed 's/"wins": [0-9]*/"wins": 9223372036854775807/' "$tmp/pool_13.json" > "$tmp/pool_huge.json"
+check "arena pool: a count too large" 2 "pair 1: no deals won, lost and tied" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_huge.json\" 2>&1"
+sed 's/"diff": [-0-9.]*, "ci95": \[[-0-9.]*, [-0-9.]*\]/"diff": 1e308, "ci95": [1e308, 1e308]/' "$tmp/pool_13.json" > "$tmp/pool_inf.json"
+check "arena pool: a difference out of bounds" 2 'pair 1: no "diff" per hand with its "ci95"' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_inf.json\" 2>&1"
+sed 's/"deals": 20}/"deals": 19}/' "$tmp/pool_13.json" > "$tmp/pool_short.json"
+check "arena pool: runs that do not add up" 2 "pair 1: its runs' 19 deals are not the 20 it won, lost and tied" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_short.json\" 2>&1"
+sed 's/"players": 3/"players": 7/' "$tmp/pool_13.json" > "$tmp/pool_7.json"
+check "arena pool: players the game does not take" 2 "--pool: '$tmp/pool_7.json' is of 7 players; ghost-euchre takes 3" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --pool \"$tmp/pool_7.json\" 2>&1"
 check "arena pool: another game" 2 "--pool: '$tmp/pool_13.json' rates ghost-euchre, not sheepshead" -- sh -c "\"$deckhand\" arena --game sheepshead --ladder --pool \"$tmp/pool_13.json\" 2>&1"
 check "arena pool: other players" 2 "--pool: '$tmp/pool_13.json' is of 3 players, --players of 4" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --players 4 --pool \"$tmp/pool_13.json\" 2>&1"
-check "arena pool: a level in no pair" 2 "--pool: level '5' is in no pair of the files" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --seats 1,5 --pool \"$tmp/pool_13.json\" 2>&1"
 check "arena jobs without ladder" 2 '--jobs goes with --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats 1,2,3 --jobs 2 2>&1"
 check "arena jobs zero" 2 '--jobs takes a number of threads from 1 to 256' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --jobs 0 2>&1"
 check "arena ladder text" 0 '1 - 2: ' -- "$deckhand" arena --game sheepshead --ladder --seats 1,2 --games 5
