@@ -12,10 +12,6 @@
 
 namespace deckhand::bots {
 
-// Level 4's share of decisions on habit, in percent: the ladder's rung midway between `basic`
-// and `expert` (measured in docs/bots.md, "Ladder").
-constexpr uint8_t kLevel4Habit = 50;
-
 std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uint64_t seed,
                               const OptionList& options, Error* err) {
   const GameDescriptor* descriptor = find_game(game);
@@ -29,20 +25,17 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     return nullptr;
   }
   // The ladder (docs/bots.md): 1 and 2 are `basic` with lapses of memory, 3 is `basic`, 4 is
-  // `strong` on habit now and then (`strong` and `expert` are level head to head, so the rung
-  // below `expert` must give something away), 5 is `expert`.
+  // `strong` on habit now and then, as much as its game says (where `strong` and `expert` are
+  // level head to head, the rung below `expert` must give something away), 5 is `expert`.
   struct Named {
     const char* name;
     Level level;
     uint8_t lapse;
-    uint8_t habit;
   };
   static constexpr Named kLevels[] = {
-      {"random", Level::random, 0, 0}, {"basic", Level::basic, 0, 0},
-      {"strong", Level::strong, 0, 0}, {"expert", Level::expert, 0, 0},
-      {"1", Level::basic, 100, 0},     {"2", Level::basic, 35, 0},
-      {"3", Level::basic, 0, 0},       {"4", Level::strong, 0, kLevel4Habit},
-      {"5", Level::expert, 0, 0},
+      {"random", Level::random, 0}, {"basic", Level::basic, 0}, {"strong", Level::strong, 0},
+      {"expert", Level::expert, 0}, {"1", Level::basic, 100},   {"2", Level::basic, 35},
+      {"3", Level::basic, 0},       {"4", Level::strong, 0},    {"5", Level::expert, 0},
   };
   const Named* named = nullptr;
   for (const Named& n : kLevels)
@@ -56,7 +49,8 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
   const Level lv = named->level;
   Budget budget;
   budget.lapse_percent = named->lapse;
-  budget.habit_percent = named->habit;
+  if (named->name == std::string_view("4"))
+    budget.habit_percent = descriptor->extensions->level4_habit;
   constexpr int kKeyCount = 5;
   bool seen[kKeyCount] = {};
   static constexpr const char* kKeys[kKeyCount] = {"samples", "time_ms", "lapse", "persona",

@@ -56,6 +56,9 @@ struct GameExtensions {
   // The personas its heuristic bots take (`persona=NAME`, Budget::persona = index + 1), a
   // null-terminated list; null: none.
   const char* const* personas = nullptr;
+  // The ladder's level 4: `strong` with this share of its decisions (percent) taken on habit,
+  // as `basic` takes them — the rung set midway between 3 and 5 (docs/bots.md, "The ladder").
+  uint8_t level4_habit = 50;
 };
 
 // Cards one seat got that the others did not see (a draw, the blind, the ghost hand): `count`

@@ -352,6 +352,10 @@ const GameExtensions& extensions() {
       nullptr,  // no open-hand solver: not a trick-taking game
       &rl::kToonervilleEncoder,
       &kTableHooks,
+      nullptr,  // no personas: rummy has no partnership conventions
+      // Level 4 on habit less often than in the trick games: at 50% it won barely more rounds
+      // than `basic` (docs/bots.md, "The ladder").
+      30,
   };
   return extensions;
 }
