@@ -300,9 +300,7 @@ bool run_lineup(const ArenaArgs& a, const GameSpec& game, const std::vector<std:
                               a.bot_options, &err);
     if (!bot) return out->usage = true, *why = err.message, false;
     entries.push_back(std::move(bot));
-    std::string name = seats[size_t(e)];
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
+    const std::string name = lowercase(seats[size_t(e)]);
     auto it = std::find(names.begin(), names.end(), name);
     name_of.push_back(int(it - names.begin()));
     if (it == names.end()) names.push_back(name);
@@ -416,12 +414,6 @@ std::string pair_line(const LadderPair& p, const std::vector<std::string>& level
   return fmt::format("{} - {}: {:+.4f} per hand [{:+.4f}, {:+.4f}], deals won {}, lost {}, tied {}",
                      levels[p.a], levels[p.b], p.s.mean, p.s.low, p.s.high, p.wins, p.losses,
                      p.ties);
-}
-
-std::string lowercase(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return s;
 }
 
 std::string options_json(const OptionList& options) {

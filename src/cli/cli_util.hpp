@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -38,6 +39,13 @@ using text::parse_u64;
 using text::split_on;
 using text::split_words;
 using text::trim;
+// A level or name as the tool compares and prints it (ASCII letters in lower case).
+inline std::string lowercase(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return s;
+}
+
 // Input in apostrophes for a message, control characters and bytes that are not UTF-8 escaped
 // visibly, so no terminal escape gets out (the library's text::quote, as a std::string).
 inline std::string quote(std::string_view s) {

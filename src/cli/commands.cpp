@@ -360,9 +360,7 @@ int cmd_play(const PlayArgs& args) {
                players, spec->name);
     return 2;
   }
-  std::string level = args.level;  // as the bots name it, for the banner
-  std::transform(level.begin(), level.end(), level.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
+  const std::string level = lowercase(args.level);  // as the bots name it, for the banner
   Offers offers;
   if (!parse_offers(args.offers, &offers)) {
     fmt::print(stderr, "deckhand: --offers takes ask, useful or never, not {}\n",
