@@ -358,3 +358,62 @@ TEST_CASE("ladder: the Bradley-Terry fit finds known strengths, its intervals co
   CHECK_FALSE(cli::fit_bradley_terry({{0, -1}, {1, 0}}, &r));
   CHECK_FALSE(cli::fit_bradley_terry({{0, 1, 0}, {1, 0, 0}, {0, 0, 0}}, &r));  // 2 met nobody
 }
+
+TEST_CASE("ladder: the fit's steps are the neighbours' differences, their intervals the step's") {
+  // A chain 0 - 1 - 2 - 3: 0 and 1 met a few hundred times, 1 - 2 and 2 - 3 a great many. The
+  // ratings of 2 and 3 carry the uncertainty of 1 against the anchor, so their intervals are
+  // wide and overlap, while their step is known closely.
+  const double truth[] = {0, 100, 130, 150};
+  const double games[] = {400, 40000, 40000};
+  const auto p_beats = [&](size_t i, size_t j) {
+    return 1 / (1 + std::pow(10.0, (truth[j] - truth[i]) / 400));
+  };
+  std::vector<std::vector<double>> wins(4, std::vector<double>(4, 0.0));
+  for (size_t i = 0; i + 1 < 4; ++i) {
+    wins[i][i + 1] = games[i] * p_beats(i, i + 1);
+    wins[i + 1][i] = games[i] * p_beats(i + 1, i);
+  }
+  std::vector<cli::LadderRating> r, steps;
+  REQUIRE(cli::fit_bradley_terry(wins, &r, &steps));
+  REQUIRE(steps.size() == 3);
+  for (size_t i = 0; i < 3; ++i) {
+    CHECK(steps[i].elo == doctest::Approx(r[i + 1].elo - r[i].elo));
+    CHECK(steps[i].elo == doctest::Approx(truth[i + 1] - truth[i]).epsilon(0.02));
+    CHECK(steps[i].low < steps[i].elo);
+    CHECK(steps[i].high > steps[i].elo);
+  }
+  // The first step is the anchor's own interval of level 1.
+  CHECK(steps[0].low == doctest::Approx(r[1].low));
+  CHECK(steps[0].high == doctest::Approx(r[1].high));
+  // 2 and 3: their own intervals overlap, the step between them is well above zero and far
+  // narrower.
+  CHECK(r[2].high > r[3].low);
+  CHECK(steps[2].low > 0);
+  CHECK(steps[2].high - steps[2].low < (r[3].high - r[3].low) / 3);
+  // Simulated tables of 300 games a pair, every pair met: the steps' 95% intervals cover
+  // the true steps about 95% of the time (at least 88% of 3 x 200).
+  const double spread[] = {0, 60, 90, 180};
+  const auto p_spread = [&](size_t i, size_t j) {
+    return 1 / (1 + std::pow(10.0, (spread[j] - spread[i]) / 400));
+  };
+  PortableRng rng(11);
+  int covered = 0, total = 0;
+  for (int rep = 0; rep < 200; ++rep) {
+    for (auto& row : wins) std::fill(row.begin(), row.end(), 0.0);
+    for (size_t i = 0; i < 4; ++i)
+      for (size_t j = i + 1; j < 4; ++j)
+        for (int g = 0; g < 300; ++g) {
+          const bool i_wins = double(rng.bounded(1000000)) / 1e6 < p_spread(i, j);
+          (i_wins ? wins[i][j] : wins[j][i]) += 1;
+        }
+    REQUIRE(cli::fit_bradley_terry(wins, &r, &steps));
+    for (size_t i = 0; i < 3; ++i) {
+      const double step = spread[i + 1] - spread[i];
+      covered += steps[i].low <= step && step <= steps[i].high;
+    }
+    total += 3;
+  }
+  MESSAGE("steps covered ", covered, " of ", total);
+  CHECK(covered >= total * 88 / 100);
+  CHECK(covered < total);
+}

@@ -441,17 +441,18 @@ int report_ladder(const ArenaArgs& a, const GameSpec& spec, int players,
     wins[p.a][p.b] += double(p.wins) + 0.5 * double(p.ties);
     wins[p.b][p.a] += double(p.losses) + 0.5 * double(p.ties);
   }
-  std::vector<LadderRating> ratings;
-  if (!fit_bradley_terry(wins, &ratings)) {
+  std::vector<LadderRating> ratings, steps;
+  if (!fit_bradley_terry(wins, &ratings, &steps)) {
     fmt::print(stderr, "deckhand arena: the ladder's ratings could not be fitted\n");
     return 1;
   }
   if (a.json) {
     std::vector<size_t> index(k);
     for (size_t i = 0; i < k; ++i) index[i] = i;
+    const std::vector<size_t> above(index.begin() + 1, index.end());
     fmt::print(
         "{{\"game\": {}, \"players\": {}, {}, \"levels\": {}, \"anchor\": {}, \"ratings\": {}, "
-        "\"pairs\": {}}}\n",
+        "\"steps\": {}, \"pairs\": {}}}\n",
         json_string(spec.name), players, source.json, json_array(levels, json_string),
         json_string(levels[0]),
         json_array(index,
@@ -459,6 +460,15 @@ int report_ladder(const ArenaArgs& a, const GameSpec& spec, int players,
                      return fmt::format(
                          "{{\"level\": {}, \"elo\": {:.1f}, \"ci95\": [{:.1f}, {:.1f}]}}",
                          json_string(levels[i]), ratings[i].elo, ratings[i].low, ratings[i].high);
+                   }),
+        json_array(above,
+                   [&](size_t i) {
+                     const LadderRating& step = steps[i - 1];
+                     return fmt::format(
+                         "{{\"from\": {}, \"to\": {}, \"elo\": {:.1f}, \"ci95\": [{:.1f}, "
+                         "{:.1f}]}}",
+                         json_string(levels[i - 1]), json_string(levels[i]), step.elo, step.low,
+                         step.high);
                    }),
         json_array(pairs, [&](const LadderPair& p) {
           return fmt::format(
@@ -475,6 +485,18 @@ int report_ladder(const ArenaArgs& a, const GameSpec& spec, int players,
   for (size_t i = 0; i < k; ++i)
     fmt::print("{:<8} {:>+8.1f}  [{:+.1f}, {:+.1f}]\n", levels[i], ratings[i].elo, ratings[i].low,
                ratings[i].high);
+  // Neighbours' intervals both carry the anchor's uncertainty: the step between them is what
+  // tells them apart.
+  std::vector<std::string> step_names;
+  size_t width = 8;
+  for (size_t i = 1; i < k; ++i) {
+    step_names.push_back(fmt::format("{} over {}", levels[i], levels[i - 1]));
+    width = std::max(width, step_names.back().size());
+  }
+  fmt::print("{:<{}} {:>8}  {}\n", "step", width, "Elo", "95% CI (of the step itself)");
+  for (size_t i = 1; i < k; ++i)
+    fmt::print("{:<{}} {:>+8.1f}  [{:+.1f}, {:+.1f}]\n", step_names[i - 1], width, steps[i - 1].elo,
+               steps[i - 1].low, steps[i - 1].high);
   for (const LadderPair& p : pairs) fmt::print("{}\n", pair_line(p, levels));
   return 0;
 }

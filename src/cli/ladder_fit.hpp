@@ -7,6 +7,11 @@
 // intervals are of the difference from it). Each pair that met gets one tie more (half a
 // win each way) so that a pair one side won every time still has a finite fit; the pull is
 // negligible over hundreds of games.
+//
+// Each rating's interval is of its difference from the anchor, so two levels far from the
+// anchor carry its uncertainty both and their intervals may overlap though the fit tells them
+// apart well: `steps` gives each level's difference from the one before it with the interval
+// of that difference itself (from the covariance of the two ratings).
 #pragma once
 
 #include <algorithm>
@@ -22,8 +27,11 @@ struct LadderRating {
 
 // wins[i][j]: how often i beat j (ties counted half to each); k players. False when the
 // table is not square, has a negative entry or a player met nobody, or the fit fails.
+// `steps`, when not null: k - 1 entries, entry i the rating of player i + 1 minus that of
+// player i.
 inline bool fit_bradley_terry(const std::vector<std::vector<double>>& wins,
-                              std::vector<LadderRating>* out) {
+                              std::vector<LadderRating>* out,
+                              std::vector<LadderRating>* steps = nullptr) {
   const size_t k = wins.size();
   if (k < 2) return false;
   std::vector<std::vector<double>> w(k, std::vector<double>(k, 0.0));
@@ -105,15 +113,27 @@ inline bool fit_bradley_terry(const std::vector<std::vector<double>>& wins,
   }
   information(&grad);
   const double scale = 400 / std::log(10.0);
-  out->assign(k, LadderRating{});
+  // The covariance of the ratings: the inverse of the information (the anchor's row and
+  // column zero).
+  std::vector<std::vector<double>> covariance(k, std::vector<double>(k, 0.0));
   for (size_t i = 1; i < k; ++i) {
     std::vector<double> unit(m, 0.0), column;
     unit[i - 1] = 1;
     if (!solve(unit, &column)) return false;
-    const double se = std::sqrt(std::max(column[i - 1], 0.0));
-    (*out)[i].elo = scale * theta[i];
-    (*out)[i].low = scale * (theta[i] - 1.96 * se);
-    (*out)[i].high = scale * (theta[i] + 1.96 * se);
+    for (size_t j = 1; j < k; ++j) covariance[j][i] = column[j - 1];
+  }
+  const auto rated = [&](double difference, double variance) {
+    const double se = std::sqrt(std::max(variance, 0.0));
+    return LadderRating{scale * difference, scale * (difference - 1.96 * se),
+                        scale * (difference + 1.96 * se)};
+  };
+  out->assign(k, LadderRating{});
+  for (size_t i = 1; i < k; ++i) (*out)[i] = rated(theta[i], covariance[i][i]);
+  if (steps) {
+    steps->clear();
+    for (size_t i = 0; i + 1 < k; ++i)
+      steps->push_back(rated(theta[i + 1] - theta[i], covariance[i][i] + covariance[i + 1][i + 1] -
+                                                          2 * covariance[i][i + 1]));
   }
   return true;
 }
