@@ -31,11 +31,12 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
     const char* name;
     Level level;
     uint8_t lapse;
+    bool game_habit = false;  // plays on habit as much as its game's level4_habit says
   };
   static constexpr Named kLevels[] = {
-      {"random", Level::random, 0}, {"basic", Level::basic, 0}, {"strong", Level::strong, 0},
-      {"expert", Level::expert, 0}, {"1", Level::basic, 100},   {"2", Level::basic, 35},
-      {"3", Level::basic, 0},       {"4", Level::strong, 0},    {"5", Level::expert, 0},
+      {"random", Level::random, 0}, {"basic", Level::basic, 0},    {"strong", Level::strong, 0},
+      {"expert", Level::expert, 0}, {"1", Level::basic, 100},      {"2", Level::basic, 35},
+      {"3", Level::basic, 0},       {"4", Level::strong, 0, true}, {"5", Level::expert, 0},
   };
   const Named* named = nullptr;
   for (const Named& n : kLevels)
@@ -49,8 +50,7 @@ std::unique_ptr<Bot> make_bot(std::string_view game, std::string_view level, uin
   const Level lv = named->level;
   Budget budget;
   budget.lapse_percent = named->lapse;
-  if (named->name == std::string_view("4"))
-    budget.habit_percent = descriptor->extensions->level4_habit;
+  if (named->game_habit) budget.habit_percent = descriptor->extensions->level4_habit;
   constexpr int kKeyCount = 5;
   bool seen[kKeyCount] = {};
   static constexpr const char* kKeys[kKeyCount] = {"samples", "time_ms", "lapse", "persona",
