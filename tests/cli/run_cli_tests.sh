@@ -438,9 +438,9 @@ pool_refusal "another game" 's/"game": "[a-z-]*"/"game": "whist"/' "--pool: '$tm
 check "arena pool: other players" 2 "--pool: '$tmp/pool_13.json' is of 3 players, --players of 4" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --players 4 --pool \"$tmp/pool_13.json\" 2>&1"
 # The runs behind docs/bots.md's Toonerville ladder pool into its table.
 results="$dir/../../docs/results/ladder-toonerville-3p"
-committed_ladder="\"$deckhand\" arena --game toonerville --ladder --seats 1,2,3,4,5 --pool \"$results/levels-1-2-3.json\" --pool \"$results/levels-3-5.json\" --pool \"$results/levels-3-4.json\" --pool \"$results/levels-1-2-4.json\" --pool \"$results/levels-4-5.json\" --pool \"$results/levels-1-5.json\" --pool \"$results/levels-2-5.json\" --pool \"$results/levels-1-2-3-seed20001.json\" --pool \"$results/levels-3-4-seed20001.json\" --pool \"$results/levels-1-5-seed20001.json\" --pool \"$results/levels-1-5-seed40001.json\""
-check "arena pool: the committed Toonerville ladder" 0 '4 +141.5 [+133.0, +150.0]' -- sh -c "$committed_ladder | tr -s ' '"
-check "arena pool: the committed Toonerville ladder's steps" 0 '5 over 4 +11.1 [+2.3, +20.0]' -- sh -c "$committed_ladder | tr -s ' '"
+committed_ladder="\"$deckhand\" arena --game toonerville --ladder --seats 1,2,3,4,5 --pool \"$results/levels-1-2-3.json\" --pool \"$results/levels-3-5.json\" --pool \"$results/levels-3-4.json\" --pool \"$results/levels-1-2-4.json\" --pool \"$results/levels-4-5.json\" --pool \"$results/levels-1-5.json\" --pool \"$results/levels-2-5.json\" --pool \"$results/levels-1-2-3-seed20001.json\" --pool \"$results/levels-3-4-seed20001.json\" --pool \"$results/levels-1-5-seed20001.json\" --pool \"$results/levels-1-5-seed40001.json\" --pool \"$results/levels-1-4-seed20001.json\""
+check "arena pool: the committed Toonerville ladder" 0 '4 +138.1 [+130.5, +145.6]' -- sh -c "$committed_ladder | tr -s ' '"
+check "arena pool: the committed Toonerville ladder's steps" 0 '5 over 4 +13.4 [+5.0, +21.9]' -- sh -c "$committed_ladder | tr -s ' '"
 check "arena jobs without ladder" 2 '--jobs goes with --ladder' -- sh -c "\"$deckhand\" arena --game ghost-euchre --seats 1,2,3 --jobs 2 2>&1"
 check "arena jobs zero" 2 '--jobs takes a number of threads from 1 to 256' -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --jobs 0 2>&1"
 check "arena ladder text" 0 '1 - 2: ' -- "$deckhand" arena --game sheepshead --ladder --seats 1,2 --games 5
