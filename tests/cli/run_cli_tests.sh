@@ -438,7 +438,10 @@ pool_refusal "another game" 's/"game": "[a-z-]*"/"game": "whist"/' "--pool: '$tm
 check "arena pool: other players" 2 "--pool: '$tmp/pool_13.json' is of 3 players, --players of 4" -- sh -c "\"$deckhand\" arena --game ghost-euchre --ladder --players 4 --pool \"$tmp/pool_13.json\" 2>&1"
 # The runs behind docs/bots.md's Toonerville ladder pool into its table.
 results="$dir/../../docs/results/ladder-toonerville-3p"
-committed_ladder="\"$deckhand\" arena --game toonerville --ladder --seats 1,2,3,4,5 --pool \"$results/levels-1-2-3.json\" --pool \"$results/levels-3-5.json\" --pool \"$results/levels-3-4.json\" --pool \"$results/levels-1-2-4.json\" --pool \"$results/levels-4-5.json\" --pool \"$results/levels-1-5.json\" --pool \"$results/levels-2-5.json\" --pool \"$results/levels-1-2-3-seed20001.json\" --pool \"$results/levels-3-4-seed20001.json\" --pool \"$results/levels-1-5-seed20001.json\" --pool \"$results/levels-1-5-seed40001.json\" --pool \"$results/levels-1-5-seed60001.json\" --pool \"$results/levels-1-4-seed20001.json\" --pool \"$results/levels-1-4-seed40001.json\" --pool \"$results/levels-1-4-seed60001.json\" --pool \"$results/levels-1-4-seed80001.json\" --pool \"$results/levels-1-4-seed100001.json\" --pool \"$results/levels-1-4-seed120001.json\" --pool \"$results/levels-1-4-seed140001.json\" --pool \"$results/levels-1-4-seed160001.json\""
+# Every levels-*.json there is a run of the ladder (basic-strong.json is not a rung).
+committed_pools=""
+for run in "$results"/levels-*.json; do committed_pools="$committed_pools --pool \"$run\""; done
+committed_ladder="\"$deckhand\" arena --game toonerville --ladder --seats 1,2,3,4,5$committed_pools"
 check "arena pool: the committed Toonerville ladder" 0 '4 +137.3 [+132.6, +142.1]' -- sh -c "$committed_ladder | tr -s ' '"
 check "arena pool: the committed Toonerville ladder's level 5, its interval apart from 4's" 0 '5 +149.3 [+142.9, +155.8]' -- sh -c "$committed_ladder | tr -s ' '"
 check "arena pool: the committed Toonerville ladder's steps" 0 '5 over 4 +12.0 [+4.8, +19.1]' -- sh -c "$committed_ladder | tr -s ' '"
